@@ -1,0 +1,67 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "TrustHarness",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "TrustCore", targets: ["TrustCore"]),
+        .library(name: "OpenSSLBackend", targets: ["OpenSSLBackend"]),
+        .library(name: "GnuTLSBackend", targets: ["GnuTLSBackend"]),
+        .library(name: "TrustVectors", targets: ["TrustVectors"]),
+        .library(name: "TrustHarness", targets: ["TrustHarness"]),
+        .executable(name: "trust-harness", targets: ["trust-harness"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
+    ],
+    targets: [
+        // The back-end protocol, requests, verdicts and the failure taxonomy: no C, no I/O.
+        .target(name: "TrustCore"),
+
+        .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(name: "OpenSSLBackend", dependencies: ["TrustCore", "COpenSSL"]),
+
+        .systemLibrary(
+            name: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]
+        ),
+        .target(name: "GnuTLSBackend", dependencies: ["TrustCore", "CGnuTLS"]),
+
+        .target(
+            name: "TrustVectors",
+            dependencies: [
+                "TrustCore",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "TrustHarness",
+            dependencies: ["TrustCore", "TrustVectors", "OpenSSLBackend", "GnuTLSBackend"]
+        ),
+        .executableTarget(
+            name: "trust-harness",
+            dependencies: [
+                "TrustHarness", "TrustVectors", "TrustCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore"]),
+        .testTarget(name: "OpenSSLBackendTests", dependencies: ["OpenSSLBackend", "TrustCore", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore"]),
+    ]
+)

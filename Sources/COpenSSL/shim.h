@@ -1,0 +1,1 @@
+#include <openssl/x509.h>

@@ -1,0 +1,42 @@
+/// A verification library behind one interface: the plugin point of TrustHarness.
+///
+/// A back end makes evaluators. Adding one means a new target with a type conforming to this
+/// protocol and one line in the harness's list of back ends.
+public protocol TrustBackend: Sendable {
+    /// The short, stable name used in reports and deviations (`openssl`, `gnutls`).
+    var name: String { get }
+    /// The version of the library actually loaded at run time.
+    var libraryVersion: String { get }
+    /// Parses `anchors` (DER certificates) once and returns an evaluator that trusts exactly them.
+    ///
+    /// An anchor does not have to be self-signed: a pinned intermediate or leaf is an anchor too, and
+    /// a path ends at the first certificate that is one.
+    /// - Throws: ``TrustBackendError`` when an anchor cannot be parsed or the library fails; an
+    ///   evaluator is never made from anchors it could not read.
+    func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator
+}
+
+/// Evaluates requests against a fixed set of anchors. Safe to call from many tasks at once.
+public protocol TrustEvaluator: Sendable {
+    /// Never throws and never traps on bad input: any error or surprise is a rejection with a
+    /// specific diagnostic.
+    func evaluate(_ request: EvaluationRequest) -> Verdict
+}
+
+/// Why a back end could not make an evaluator.
+public struct TrustBackendError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var backend: String
+    public var message: String
+    /// The library's own diagnostics, where it gave some.
+    public var native: [NativeDiagnostic]
+
+    public init(backend: String, message: String, native: [NativeDiagnostic] = []) {
+        self.backend = backend
+        self.message = message
+        self.native = native
+    }
+
+    public var description: String {
+        native.isEmpty ? "\(backend): \(message)" : "\(backend): \(message) [\(native.map(\.description).joined(separator: "; "))]"
+    }
+}
