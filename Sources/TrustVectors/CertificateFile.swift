@@ -1,0 +1,57 @@
+import Foundation
+import SwiftASN1
+
+/// Reads certificates from files the way users have them: a PEM bundle (one or more
+/// `CERTIFICATE` blocks, other blocks ignored) or a single DER certificate.
+public enum CertificateFile {
+    /// Every certificate in the file at `url`, DER, in file order.
+    /// - Throws: ``CertificateFileError`` naming the file when it cannot be read, its PEM is broken,
+    ///   or it holds no certificate.
+    public static func read(_ url: URL) throws -> [[UInt8]] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CertificateFileError(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        return try decode([UInt8](data), file: url.path)
+    }
+
+    /// Decodes `bytes` as a PEM bundle when they contain a PEM armour line, otherwise as DER.
+    /// DER is returned as given: whether it is a well-formed certificate is for a back end to judge.
+    public static func decode(_ bytes: [UInt8], file: String) throws -> [[UInt8]] {
+        guard !bytes.isEmpty else { throw CertificateFileError(file: file, problem: "is empty") }
+        let armour = Array("-----BEGIN ".utf8)
+        let looksLikePEM = bytes.count >= armour.count
+            && (0...(bytes.count - armour.count)).contains { bytes[$0..<($0 + armour.count)].elementsEqual(armour) }
+        guard looksLikePEM else { return [bytes] }
+        guard let text = String(bytes: bytes, encoding: .utf8) else {
+            throw CertificateFileError(file: file, problem: "looks like PEM but is not valid UTF-8")
+        }
+        let documents: [PEMDocument]
+        do {
+            documents = try PEMDocument.parseMultiple(pemString: text)
+        } catch {
+            throw CertificateFileError(file: file, problem: "has a malformed PEM block (\(error))")
+        }
+        let certificates = documents.filter { $0.discriminator == "CERTIFICATE" }.map(\.derBytes)
+        guard !certificates.isEmpty else {
+            let found = Set(documents.map(\.discriminator)).sorted().joined(separator: ", ")
+            throw CertificateFileError(file: file, problem: "holds no CERTIFICATE block (found: \(found.isEmpty ? "none" : found))")
+        }
+        return certificates
+    }
+}
+
+/// A certificate file that could not be used, with the file and what was wrong.
+public struct CertificateFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    public var problem: String
+
+    public init(file: String, problem: String) {
+        self.file = file
+        self.problem = problem
+    }
+
+    public var description: String { "\(file): \(problem)" }
+}
