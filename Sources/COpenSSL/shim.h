@@ -1,1 +1,38 @@
+#ifndef COPENSSL_SHIM_H
+#define COPENSSL_SHIM_H
+
+#include <openssl/crypto.h>
+#include <openssl/err.h>
 #include <openssl/x509.h>
+#include <openssl/x509_vfy.h>
+#include <openssl/x509v3.h>
+
+// The typed sk_X509_* accessors are function-like macros over OPENSSL_sk_*, which Swift cannot
+// import; these wrappers give Swift the same typed operations.
+
+// sk_X509_new_null is a macro.
+static inline STACK_OF(X509) *COpenSSL_sk_X509_new_null(void) {
+    return sk_X509_new_null();
+}
+
+// sk_X509_push is a macro; returns the new count, or 0 on failure (the stack then does not own x).
+static inline int COpenSSL_sk_X509_push(STACK_OF(X509) *sk, X509 *x) {
+    return sk_X509_push(sk, x);
+}
+
+// sk_X509_num is a macro.
+static inline int COpenSSL_sk_X509_num(const STACK_OF(X509) *sk) {
+    return sk_X509_num(sk);
+}
+
+// sk_X509_value is a macro.
+static inline X509 *COpenSSL_sk_X509_value(const STACK_OF(X509) *sk, int i) {
+    return sk_X509_value(sk, i);
+}
+
+// sk_X509_pop_free is a macro taking a function pointer; this fixes it to X509_free.
+static inline void COpenSSL_sk_X509_pop_free_all(STACK_OF(X509) *sk) {
+    sk_X509_pop_free(sk, X509_free);
+}
+
+#endif

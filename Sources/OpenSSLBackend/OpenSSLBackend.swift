@@ -1,1 +1,42 @@
-public enum Placeholder {}
+internal import COpenSSL
+import TrustCore
+
+/// TrustHarness's back end over the system OpenSSL: libcrypto's `X509_verify_cert`.
+///
+/// Evaluators made by it verify TLS server certificates with:
+/// - the `ssl_server` purpose (`X509_PURPOSE_SSL_SERVER`): an extended key usage, where present,
+///   must allow serverAuth;
+/// - strict RFC 5280 checks (`X509_V_FLAG_X509_STRICT`), e.g. an issuer without basicConstraints is
+///   not a CA;
+/// - partial chains (`X509_V_FLAG_PARTIAL_CHAIN`) and trusted-first path building: a path ends at the
+///   first certificate that is an anchor, whether or not it is self-signed;
+/// - the request's time (`X509_V_FLAG_USE_CHECK_TIME`), never the clock;
+/// - RFC 9525 host matching: DNS names against subjectAltName dNSName entries only (no fallback to
+///   the subject CN, no partial wildcards), IP addresses against iPAddress entries.
+///
+/// Only the given anchors are trusted: the system's trust store is never consulted. When the leaf
+/// itself is an anchor, it is verified alone and the path is just the leaf. DNS names OpenSSL would
+/// read as more than one host (empty, with a NUL, with a leading "." or a "*") are refused as
+/// malformed rather than passed on. Revocation is not checked.
+public struct OpenSSLBackend: TrustBackend {
+    public init() {}
+
+    /// Always `"openssl"`.
+    public var name: String { "openssl" }
+
+    /// `OpenSSL_version(OPENSSL_VERSION)` of the libcrypto loaded at run time, e.g.
+    /// `"OpenSSL 3.0.19 27 Jan 2026"`.
+    public var libraryVersion: String {
+        String(cString: OpenSSL_version(OPENSSL_VERSION))
+    }
+
+    /// Parses every anchor once with `d2i_X509` and returns an evaluator over one `X509_STORE` that
+    /// trusts exactly them.
+    ///
+    /// - Throws: ``TrustBackendError`` naming the index of the first anchor that is not exactly one
+    ///   DER certificate (unparseable, empty, or followed by trailing bytes), with OpenSSL's error
+    ///   stack; or when OpenSSL cannot make the store.
+    public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
+        try OpenSSLEvaluator(anchors: anchors, backendName: name)
+    }
+}

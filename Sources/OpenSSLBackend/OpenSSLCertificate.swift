@@ -1,0 +1,93 @@
+internal import COpenSSL
+
+/// One certificate parsed by OpenSSL, owned: its `X509` is freed when this object goes away.
+final class OpenSSLCertificate {
+    private let ref: OpaquePointer
+
+    /// Takes ownership of `ref`, an `X509 *` nobody else will free.
+    init(takingOwnershipOf ref: OpaquePointer) {
+        self.ref = ref
+    }
+
+    deinit {
+        X509_free(ref)
+    }
+
+    /// Parses `der` as exactly one DER certificate.
+    ///
+    /// - Throws: ``CertificateParseFailure`` when `der` is empty, is not a certificate OpenSSL can
+    ///   read (with its error stack), or has bytes after the certificate.
+    static func parse(der: [UInt8]) throws(CertificateParseFailure) -> OpenSSLCertificate {
+        OpenSSLCertificate(takingOwnershipOf: try parseOwnedX509(der: der))
+    }
+
+    /// Lends the `X509 *` for the duration of `body`; it must not be freed or kept.
+    func withUnsafeX509<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(self) { try body(ref) }
+    }
+}
+
+/// Parses `der` with `d2i_X509` and returns a new `X509 *` that the caller owns and must free.
+///
+/// Exactly one certificate must fill `der`: trailing bytes are an error, because a verifier that
+/// ignores them would accept bytes it never looked at.
+func parseOwnedX509(der: [UInt8]) throws(CertificateParseFailure) -> OpaquePointer {
+    guard !der.isEmpty else { throw CertificateParseFailure(reason: .empty) }
+    let parsed: (x509: OpaquePointer?, consumed: Int) = der.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return (nil, 0) }
+        var cursor: UnsafePointer<UInt8>? = base
+        let x509 = d2i_X509(nil, &cursor, buffer.count)
+        return (x509, cursor.map { base.distance(to: $0) } ?? 0)
+    }
+    guard let x509 = parsed.x509 else {
+        throw CertificateParseFailure(reason: .notACertificate(OpenSSLErrorQueue.drain()))
+    }
+    guard parsed.consumed == der.count else {
+        X509_free(x509)
+        throw CertificateParseFailure(reason: .trailingBytes(certificateLength: parsed.consumed, totalLength: der.count))
+    }
+    return x509
+}
+
+/// Why some bytes are not exactly one DER certificate.
+struct CertificateParseFailure: Error, CustomStringConvertible {
+    enum Reason {
+        case empty
+        case notACertificate([OpenSSLError])
+        case trailingBytes(certificateLength: Int, totalLength: Int)
+    }
+
+    var reason: Reason
+
+    /// The OpenSSL errors behind the failure; empty when OpenSSL reported none.
+    var openSSLErrors: [OpenSSLError] {
+        if case .notACertificate(let errors) = reason { return errors }
+        return []
+    }
+
+    /// The first OpenSSL error code, for a diagnostic's `code`; 0 when OpenSSL reported none.
+    var code: Int {
+        openSSLErrors.first.map { Int(truncatingIfNeeded: $0.code) } ?? 0
+    }
+
+    /// A stable name for the kind of failure, for a diagnostic's `name`.
+    var name: String {
+        switch reason {
+        case .empty: return "EMPTY_DER"
+        case .notACertificate: return "DER_NOT_A_CERTIFICATE"
+        case .trailingBytes: return "DER_TRAILING_BYTES"
+        }
+    }
+
+    var description: String {
+        switch reason {
+        case .empty:
+            return "no bytes: an empty DER certificate"
+        case .notACertificate(let errors):
+            let stack = errors.isEmpty ? "OpenSSL gave no reason" : errors.map(\.description).joined(separator: "; ")
+            return "d2i_X509 cannot parse it as a DER X.509 certificate: \(stack)"
+        case .trailingBytes(let certificateLength, let totalLength):
+            return "\(totalLength - certificateLength) trailing bytes after the \(certificateLength)-byte DER certificate (\(totalLength) bytes in all)"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+internal import COpenSSL
+import TrustCore
+
+/// Verifies requests against one fixed set of anchors held in one OpenSSL `X509_STORE`.
+///
+/// The anchors are parsed and added once, in ``init(anchors:backendName:)``; each evaluation parses
+/// only the presented chain and makes one `X509_STORE_CTX`.
+final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
+    // @unchecked Sendable: the X509_STORE is only read after init, and OpenSSL locks its lookups.
+
+    /// `X509_STORE *`, owned.
+    private let store: OpaquePointer
+    /// The parsed anchors. The store holds its own references; these are kept so that every
+    /// anchor lives exactly as long as the evaluator, whatever the store does.
+    private let anchors: [OpenSSLCertificate]
+    /// The anchors' DER, grouped by length, to tell cheaply whether a presented leaf is an anchor.
+    private let anchorDERsByLength: [Int: [[UInt8]]]
+
+    /// Parses every anchor with `d2i_X509` and adds it to a new store.
+    ///
+    /// - Throws: ``TrustBackendError`` naming the index of the first anchor that is not exactly one
+    ///   DER certificate, with OpenSSL's error stack; or when OpenSSL cannot make or fill the store.
+    init(anchors ders: [[UInt8]], backendName: String) throws(TrustBackendError) {
+        var anchors: [OpenSSLCertificate] = []
+        anchors.reserveCapacity(ders.count)
+        for (index, der) in ders.enumerated() {
+            do throws(CertificateParseFailure) {
+                anchors.append(try OpenSSLCertificate.parse(der: der))
+            } catch {
+                OpenSSLErrorQueue.discard()
+                throw TrustBackendError(
+                    backend: backendName,
+                    message: "anchor at index \(index) is not exactly one DER X.509 certificate: \(error)",
+                    native: error.openSSLErrors.map { $0.diagnostic(.malformed) }
+                )
+            }
+        }
+        guard let store = X509_STORE_new() else {
+            let errors = OpenSSLErrorQueue.drain()
+            throw TrustBackendError(backend: backendName, message: "X509_STORE_new failed: OpenSSL could not allocate a trust store", native: errors.map { $0.diagnostic(.other) })
+        }
+        for (index, anchor) in anchors.enumerated() {
+            // X509_STORE_add_cert takes its own reference, and accepts a duplicate as a no-op.
+            guard anchor.withUnsafeX509({ X509_STORE_add_cert(store, $0) }) == 1 else {
+                let errors = OpenSSLErrorQueue.drain()
+                X509_STORE_free(store)
+                throw TrustBackendError(backend: backendName, message: "X509_STORE_add_cert failed for the anchor at index \(index)", native: errors.map { $0.diagnostic(.other) })
+            }
+        }
+        self.store = store
+        self.anchors = anchors
+        self.anchorDERsByLength = Dictionary(grouping: ders, by: \.count)
+    }
+
+    deinit {
+        X509_STORE_free(store)
+    }
+
+    /// Whether `der` is byte for byte one of the anchors: OpenSSL's own notion of "this certificate
+    /// is in the store" (`X509_cmp` compares encodings).
+    private func isAnchor(_ der: [UInt8]) -> Bool {
+        anchorDERsByLength[der.count]?.contains(der) ?? false
+    }
+
+    /// Lends the `X509_STORE *` for the duration of `body`; it must not be freed or modified.
+    func withUnsafeStore<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(self) { try body(store) }
+    }
+
+    /// Verifies `request` with `X509_verify_cert` (see ``OpenSSLBackend`` for the settings).
+    ///
+    /// When the leaf itself is an anchor it is verified alone (validity, purpose, host, strict
+    /// checks) and the path is just the leaf. OpenSSL looks the leaf up in the store only as a last
+    /// resort, after building as far as the other presented certificates reach, and then checks
+    /// those too (an expired extra root would reject a pinned leaf); the protocol's path ends at the
+    /// first anchor.
+    ///
+    /// Never throws or traps: an empty chain, a certificate that is not exactly one DER certificate
+    /// (the message names its index) or an unusable host is a ``FailureClass/malformed`` rejection;
+    /// an OpenSSL failure or an inconsistent result is a ``FailureClass/other`` rejection. The
+    /// calling thread's OpenSSL error queue is left empty.
+    func evaluate(_ request: EvaluationRequest) -> Verdict {
+        defer { OpenSSLErrorQueue.discard() }
+        let chain: PresentedChain
+        do throws(PresentedChainError) {
+            chain = try PresentedChain.parse(request.chain)
+        } catch {
+            return error.verdict
+        }
+        let context: VerificationContext
+        do throws(VerificationSetupError) {
+            context = try VerificationContext.make(evaluator: self, chain: chain, leafIsAnchor: isAnchor(request.chain[0]), request: request)
+        } catch {
+            return error.verdict
+        }
+        return context.verify()
+    }
+}

@@ -1,0 +1,194 @@
+internal import COpenSSL
+import TrustCore
+
+/// One verification: an OpenSSL `X509_STORE_CTX` over an evaluator's store and a presented chain.
+///
+/// Owns the context and frees it in deinit. The context points at the store, the leaf and the
+/// untrusted stack without taking references, so this object keeps the evaluator and the chain alive.
+final class VerificationContext {
+    private let ref: OpaquePointer
+    private let evaluator: OpenSSLEvaluator
+    private let chain: PresentedChain
+
+    private init(ref: OpaquePointer, evaluator: OpenSSLEvaluator, chain: PresentedChain) {
+        self.ref = ref
+        self.evaluator = evaluator
+        self.chain = chain
+    }
+
+    deinit {
+        X509_STORE_CTX_free(ref)
+    }
+
+    /// A context ready to verify `chain` against `evaluator`'s anchors for `request`: purpose,
+    /// flags, time and host set.
+    ///
+    /// When `leafIsAnchor`, the other presented certificates are not given to OpenSSL, so that the
+    /// path ends at the leaf (see ``OpenSSLEvaluator/evaluate(_:)``).
+    ///
+    /// - Throws: ``VerificationSetupError`` when OpenSSL cannot allocate or initialise the context,
+    ///   or refuses the request's host.
+    static func make(evaluator: OpenSSLEvaluator, chain: PresentedChain, leafIsAnchor: Bool, request: EvaluationRequest) throws(VerificationSetupError) -> VerificationContext {
+        guard let ref = X509_STORE_CTX_new() else {
+            throw .library("X509_STORE_CTX_new", OpenSSLErrorQueue.drain())
+        }
+        let initialised = evaluator.withUnsafeStore { store in
+            chain.withUnsafePointers { leaf, untrusted in
+                X509_STORE_CTX_init(ref, store, leaf, leafIsAnchor ? nil : untrusted)
+            }
+        }
+        // From here on the context is owned, so every early exit frees it.
+        let context = VerificationContext(ref: ref, evaluator: evaluator, chain: chain)
+        guard initialised == 1 else {
+            throw .library("X509_STORE_CTX_init", OpenSSLErrorQueue.drain())
+        }
+        try context.configure(for: request)
+        return context
+    }
+
+    private func configure(for request: EvaluationRequest) throws(VerificationSetupError) {
+        switch request.purpose {
+        case .serverAuthentication:
+            // Also sets the trust setting X509_TRUST_SSL_SERVER; anchors carry no trust settings of
+            // their own, so every anchor is trusted for it.
+            guard X509_STORE_CTX_set_purpose(ref, X509_PURPOSE_SSL_SERVER) == 1 else {
+                throw .library("X509_STORE_CTX_set_purpose", OpenSSLErrorQueue.drain())
+            }
+        }
+        let param = X509_STORE_CTX_get0_param(ref)
+        // PARTIAL_CHAIN: any anchor ends a path, self-signed or not. TRUSTED_FIRST (OpenSSL's
+        // default, stated so it cannot change under us): the path ends at the first anchor, even when
+        // the peer sent more. X509_STRICT: RFC 5280 checks OpenSSL skips by default.
+        let flags = X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_TRUSTED_FIRST | X509_V_FLAG_X509_STRICT | X509_V_FLAG_USE_CHECK_TIME
+        guard X509_VERIFY_PARAM_set_flags(param, UInt(flags)) == 1 else {
+            throw .library("X509_VERIFY_PARAM_set_flags", OpenSSLErrorQueue.drain())
+        }
+        X509_VERIFY_PARAM_set_time(param, .init(request.unixTime))
+        switch request.host {
+        case nil:
+            break
+        case .dns(let name):
+            if let reason = Self.unusableDNSNameReason(name) {
+                throw .hostRefused(request.host, reason: reason)
+            }
+            // RFC 9525: subjectAltName dNSName only, never the subject CN; "*" only as a whole label.
+            X509_VERIFY_PARAM_set_hostflags(param, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT))
+            var name = name
+            let accepted = name.withUTF8 { utf8 in
+                utf8.withMemoryRebound(to: CChar.self) { X509_VERIFY_PARAM_set1_host(param, $0.baseAddress, $0.count) }
+            }
+            guard accepted == 1 else {
+                throw .hostRefused(request.host, reason: "X509_VERIFY_PARAM_set1_host refused it", OpenSSLErrorQueue.drain())
+            }
+        case .ipAddress(let bytes):
+            guard bytes.count == 4 || bytes.count == 16 else {
+                throw .hostRefused(request.host, reason: "an IP address is 4 or 16 bytes, not \(bytes.count)")
+            }
+            let accepted = bytes.withUnsafeBufferPointer { X509_VERIFY_PARAM_set1_ip(param, $0.baseAddress, $0.count) }
+            guard accepted == 1 else {
+                throw .hostRefused(request.host, reason: "X509_VERIFY_PARAM_set1_ip refused it", OpenSSLErrorQueue.drain())
+            }
+        }
+    }
+
+    /// Why OpenSSL must not be given `name` as a reference identifier, or `nil` when it may.
+    ///
+    /// Each refused form would make OpenSSL check less than the name says: an empty name turns the
+    /// host check off, a NUL byte is refused or (when last) dropped, a leading "." matches any
+    /// subdomain (`X509_check_host`'s documented extension), and a "*" is not a DNS name but would be
+    /// compared literally with a wildcard subjectAltName. Anything else is passed on unchanged.
+    static func unusableDNSNameReason(_ name: String) -> String? {
+        let utf8 = name.utf8
+        if utf8.isEmpty { return "the DNS name is empty (OpenSSL would skip the host check)" }
+        if utf8.contains(0) { return "the DNS name contains a NUL byte" }
+        if utf8.first == UInt8(ascii: ".") { return "the DNS name starts with \".\" (OpenSSL would match any subdomain)" }
+        if utf8.contains(UInt8(ascii: "*")) { return "the DNS name contains \"*\" (a wildcard is not a reference identifier)" }
+        return nil
+    }
+
+    /// Runs `X509_verify_cert` once.
+    ///
+    /// - Returns: ``Verdict/trusted(path:)`` with the verified path (leaf first, ending at the anchor)
+    ///   re-encoded with `i2d_X509`; otherwise ``Verdict/rejected(_:)`` with the `X509_V_ERR_*` code
+    ///   OpenSSL recorded and the depth it blamed. A result that contradicts its own error code, or a
+    ///   path that cannot be read back, is a rejection of class ``FailureClass/other``.
+    func verify() -> Verdict {
+        let result = X509_verify_cert(ref)
+        let code = X509_STORE_CTX_get_error(ref)
+        if result == 1 {
+            guard code == X509_V_OK else {
+                return .failClosed(
+                    .other, code: Int(code), name: X509VerifyErrorCode.name(of: code),
+                    message: "internal surprise: X509_verify_cert returned 1 (verified) but recorded \(X509VerifyErrorCode.name(of: code)) (\(String(cString: X509_verify_cert_error_string(Int(code))))); failing closed",
+                    depth: Int(X509_STORE_CTX_get_error_depth(ref))
+                )
+            }
+            return verifiedPath()
+        }
+        guard code != X509_V_OK else {
+            let errors = OpenSSLErrorQueue.drain()
+            let stack = errors.isEmpty ? "no OpenSSL error queued" : errors.map(\.description).joined(separator: "; ")
+            return .failClosed(
+                .other, code: Int(code), name: "X509_V_OK",
+                message: "internal surprise: X509_verify_cert returned \(result) (not verified) but recorded no verification error; failing closed (\(stack))"
+            )
+        }
+        return .rejected([X509VerifyErrorCode.diagnostic(code: code, depth: Int(X509_STORE_CTX_get_error_depth(ref)))])
+    }
+
+    private func verifiedPath() -> Verdict {
+        guard let stack = X509_STORE_CTX_get0_chain(ref) else {
+            return .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "internal surprise: X509_verify_cert succeeded but X509_STORE_CTX_get0_chain returned no chain; failing closed")
+        }
+        let count = Int(COpenSSL_sk_X509_num(stack))
+        var path: [[UInt8]] = []
+        path.reserveCapacity(count)
+        for index in 0..<count {
+            guard let x509 = COpenSSL_sk_X509_value(stack, Int32(index)), let der = Self.encode(x509) else {
+                return .failClosed(.other, name: "PATH_NOT_ENCODABLE", message: "internal surprise: i2d_X509 could not re-encode certificate \(index) of the verified path; failing closed", depth: index)
+            }
+            path.append(der)
+        }
+        guard !path.isEmpty else {
+            return .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "internal surprise: X509_verify_cert succeeded with an empty chain; failing closed")
+        }
+        return .trusted(path: path)
+    }
+
+    /// `x509` as DER via `i2d_X509`, or `nil` when OpenSSL cannot encode it.
+    private static func encode(_ x509: OpaquePointer) -> [UInt8]? {
+        let length = Int(i2d_X509(x509, nil))
+        guard length > 0 else { return nil }
+        let der = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            var cursor = buffer.baseAddress
+            initialized = Int(i2d_X509(x509, &cursor)) == length ? length : 0
+        }
+        return der.count == length ? der : nil
+    }
+}
+
+/// Why a verification could not start; always a rejection, never a crash.
+enum VerificationSetupError: Error {
+    /// An OpenSSL call failed (allocation or initialisation), with its error stack.
+    case library(_ function: String, [OpenSSLError])
+    /// The request's host cannot be checked as given.
+    case hostRefused(HostIdentity?, reason: String, [OpenSSLError] = [])
+
+    /// The fail-closed verdict: ``FailureClass/malformed`` for an unusable host,
+    /// ``FailureClass/other`` for a library failure.
+    var verdict: Verdict {
+        switch self {
+        case .library(let function, let errors):
+            return .rejected(
+                [NativeDiagnostic(code: 0, name: function, message: "OpenSSL could not set up the verification: \(function) failed", failure: .other)]
+                    + errors.map { $0.diagnostic(.other) }
+            )
+        case .hostRefused(let host, let reason, let errors):
+            let shown = host.map { String(reflecting: $0.description) } ?? "nil"
+            return .rejected(
+                [NativeDiagnostic(code: 0, name: "HOST_REFUSED", message: "the host \(shown) cannot be checked: \(reason)", failure: .malformed)]
+                    + errors.map { $0.diagnostic(.malformed) }
+            )
+        }
+    }
+}
