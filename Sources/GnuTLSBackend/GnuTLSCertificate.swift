@@ -1,0 +1,116 @@
+internal import CGnuTLS
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One X.509 certificate parsed by GnuTLS, owning its `gnutls_x509_crt_t` and freeing it in `deinit`.
+///
+/// The handle is lent only inside ``withUnsafeHandle(_:)`` and ``withUnsafeHandles(_:_:)``, which keep
+/// the certificates alive for the duration of the C calls. Instances are never mutated after `init`;
+/// GnuTLS's getters and verification functions only read a parsed certificate.
+final class GnuTLSCertificate {
+    /// The DER the certificate was parsed from, unchanged.
+    let der: [UInt8]
+    /// Where the subject and public key are in ``der``, or `nil` if their layout was not recognised.
+    let layout: CertificateLayout?
+    private let handle: gnutls_x509_crt_t
+
+    /// Parses `der` with `gnutls_x509_crt_import` (DER format).
+    /// - Throws: the GnuTLS error when the handle cannot be made or the bytes are not a certificate
+    ///   GnuTLS accepts (including empty input).
+    init(der: [UInt8]) throws(GnuTLSError) {
+        guard let size = UInt32(exactly: der.count) else { throw GnuTLSError(GNUTLS_E_INVALID_REQUEST) }
+        var created: gnutls_x509_crt_t?
+        let initResult = gnutls_x509_crt_init(&created)
+        guard initResult == GNUTLS_E_SUCCESS, let created else {
+            throw GnuTLSError(initResult < 0 ? initResult : GNUTLS_E_MEMORY_ERROR)
+        }
+        let importResult = der.withUnsafeBufferPointer { buffer -> Int32 in
+            // GnuTLS copies the bytes and never writes through the datum.
+            var datum = gnutls_datum_t(data: UnsafeMutablePointer(mutating: buffer.baseAddress), size: size)
+            return gnutls_x509_crt_import(created, &datum, GNUTLS_X509_FMT_DER)
+        }
+        guard importResult >= 0 else {
+            gnutls_x509_crt_deinit(created)
+            throw GnuTLSError(importResult)
+        }
+        self.handle = created
+        self.der = der
+        self.layout = CertificateLayout(der: der)
+    }
+
+    deinit {
+        gnutls_x509_crt_deinit(handle)
+    }
+
+    /// Lends the GnuTLS handle for the duration of `body`; it must not escape.
+    func withUnsafeHandle<Result>(_ body: (gnutls_x509_crt_t) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(self) { try body(handle) }
+    }
+
+    /// Lends the handles of `certificates`, in order, as the C array GnuTLS's list functions take
+    /// (`nil` for an empty list).
+    static func withUnsafeHandles<Result>(
+        _ certificates: [GnuTLSCertificate],
+        _ body: (UnsafeMutablePointer<gnutls_x509_crt_t?>?, UInt32) throws -> Result
+    ) rethrows -> Result {
+        var handles: [gnutls_x509_crt_t?] = certificates.map { $0.handle }
+        return try withExtendedLifetime(certificates) {
+            try handles.withUnsafeMutableBufferPointer { buffer in
+                try body(buffer.baseAddress, UInt32(buffer.count))
+            }
+        }
+    }
+
+    /// The handle's identity, for recognising this certificate when GnuTLS hands it back (never
+    /// dereferenced through this value).
+    var identity: OpaquePointer { handle }
+
+    /// The subject name TLV, if the layout was recognised.
+    var subject: ArraySlice<UInt8>? {
+        layout.map { der[$0.subject] }
+    }
+
+    /// The subject public key info TLV, if the layout was recognised.
+    var subjectPublicKeyInfo: ArraySlice<UInt8>? {
+        layout.map { der[$0.subjectPublicKeyInfo] }
+    }
+
+    /// `notBefore`, or `-1` when GnuTLS cannot read it (GnuTLS's own convention).
+    var activationTime: time_t {
+        gnutls_x509_crt_get_activation_time(handle)
+    }
+
+    /// `notAfter`, or `-1` when GnuTLS cannot read it (GnuTLS's own convention).
+    var expirationTime: time_t {
+        gnutls_x509_crt_get_expiration_time(handle)
+    }
+
+    /// Whether `time` is inside the validity period, with GnuTLS's bounds: valid from `notBefore` through
+    /// `notAfter` inclusive, and never when either cannot be read.
+    func isValid(at time: time_t) -> Bool {
+        let notBefore = activationTime
+        let notAfter = expirationTime
+        return notBefore != -1 && notAfter != -1 && time >= notBefore && time <= notAfter
+    }
+
+    /// Whether GnuTLS considers `issuer` the issuer of this certificate: issuer and subject names
+    /// equal, and authority and subject key identifiers equal when both are present
+    /// (`gnutls_x509_crt_check_issuer`; the signature is not checked).
+    func isIssued(by issuer: GnuTLSCertificate) -> Bool {
+        withExtendedLifetime(issuer) { gnutls_x509_crt_check_issuer(handle, issuer.handle) != 0 }
+    }
+
+    /// The basic constraints: whether the cA flag is set and the pathLenConstraint, `nil` when absent.
+    /// A certificate without the extension, or whose extension GnuTLS cannot read, is not a CA.
+    var basicConstraints: (isCA: Bool, pathLength: Int?) {
+        var critical: UInt32 = 0
+        var ca: UInt32 = 0
+        var pathLength: Int32 = -1
+        let result = gnutls_x509_crt_get_basic_constraints(handle, &critical, &ca, &pathLength)
+        guard result >= 0 else { return (false, nil) }
+        return (ca != 0, pathLength >= 0 ? Int(pathLength) : nil)
+    }
+}

@@ -1,0 +1,306 @@
+internal import CGnuTLS
+import TrustCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Evaluates requests with GnuTLS against one trust list, made once from the anchors.
+///
+/// Each evaluation imports the presented chain, builds the path to the first anchor
+/// (``PathBuilder``), and has `gnutls_x509_trust_list_verify_crt2` verify exactly that path, without
+/// the anchor, at the request's time, for TLS server authentication and the request's host. The path
+/// is trusted only when GnuTLS's status is 0 and GnuTLS verified it against the anchor that ends it
+/// (reported by its verification callback); anything else is a rejection.
+///
+/// When the leaf itself is an anchor, the path is that one certificate. GnuTLS 3.7 handles a
+/// one-certificate list equal to a trusted certificate only indirectly: it first verifies it against
+/// its issuer if that is trusted too, and only when that fails looks the leaf up by its own subject
+/// and accepts the identical trusted copy, checking then just that copy's validity period and
+/// algorithm strength (its host and purpose checks apply as for any leaf). A pinned leaf followed by
+/// its chain is not recognised at all. So for a pinned leaf the evaluator first checks what must
+/// still hold itself, with GnuTLS's functions and status bits: the validity period at the request's
+/// time, the names (`gnutls_x509_crt_check_hostname2`/`_check_ip`) and the extended key usage
+/// (`gnutls_x509_crt_check_key_purpose`); only then does GnuTLS verify the one-certificate list,
+/// and the leaf is trusted when both agree.
+final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
+    // @unchecked Sendable: all state is immutable after init and GnuTLS only reads the trust list and certificates when verifying.
+
+    /// Flags of a careful TLS client: verify the list as built (no re-sorting by GnuTLS), a DNS name
+    /// never matches an IP address SAN, and at least 112-bit keys and signature hashes.
+    /// Wildcards stay enabled (GnuTLS's `GNUTLS_VERIFY_DO_NOT_ALLOW_WILDCARDS` disables every one).
+    /// GnuTLS 3.7 offers no flag against its fallback to the subject CN, which stays in effect.
+    static let verificationFlags: UInt32 = GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN.rawValue
+        | GNUTLS_VERIFY_DO_NOT_ALLOW_IP_MATCHES.rawValue
+        | CGnuTLS_profile_to_vflags(GNUTLS_PROFILE_MEDIUM)
+
+    private let trustList: GnuTLSTrustList
+    private let pathBuilder: PathBuilder
+
+    /// Imports each distinct anchor once and puts them all in one trust list.
+    /// - Throws: ``TrustBackendError`` naming the first anchor GnuTLS cannot import, or when the trust
+    ///   list or the time hook cannot be set up.
+    init(anchors: [[UInt8]], backend: String) throws {
+        guard EvaluationScope.isAvailable else {
+            throw TrustBackendError(
+                backend: backend,
+                message: "cannot create the thread-specific slot the GnuTLS time hook reads (pthread_key_create failed); the process has run out of thread keys"
+            )
+        }
+        var parsed: [GnuTLSCertificate] = []
+        var indexByDER: [[UInt8]: Int] = [:]
+        for (position, der) in anchors.enumerated() where indexByDER[der] == nil {
+            do {
+                let certificate = try GnuTLSCertificate(der: der)
+                indexByDER[der] = parsed.count
+                parsed.append(certificate)
+            } catch {
+                throw TrustBackendError(
+                    backend: backend,
+                    message: "anchor \(position) (of \(anchors.count)) is not a certificate GnuTLS can import (gnutls_x509_crt_import: \(error.name) (\(error.code)), \(error.message)); pass each anchor as the DER bytes of one X.509 certificate",
+                    native: [error.diagnostic(.malformed, message: "anchor \(position): gnutls_x509_crt_import")]
+                )
+            }
+        }
+        do {
+            trustList = try GnuTLSTrustList(anchors: parsed)
+        } catch {
+            throw TrustBackendError(
+                backend: backend,
+                message: "GnuTLS could not make a trust list of the \(parsed.count) anchors: \(error.name) (\(error.code)): \(error.message)",
+                native: [error.diagnostic(.other, message: "gnutls_x509_trust_list_add_cas")]
+            )
+        }
+        var indicesBySubject: [ArraySlice<UInt8>: [Int]] = [:]
+        var indexByIdentity: [OpaquePointer: Int] = [:]
+        for (index, anchor) in parsed.enumerated() {
+            if let subject = anchor.subject {
+                indicesBySubject[subject, default: []].append(index)
+            }
+            indexByIdentity[anchor.identity] = index
+        }
+        pathBuilder = PathBuilder(
+            trustList: trustList,
+            anchorIndexByDER: indexByDER,
+            anchorIndicesBySubject: indicesBySubject,
+            anchorIndexByIdentity: indexByIdentity
+        )
+    }
+
+    func evaluate(_ request: EvaluationRequest) -> Verdict {
+        if let problem = Self.problem(with: request.host) {
+            return problem
+        }
+        guard !request.chain.isEmpty else {
+            return .failClosed(
+                .malformed, name: "EMPTY_CHAIN",
+                message: "the presented chain is empty: there is no end-entity certificate to verify"
+            )
+        }
+        var presented: [GnuTLSCertificate] = []
+        presented.reserveCapacity(request.chain.count)
+        for (index, der) in request.chain.enumerated() {
+            do {
+                presented.append(try GnuTLSCertificate(der: der))
+            } catch {
+                return .rejected([error.diagnostic(
+                    .malformed,
+                    message: "certificate \(index) of the presented chain (\(der.count) bytes) could not be imported as DER (gnutls_x509_crt_import)",
+                    depth: index
+                )])
+            }
+        }
+        let unixTime = time_t(clamping: request.unixTime)
+        let purpose = Self.keyPurposeOID(for: request.purpose)
+        let verdict = EvaluationScope.run(at: unixTime) { state in
+            evaluate(presented, host: request.host, purpose: purpose, at: unixTime, state: state)
+        }
+        return verdict ?? .failClosed(
+            .other, name: "TIME_HOOK_UNAVAILABLE",
+            message: "the per-thread verification time could not be set (pthread_setspecific failed), so GnuTLS would not see the request's time"
+        )
+    }
+
+    /// Everything that calls GnuTLS, inside the evaluation's time scope.
+    private func evaluate(
+        _ presented: [GnuTLSCertificate],
+        host: HostIdentity?,
+        purpose: UnsafePointer<CChar>,
+        at unixTime: time_t,
+        state: UnsafeMutablePointer<EvaluationScope.State>
+    ) -> Verdict {
+        let path = pathBuilder.build(from: presented, at: unixTime)
+        let leafIsAnchor = path.certificates.isEmpty && path.anchor != nil
+        if leafIsAnchor, let rejection = checkPinnedLeaf(presented[0], host: host, purpose: purpose, at: unixTime) {
+            return rejection
+        }
+        let list = leafIsAnchor ? [presented[0]] : path.certificates
+        state.pointee.lastCertificate = list.last?.identity
+        var status: UInt32 = 0
+        let result = Self.withTypedData(host: host, purpose: purpose) { data, count in
+            trustList.withUnsafeList { trustList in
+                GnuTLSCertificate.withUnsafeHandles(list) { handles, size in
+                    gnutls_x509_trust_list_verify_crt2(
+                        trustList, handles, size, data, count, Self.verificationFlags, &status,
+                        EvaluationScope.verifyCallback
+                    )
+                }
+            }
+        }
+        guard result >= 0 else {
+            let error = GnuTLSError(result)
+            return .rejected([error.diagnostic(
+                error.isDecodingFailure ? .malformed : .other,
+                message: "gnutls_x509_trust_list_verify_crt2 failed on the \(list.count)-certificate path"
+            )])
+        }
+        let verifiedAnchor = state.pointee.trustedIssuer.flatMap { pathBuilder.anchorIndexByIdentity[$0] }
+        guard status == 0 else {
+            let anchor = verifiedAnchor ?? path.anchor
+            return .rejected(GnuTLSStatus(rawValue: status).diagnostics {
+                Self.exceedsPathLength(list + (anchor.map { [trustList.anchors[$0]] } ?? []))
+            })
+        }
+        guard path.anchor != nil, let verifiedAnchor else {
+            return .failClosed(
+                .other, name: "UNEXPECTED_SUCCESS",
+                message: path.anchor == nil
+                    ? "GnuTLS reported the path trusted although no anchor was found for it; rejected to fail closed"
+                    : "GnuTLS reported the path trusted without verifying its last certificate against an anchor; rejected to fail closed"
+            )
+        }
+        if leafIsAnchor {
+            return .trusted(path: [presented[0].der])
+        }
+        // GnuTLS picks among anchors sharing a name itself; the path ends at the one it verified against.
+        var verified = list.map(\.der)
+        verified.append(trustList.anchors[verifiedAnchor].der)
+        return .trusted(path: verified)
+    }
+
+    /// The checks that still apply when the leaf is itself an anchor, with GnuTLS's bits and bounds:
+    /// a rejection, or `nil` when the validity period, names and purpose are all acceptable.
+    private func checkPinnedLeaf(
+        _ leaf: GnuTLSCertificate,
+        host: HostIdentity?,
+        purpose: UnsafePointer<CChar>,
+        at unixTime: time_t
+    ) -> Verdict? {
+        var status: UInt32 = 0
+        let notBefore = leaf.activationTime
+        let notAfter = leaf.expirationTime
+        if notBefore == -1 || unixTime < notBefore {
+            status |= GNUTLS_CERT_NOT_ACTIVATED.rawValue
+        } else if notAfter == -1 || unixTime > notAfter {
+            status |= GNUTLS_CERT_EXPIRED.rawValue
+        }
+        let namesMatch = leaf.withUnsafeHandle { handle -> Bool in
+            switch host {
+            case nil:
+                return true
+            case .dns(let name)?:
+                return name.withCString { gnutls_x509_crt_check_hostname2(handle, $0, Self.verificationFlags) != 0 }
+            case .ipAddress(let bytes)?:
+                return bytes.withUnsafeBufferPointer {
+                    gnutls_x509_crt_check_ip(handle, $0.baseAddress, UInt32($0.count), Self.verificationFlags) != 0
+                }
+            }
+        }
+        if !namesMatch {
+            status |= GNUTLS_CERT_UNEXPECTED_OWNER.rawValue
+        }
+        let purposeMatches = leaf.withUnsafeHandle {
+            gnutls_x509_crt_check_key_purpose($0, purpose, 0) != 0
+        }
+        if !purposeMatches {
+            status |= GNUTLS_CERT_PURPOSE_MISMATCH.rawValue
+        }
+        guard status != 0 else { return nil }
+        return .rejected(GnuTLSStatus(rawValue: status | GNUTLS_CERT_INVALID.rawValue).diagnostics { false })
+    }
+
+    /// Whether some CA of `path` (leaf first, anchor last) has a pathLenConstraint smaller than the
+    /// number of certificates between it and the leaf, counted the way GnuTLS counts: every
+    /// intermediate, self-issued or not, and the anchor's own constraint included.
+    static func exceedsPathLength(_ path: [GnuTLSCertificate]) -> Bool {
+        path.indices.dropFirst().contains { index in
+            let constraints = path[index].basicConstraints
+            guard constraints.isCA, let limit = constraints.pathLength else { return false }
+            return index - 1 > limit
+        }
+    }
+
+    /// A rejection for a host GnuTLS cannot be given, or `nil` when it is usable.
+    private static func problem(with host: HostIdentity?) -> Verdict? {
+        switch host {
+        case nil:
+            return nil
+        case .dns(let name)?:
+            guard name.utf8.contains(0) else { return nil }
+            return .failClosed(
+                .malformed, name: "INVALID_HOST",
+                message: "the DNS host name contains a NUL byte, which GnuTLS would silently truncate at; rejected"
+            )
+        case .ipAddress(let bytes)?:
+            guard bytes.count != 4 && bytes.count != 16 else { return nil }
+            return .failClosed(
+                .malformed, name: "INVALID_HOST",
+                message: "an IP address host must be 4 (IPv4) or 16 (IPv6) bytes, not \(bytes.count)"
+            )
+        }
+    }
+
+    /// The key purpose OID GnuTLS checks for `purpose`: static C storage, valid for the process.
+    private static func keyPurposeOID(for purpose: TrustPurpose) -> UnsafePointer<CChar> {
+        switch purpose {
+        case .serverAuthentication:
+            return CGnuTLS_kp_tls_www_server()
+        }
+    }
+
+    /// Lends the typed data for `gnutls_x509_trust_list_verify_crt2`: the reference identity, if
+    /// any, and the key purpose.
+    private static func withTypedData<Result>(
+        host: HostIdentity?,
+        purpose oid: UnsafePointer<CChar>,
+        _ body: (UnsafeMutablePointer<gnutls_typed_vdata_st>, UInt32) -> Result
+    ) -> Result {
+        let purpose = gnutls_typed_vdata_st(
+            type: GNUTLS_DT_KEY_PURPOSE_OID,
+            data: UnsafeMutableRawPointer(mutating: oid).assumingMemoryBound(to: UInt8.self),
+            size: 0
+        )
+        // Two entries at most: a reference identity and the purpose, in a homogeneous tuple viewed as
+        // the C array GnuTLS takes (no heap allocation per request).
+        var entries = (purpose, purpose)
+        func call(_ count: UInt32) -> Result {
+            withUnsafeMutablePointer(to: &entries) { tuple in
+                tuple.withMemoryRebound(to: gnutls_typed_vdata_st.self, capacity: 2) { body($0, count) }
+            }
+        }
+        switch host {
+        case nil:
+            return call(1)
+        case .dns(let name)?:
+            return name.withCString { cName in
+                // GnuTLS only reads the data; size 0 means NUL-terminated.
+                entries.0 = gnutls_typed_vdata_st(
+                    type: GNUTLS_DT_DNS_HOSTNAME,
+                    data: UnsafeMutableRawPointer(mutating: cName).assumingMemoryBound(to: UInt8.self),
+                    size: 0
+                )
+                return call(2)
+            }
+        case .ipAddress(let bytes)?:
+            return bytes.withUnsafeBufferPointer { raw in
+                entries.0 = gnutls_typed_vdata_st(
+                    type: GNUTLS_DT_IP_ADDRESS,
+                    data: UnsafeMutablePointer(mutating: raw.baseAddress),
+                    size: UInt32(raw.count)
+                )
+                return call(2)
+            }
+        }
+    }
+}
