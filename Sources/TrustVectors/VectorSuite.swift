@@ -124,6 +124,11 @@ public struct VectorLoadError: Error, Sendable, Hashable, CustomStringConvertibl
     public var file: String
     public var problem: String
 
+    public init(file: String, problem: String) {
+        self.file = file
+        self.problem = problem
+    }
+
     public var description: String { "\(file): \(problem)" }
 }
 

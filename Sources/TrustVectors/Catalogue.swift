@@ -1,0 +1,513 @@
+import Foundation
+import TrustCore
+
+/// The vector catalogue: every certificate and every case, once, independent of key type.
+///
+/// Each case becomes one vector per ``KeyType`` (`<case>/<key type>`). Expectations are derived from
+/// RFC 5280 (path validation), RFC 9525 (service identity) and RFC 8446 (what a peer may send), never
+/// from a library's output. Cases whose outcome the standards leave open (an expired trust anchor, a
+/// CA certificate used as a server certificate, anyExtendedKeyUsage) are deliberately absent.
+enum Catalogue {
+    /// The instant every vector is evaluated at: 2025-06-01T00:00:00Z.
+    static let validationTime = Date(timeIntervalSince1970: 1_748_736_000)
+    /// ``validationTime`` as the manifest writes it.
+    static let validationTimeText = "2025-06-01T00:00:00Z"
+    /// The organisation of every subject name; the key type's label follows as organizational unit.
+    static let organization = "TrustHarness Test PKI"
+    /// The name the ordinary server certificates are for (RFC 2606 reserves `.test`).
+    static let host = "www.example.test"
+
+    static let ipv4Address = "192.0.2.10"
+    static let ipv6Address = "2001:db8::10"
+
+    // MARK: - Certificates
+
+    /// Every certificate, issuers before the certificates they issue.
+    static let certificates: [CertificateSpec] = [
+        // The main PKI: root > intermediate (pathLen 0) > leaf.
+        authority("root", commonName: "Root CA", issuer: nil, pathLength: nil, validity: (-days(3650), days(3650))),
+        authority("intermediate", commonName: "Intermediate CA", issuer: "root", pathLength: 0),
+        server("leaf"),
+
+        // A four-level PKI under the same root: root > 1 (pathLen 1) > 2 > leaf.
+        authority("chain4-intermediate-1", commonName: "Four-Level Intermediate CA 1", issuer: "root", pathLength: 1),
+        authority("chain4-intermediate-2", commonName: "Four-Level Intermediate CA 2", issuer: "chain4-intermediate-1", pathLength: nil),
+        server("chain4-leaf", issuer: "chain4-intermediate-2"),
+
+        // An unrelated PKI that is never an anchor.
+        authority("other-root", commonName: "Other Root CA", issuer: nil, pathLength: nil, validity: (-days(3650), days(3650))),
+        authority("other-intermediate", commonName: "Other Intermediate CA", issuer: "other-root", pathLength: 0),
+        server("other-leaf", issuer: "other-intermediate"),
+
+        // A root with exactly the trusted root's subject name but its own key.
+        authority("impostor-root", commonName: "Root CA", issuer: nil, pathLength: nil, validity: (-days(3650), days(3650))),
+        authority("impostor-intermediate", commonName: "Impostor Intermediate CA", issuer: "impostor-root", pathLength: 0),
+        server("impostor-leaf", issuer: "impostor-intermediate"),
+
+        // Validity periods relative to the validation time T.
+        server("expired-leaf", validity: (-days(91), -days(1))),
+        server("not-yet-valid-leaf", validity: (days(1), days(91))),
+        server("leaf-not-after-equals-time", validity: (-days(30), 0)),
+        server("leaf-not-after-one-second-before", validity: (-days(30), -1)),
+        server("leaf-not-before-equals-time", validity: (0, days(90))),
+        server("leaf-not-before-one-second-after", validity: (1, days(90))),
+        authority("expired-intermediate", commonName: "Expired Intermediate CA", issuer: "root", pathLength: 0, validity: (-days(730), -days(1))),
+        server("expired-intermediate-leaf", issuer: "expired-intermediate"),
+        authority("not-yet-valid-intermediate", commonName: "Not-Yet-Valid Intermediate CA", issuer: "root", pathLength: 0, validity: (days(1), days(730))),
+        server("not-yet-valid-intermediate-leaf", issuer: "not-yet-valid-intermediate"),
+
+        // A self-signed end-entity certificate: cA FALSE, no keyCertSign, its own key.
+        server("self-signed-leaf", issuer: nil, key: "self-signed-leaf"),
+
+        // Identities.
+        server("wildcard-leaf", names: [.dns("*.example.test")]),
+        server("partial-wildcard-leaf", names: [.dns("w*.example.test")]),
+        server("leading-partial-wildcard-leaf", names: [.dns("*ww.example.test")]),
+        server("ip-leaf", names: [.ipAddress(ipv4Address), .ipAddress(ipv6Address)]),
+        server("ip-in-dns-name-leaf", names: [.dns(ipv4Address)]),
+        server("cn-only-leaf", commonName: host, names: []),
+        server("cn-not-in-san-leaf", commonName: host, names: [.dns("other.example.test")]),
+
+        // Purposes and extensions.
+        server("client-auth-leaf") { $0.extendedKeyUsage = [.clientAuthentication] },
+        server("no-eku-leaf") { $0.extendedKeyUsage = nil },
+        server("unknown-critical-extension-leaf") { $0.unknownCriticalExtension = true },
+
+        // Path length: root > A (pathLen 0) > B (CA) > leaf.
+        authority("pathlen-zero-intermediate", commonName: "PathLen-0 Intermediate CA", issuer: "root", pathLength: 0),
+        authority("pathlen-zero-sub-intermediate", commonName: "Intermediate CA below PathLen-0", issuer: "pathlen-zero-intermediate", pathLength: nil),
+        server("pathlen-zero-leaf", issuer: "pathlen-zero-sub-intermediate"),
+
+        // Issuers that may not issue certificates.
+        authority("not-ca-intermediate", commonName: "Intermediate with cA FALSE", issuer: "root", pathLength: nil) {
+            $0.basicConstraints = .endEntity
+        },
+        server("not-ca-intermediate-leaf", issuer: "not-ca-intermediate"),
+        authority("no-basic-constraints-intermediate", commonName: "Intermediate without Basic Constraints", issuer: "root", pathLength: nil) {
+            $0.basicConstraints = .absent
+        },
+        server("no-basic-constraints-intermediate-leaf", issuer: "no-basic-constraints-intermediate"),
+        authority("no-keycertsign-intermediate", commonName: "Intermediate without keyCertSign", issuer: "root", pathLength: 0) {
+            $0.keyUsage = .authorityWithoutCertificateSigning
+        },
+        server("no-keycertsign-intermediate-leaf", issuer: "no-keycertsign-intermediate"),
+
+        // Broken signatures, derived bit for bit from the valid certificates.
+        CertificateSpec(name: "bad-signature-leaf", origin: .flippedSignatureBit(of: "leaf")),
+        CertificateSpec(name: "bad-signature-intermediate", origin: .flippedSignatureBit(of: "intermediate")),
+    ]
+
+    // MARK: - Cases
+
+    static let cases: [VectorCase] = [
+        // Path building.
+        accept(
+            "valid-chain",
+            "A server certificate sent with its intermediate, under a trusted root, checked for the name in its SAN.",
+            chain: ["leaf", "intermediate"], path: ["leaf", "intermediate", "root"],
+            references: [rfc5280Validation, rfc9525DNS]
+        ),
+        accept(
+            "no-host-check",
+            "The valid chain evaluated without a host: path validation alone decides.",
+            chain: ["leaf", "intermediate"], host: nil, path: ["leaf", "intermediate", "root"],
+            references: [rfc5280Validation]
+        ),
+        accept(
+            "valid-chain-out-of-order",
+            "A four-level chain whose two intermediates are sent in reverse order; the verifier must reorder them.",
+            chain: ["chain4-leaf", "chain4-intermediate-1", "chain4-intermediate-2"],
+            path: ["chain4-leaf", "chain4-intermediate-2", "chain4-intermediate-1", "root"],
+            references: [rfc8446Order, rfc5280Validation]
+        ),
+        accept(
+            "valid-chain-root-sent-first",
+            "The trusted root is sent before the intermediate; the path still ends at the anchor.",
+            chain: ["leaf", "root", "intermediate"], path: ["leaf", "intermediate", "root"],
+            references: [rfc8446Order, rfc5280Validation]
+        ),
+        accept(
+            "valid-chain-extra-certificate",
+            "An intermediate of an unrelated PKI is sent between the leaf and its intermediate; it must be ignored.",
+            chain: ["leaf", "other-intermediate", "intermediate"], path: ["leaf", "intermediate", "root"],
+            references: [rfc8446Order, rfc5280Validation]
+        ),
+        accept(
+            "intermediate-as-anchor",
+            "The intermediate itself is the only anchor: a trust anchor need not be self-signed, and the path ends there.",
+            chain: ["leaf", "intermediate"], anchors: ["intermediate"], path: ["leaf", "intermediate"],
+            references: [rfc5280Anchor, rfc5280Validation]
+        ),
+        reject(
+            "missing-intermediate",
+            "Only the leaf is sent; its issuer is neither sent nor an anchor, and the leaf names no place to fetch it from.",
+            chain: ["leaf"], failures: [.untrusted],
+            references: [rfc5280Validation, rfc5280Chaining]
+        ),
+        reject(
+            "untrusted-root",
+            "A complete chain, root included, from a PKI whose root is not an anchor.",
+            chain: ["other-leaf", "other-intermediate", "other-root"], failures: [.untrusted],
+            references: [rfc5280Validation, rfc5280Anchor]
+        ),
+        reject(
+            "impostor-root-same-name",
+            "A chain from a root with the trusted root's exact subject name but another key, root sent: either no path reaches the anchor's key or the intermediate's signature fails under it.",
+            chain: ["impostor-leaf", "impostor-intermediate", "impostor-root"], failures: [.untrusted, .badSignature],
+            references: [rfc5280Anchor, rfc5280Signature]
+        ),
+        reject(
+            "self-signed-leaf-untrusted",
+            "A self-signed end-entity certificate that is not among the anchors.",
+            chain: ["self-signed-leaf"], failures: [.untrusted],
+            references: [rfc5280Validation, rfc5280Anchor]
+        ),
+        accept(
+            "self-signed-leaf-is-anchor",
+            "The self-signed end-entity certificate is the only anchor: the path is the certificate itself.",
+            chain: ["self-signed-leaf"], anchors: ["self-signed-leaf"], path: ["self-signed-leaf"],
+            references: [rfc5280Anchor, rfc5280Validation]
+        ),
+
+        // Signatures.
+        reject(
+            "bad-signature-leaf",
+            "The valid leaf with one bit of its signature value flipped.",
+            chain: ["bad-signature-leaf", "intermediate"], failures: [.badSignature],
+            references: [rfc5280Signature]
+        ),
+        reject(
+            "bad-signature-intermediate",
+            "The valid intermediate with one bit of its signature value flipped; the leaf's own signature is intact.",
+            chain: ["leaf", "bad-signature-intermediate"], failures: [.badSignature],
+            references: [rfc5280Signature]
+        ),
+
+        // Validity periods.
+        reject(
+            "expired-leaf",
+            "The leaf's notAfter is one day before the validation time.",
+            chain: ["expired-leaf", "intermediate"], failures: [.expired],
+            references: [rfc5280Validity, rfc5280ValidityCheck]
+        ),
+        reject(
+            "expired-intermediate",
+            "The intermediate's notAfter is one day before the validation time; the leaf is within its validity.",
+            chain: ["expired-intermediate-leaf", "expired-intermediate"], failures: [.expired],
+            references: [rfc5280Validity, rfc5280ValidityCheck]
+        ),
+        reject(
+            "not-yet-valid-leaf",
+            "The leaf's notBefore is one day after the validation time.",
+            chain: ["not-yet-valid-leaf", "intermediate"], failures: [.notYetValid],
+            references: [rfc5280Validity, rfc5280ValidityCheck]
+        ),
+        reject(
+            "not-yet-valid-intermediate",
+            "The intermediate's notBefore is one day after the validation time; the leaf is within its validity.",
+            chain: ["not-yet-valid-intermediate-leaf", "not-yet-valid-intermediate"], failures: [.notYetValid],
+            references: [rfc5280Validity, rfc5280ValidityCheck]
+        ),
+        accept(
+            "leaf-not-after-equals-time",
+            "The leaf's notAfter is exactly the validation time: the validity period includes notAfter.",
+            chain: ["leaf-not-after-equals-time", "intermediate"], path: ["leaf-not-after-equals-time", "intermediate", "root"],
+            references: [rfc5280Validity, rfc5280ValidityCheck]
+        ),
+        reject(
+            "leaf-not-after-one-second-before",
+            "The leaf's notAfter is one second before the validation time.",
+            chain: ["leaf-not-after-one-second-before", "intermediate"], failures: [.expired],
+            references: [rfc5280Validity, rfc5280ValidityCheck]
+        ),
+        accept(
+            "leaf-not-before-equals-time",
+            "The leaf's notBefore is exactly the validation time: the validity period includes notBefore.",
+            chain: ["leaf-not-before-equals-time", "intermediate"], path: ["leaf-not-before-equals-time", "intermediate", "root"],
+            references: [rfc5280Validity, rfc5280ValidityCheck]
+        ),
+        reject(
+            "leaf-not-before-one-second-after",
+            "The leaf's notBefore is one second after the validation time.",
+            chain: ["leaf-not-before-one-second-after", "intermediate"], failures: [.notYetValid],
+            references: [rfc5280Validity, rfc5280ValidityCheck]
+        ),
+
+        // Host names (RFC 9525).
+        reject(
+            "hostname-mismatch",
+            "The valid chain checked for a name its leaf does not carry.",
+            chain: ["leaf", "intermediate"], host: "other.example.test", failures: [.hostnameMismatch],
+            references: [rfc9525DNS, rfc9525Outcome]
+        ),
+        accept(
+            "hostname-case-insensitive",
+            "The host differs from the SAN dNSName only in letter case; DNS names compare case-insensitively.",
+            chain: ["leaf", "intermediate"], host: "WWW.Example.TEST", path: ["leaf", "intermediate", "root"],
+            references: [rfc9525DNS, "RFC 4343"]
+        ),
+        accept(
+            "wildcard-one-label",
+            "SAN *.example.test matches www.example.test: the wildcard stands for exactly the left-most label.",
+            chain: ["wildcard-leaf", "intermediate"], path: ["wildcard-leaf", "intermediate", "root"],
+            references: [rfc9525DNS]
+        ),
+        reject(
+            "wildcard-two-labels",
+            "SAN *.example.test checked for a.b.example.test: a wildcard matches one label only.",
+            chain: ["wildcard-leaf", "intermediate"], host: "a.b.example.test", failures: [.hostnameMismatch],
+            references: [rfc9525DNS, "RFC 9525 §7.1"]
+        ),
+        reject(
+            "wildcard-apex",
+            "SAN *.example.test checked for example.test: a wildcard must match a label, not nothing.",
+            chain: ["wildcard-leaf", "intermediate"], host: "example.test", failures: [.hostnameMismatch],
+            references: [rfc9525DNS]
+        ),
+        reject(
+            "partial-wildcard",
+            "SAN w*.example.test checked for www.example.test: '*' that is not the complete left-most label makes the identifier invalid.",
+            chain: ["partial-wildcard-leaf", "intermediate"], failures: [.hostnameMismatch],
+            references: [rfc9525DNS]
+        ),
+        reject(
+            "partial-wildcard-leading",
+            "SAN *ww.example.test checked for www.example.test: a wildcard followed by other characters in the left-most label is a partial wildcard, not the complete label.",
+            chain: ["leading-partial-wildcard-leaf", "intermediate"], failures: [.hostnameMismatch],
+            references: [rfc9525DNS]
+        ),
+        reject(
+            "cn-only-no-san",
+            "The host is only in the subject commonName and there is no SAN: the CN is not an identifier.",
+            chain: ["cn-only-leaf", "intermediate"], failures: [.hostnameMismatch],
+            references: [rfc9525NoCN, rfc9110Identity]
+        ),
+        reject(
+            "cn-ignored-when-san-present",
+            "The host is in the subject commonName but not in the SAN, which names another host.",
+            chain: ["cn-not-in-san-leaf", "intermediate"], failures: [.hostnameMismatch],
+            references: [rfc9525NoCN, rfc9525DNS]
+        ),
+        accept(
+            "ip-san-match",
+            "An IPv4 host matched against an iPAddress SAN entry, octet for octet.",
+            chain: ["ip-leaf", "intermediate"], host: ipv4Address, path: ["ip-leaf", "intermediate", "root"],
+            references: [rfc9525IP, rfc5280SAN]
+        ),
+        reject(
+            "ip-san-mismatch",
+            "An IPv4 host that differs from the iPAddress SAN entry in the last octet.",
+            chain: ["ip-leaf", "intermediate"], host: "192.0.2.11", failures: [.hostnameMismatch],
+            references: [rfc9525IP]
+        ),
+        accept(
+            "ipv6-san-match",
+            "An IPv6 host matched against an iPAddress SAN entry, octet for octet.",
+            chain: ["ip-leaf", "intermediate"], host: ipv6Address, path: ["ip-leaf", "intermediate", "root"],
+            references: [rfc9525IP, rfc5280SAN]
+        ),
+        reject(
+            "ipv6-san-mismatch",
+            "An IPv6 host that differs from the iPAddress SAN entry in the last octet.",
+            chain: ["ip-leaf", "intermediate"], host: "2001:db8::11", failures: [.hostnameMismatch],
+            references: [rfc9525IP]
+        ),
+        reject(
+            "dns-host-ip-only-san",
+            "A DNS host checked against a leaf whose SAN holds only IP addresses.",
+            chain: ["ip-leaf", "intermediate"], failures: [.hostnameMismatch],
+            references: [rfc9525DNS]
+        ),
+        reject(
+            "ip-host-in-dns-name-san",
+            "An IP host checked against a leaf that carries the address only as a dNSName: an IP reference identifier matches iPAddress entries only.",
+            chain: ["ip-in-dns-name-leaf", "intermediate"], host: ipv4Address, failures: [.hostnameMismatch],
+            references: ["RFC 9525 §6.2", rfc9525IP]
+        ),
+
+        // Basic constraints and key usage of issuers.
+        reject(
+            "pathlen-zero-exceeded",
+            "An intermediate with pathLenConstraint 0 issues another CA, which issues the leaf; intermediates sent in order.",
+            chain: ["pathlen-zero-leaf", "pathlen-zero-sub-intermediate", "pathlen-zero-intermediate"],
+            failures: [.pathLengthExceeded],
+            references: [rfc5280BasicConstraints, "RFC 5280 §6.1.4(l)", "RFC 5280 §6.1.4(m)"]
+        ),
+        accept(
+            "pathlen-one-satisfied",
+            "An intermediate with pathLenConstraint 1 issues another CA, which issues the leaf: one intermediate below it is allowed.",
+            chain: ["chain4-leaf", "chain4-intermediate-2", "chain4-intermediate-1"],
+            path: ["chain4-leaf", "chain4-intermediate-2", "chain4-intermediate-1", "root"],
+            references: [rfc5280BasicConstraints, "RFC 5280 §6.1.4(l)", "RFC 5280 §6.1.4(m)"]
+        ),
+        reject(
+            "issuer-not-ca",
+            "The leaf's issuer has basicConstraints with cA FALSE, though its keyUsage asserts keyCertSign.",
+            chain: ["not-ca-intermediate-leaf", "not-ca-intermediate"], failures: [.notCA],
+            references: [rfc5280BasicConstraints, rfc5280IssuerIsCA]
+        ),
+        reject(
+            "issuer-without-basic-constraints",
+            "The leaf's issuer is a v3 certificate without basicConstraints, though its keyUsage asserts keyCertSign.",
+            chain: ["no-basic-constraints-intermediate-leaf", "no-basic-constraints-intermediate"], failures: [.notCA],
+            references: [rfc5280BasicConstraints, rfc5280IssuerIsCA]
+        ),
+        reject(
+            "issuer-without-keycertsign",
+            "The leaf's issuer is a CA (cA TRUE) whose keyUsage lacks keyCertSign, so its key may not verify certificate signatures. The taxonomy has no key-usage class for issuers: notCA or other.",
+            chain: ["no-keycertsign-intermediate-leaf", "no-keycertsign-intermediate"], failures: [.notCA, .other],
+            references: ["RFC 5280 §4.2.1.3", "RFC 5280 §6.1.4(n)"]
+        ),
+
+        // Purpose and extensions of the leaf.
+        reject(
+            "client-auth-only-leaf",
+            "The leaf's extendedKeyUsage allows TLS client authentication only, not server authentication.",
+            chain: ["client-auth-leaf", "intermediate"], failures: [.purposeMismatch],
+            references: [rfc5280EKU]
+        ),
+        accept(
+            "leaf-without-eku",
+            "The leaf has no extendedKeyUsage extension: its key is not restricted to any purpose.",
+            chain: ["no-eku-leaf", "intermediate"], path: ["no-eku-leaf", "intermediate", "root"],
+            references: [rfc5280EKU]
+        ),
+        reject(
+            "unknown-critical-extension-leaf",
+            "The leaf carries a critical extension with an unregistered OID (1.3.6.1.4.1.32473.1, RFC 5612 documentation arc), which a verifier must reject. No specific class fits.",
+            chain: ["unknown-critical-extension-leaf", "intermediate"], failures: [.other],
+            references: ["RFC 5280 §4.2", "RFC 5280 §6.1.5(f)"]
+        ),
+    ]
+
+    // MARK: - Manifest
+
+    /// The manifest of the whole catalogue: each case for each key type, in catalogue order.
+    static func manifest() -> VectorManifest {
+        var entries: [VectorEntry] = []
+        for vectorCase in cases {
+            for keyType in KeyType.allCases {
+                let files = { (names: [String]) in names.map { certificatePath($0, keyType) } }
+                let expected: Expectation
+                switch vectorCase.outcome {
+                case .trusted(let path): expected = .trusted(path: files(path))
+                case .rejected(let failures): expected = Expectation(trusted: false, failures: failures)
+                }
+                entries.append(
+                    VectorEntry(
+                        id: "\(vectorCase.name)/\(keyType.rawValue)",
+                        description: vectorCase.description,
+                        chain: files(vectorCase.chain),
+                        anchors: files(vectorCase.anchors),
+                        host: vectorCase.host,
+                        time: validationTimeText,
+                        expected: expected,
+                        references: vectorCase.references
+                    )
+                )
+            }
+        }
+        return VectorManifest(vectors: entries)
+    }
+
+    /// The path of a certificate file relative to `Vectors/`.
+    static func certificatePath(_ name: String, _ keyType: KeyType) -> String {
+        "certs/\(keyType.rawValue)/\(name).pem"
+    }
+
+    /// The path of a key file relative to `Vectors/`.
+    static func keyPath(_ name: String, _ keyType: KeyType) -> String {
+        "keys/\(keyType.rawValue)/\(name).pem"
+    }
+
+    /// The names of every key the certificates use, in first-use order.
+    static var keyNames: [String] {
+        var seen = Set<String>()
+        return certificates.compactMap { spec in
+            guard case .minted(let minting) = spec.origin, seen.insert(minting.key).inserted else { return nil }
+            return minting.key
+        }
+    }
+
+    // MARK: - Building blocks
+
+    private static let rfc5280Validation = "RFC 5280 §6.1"
+    private static let rfc5280Anchor = "RFC 5280 §6.1.1(d)"
+    private static let rfc5280Signature = "RFC 5280 §6.1.3(a)(1)"
+    private static let rfc5280ValidityCheck = "RFC 5280 §6.1.3(a)(2)"
+    private static let rfc5280Chaining = "RFC 5280 §6.1.3(a)(4)"
+    private static let rfc5280Validity = "RFC 5280 §4.1.2.5"
+    private static let rfc5280SAN = "RFC 5280 §4.2.1.6"
+    private static let rfc5280BasicConstraints = "RFC 5280 §4.2.1.9"
+    private static let rfc5280IssuerIsCA = "RFC 5280 §6.1.4(k)"
+    private static let rfc5280EKU = "RFC 5280 §4.2.1.12"
+    private static let rfc8446Order = "RFC 8446 §4.4.2"
+    private static let rfc9525NoCN = "RFC 9525 §2"
+    private static let rfc9525DNS = "RFC 9525 §6.3"
+    private static let rfc9525IP = "RFC 9525 §6.4"
+    private static let rfc9525Outcome = "RFC 9525 §6.6"
+    private static let rfc9110Identity = "RFC 9110 §4.3.4"
+
+    private static func days(_ count: Double) -> TimeInterval { count * 86_400 }
+
+    private static func authority(
+        _ name: String,
+        commonName: String,
+        issuer: String?,
+        pathLength: Int?,
+        validity: (notBefore: TimeInterval, notAfter: TimeInterval) = (-days(1825), days(1825)),
+        adjust: (inout CertificateSpec.Profile) -> Void = { _ in }
+    ) -> CertificateSpec {
+        var profile = CertificateSpec.Profile.authority(pathLength: pathLength)
+        adjust(&profile)
+        let minting = CertificateSpec.Minting(
+            commonName: commonName, issuer: issuer, key: name,
+            notBefore: validity.notBefore, notAfter: validity.notAfter, profile: profile
+        )
+        return CertificateSpec(name: name, origin: .minted(minting))
+    }
+
+    /// A server certificate; by default issued by `intermediate` for ``host`` with the shared leaf key.
+    private static func server(
+        _ name: String,
+        issuer: String? = "intermediate",
+        key: String = "leaf",
+        commonName: String? = nil,
+        names: [CertificateSpec.Profile.AlternativeName] = [.dns(host)],
+        validity: (notBefore: TimeInterval, notAfter: TimeInterval) = (-days(30), days(335)),
+        adjust: (inout CertificateSpec.Profile) -> Void = { _ in }
+    ) -> CertificateSpec {
+        var profile = CertificateSpec.Profile.server(names)
+        adjust(&profile)
+        let firstName: String? = names.first.map {
+            switch $0 {
+            case .dns(let name), .ipAddress(let name): return name
+            }
+        }
+        let minting = CertificateSpec.Minting(
+            commonName: commonName ?? firstName ?? host, issuer: issuer, key: key,
+            notBefore: validity.notBefore, notAfter: validity.notAfter, profile: profile
+        )
+        return CertificateSpec(name: name, origin: .minted(minting))
+    }
+
+    private static func accept(
+        _ name: String, _ description: String, chain: [String], anchors: [String] = ["root"],
+        host: String? = Catalogue.host, path: [String], references: [String]
+    ) -> VectorCase {
+        VectorCase(
+            name: name, description: description, chain: chain, anchors: anchors, host: host,
+            outcome: .trusted(path: path), references: references
+        )
+    }
+
+    private static func reject(
+        _ name: String, _ description: String, chain: [String], anchors: [String] = ["root"],
+        host: String? = Catalogue.host, failures: [FailureClass], references: [String]
+    ) -> VectorCase {
+        VectorCase(
+            name: name, description: description, chain: chain, anchors: anchors, host: host,
+            outcome: .rejected(failures.sorted()), references: references
+        )
+    }
+}

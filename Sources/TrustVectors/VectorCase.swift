@@ -1,0 +1,33 @@
+import TrustCore
+
+/// One case of the catalogue, independent of key type: it becomes the vector `<name>/<key type>`
+/// for every ``KeyType``, with certificate names resolved to that key type's files.
+struct VectorCase: Sendable, Hashable {
+    /// The first part of the vector id, unique in the catalogue.
+    var name: String
+    /// What the case tests, for the reader of the manifest and of reports.
+    var description: String
+    /// Certificate names as the peer sends them, leaf first.
+    var chain: [String]
+    /// Certificate names trusted as anchors.
+    var anchors: [String]
+    /// Host to check, or nil for no host check.
+    var host: String?
+    var outcome: Outcome
+    /// Where the expected outcome comes from.
+    var references: [String]
+
+    enum Outcome: Sendable, Hashable {
+        /// Trusted, verified along `path`: certificate names, leaf to anchor.
+        case trusted(path: [String])
+        /// Rejected; each of `failures` is a reason the standards allow.
+        case rejected([FailureClass])
+    }
+
+    /// Every certificate name the case refers to.
+    var certificateNames: [String] {
+        var names = chain + anchors
+        if case .trusted(let path) = outcome { names += path }
+        return names
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import SwiftASN1
+import X509
+
+/// Writes and checks the `Vectors/` folder: the certificates, keys and manifest the catalogue
+/// describes.
+///
+/// Output is stable: keys are reused from an earlier folder, serial numbers and key identifiers are
+/// derived, and a certificate whose TBSCertificate has not changed keeps its earlier (possibly
+/// randomised ECDSA) signature. So regenerating an up-to-date folder changes no byte, and a change to
+/// the catalogue changes exactly the files it affects.
+public enum VectorGenerator {
+    /// Writes the whole `Vectors/` content (certs, keys, manifest.json) for the catalogue into
+    /// `directory`.
+    ///
+    /// Reuses the PEM PKCS#8 keys found under `keys/` in `reuse`, making new ones only where none
+    /// exists, and reuses a certificate file from `reuse` when its TBSCertificate is byte-identical to
+    /// the freshly built one and its signature verifies under the issuer key. With `reuse` nil every
+    /// key and signature is new. `directory` and `reuse` may be the same folder. Files under `certs/`
+    /// and `keys/` that the catalogue does not describe are removed; anything else in `directory`
+    /// (`deviations.json` above all) is never touched. Files whose content is already right are not
+    /// rewritten.
+    /// - Throws: ``VectorGeneratorError`` when a key file in `reuse` is unusable or a file cannot be
+    ///   read or written; `directory` may then be partly written.
+    public static func generate(into directory: URL, reusingFrom reuse: URL?) throws {
+        let files = try render(reusingFrom: reuse)
+        for path in files.keys.sorted() {
+            try VectorFiles.write(files[path]!, to: path, in: directory)
+        }
+        for path in VectorFiles.generatedFiles(in: directory) where files[path] == nil {
+            try VectorFiles.remove(path, in: directory)
+        }
+    }
+
+    /// Regenerates reusing `directory` and returns every difference from what is there, one line per
+    /// file (`missing: …`, `extra: …`, `differs: …`, paths relative to `directory`, sorted by path):
+    /// empty when the committed set under `certs/`, `keys/` and `manifest.json` is exactly what the
+    /// catalogue describes. Nothing is written; the regenerated content is compared in memory.
+    /// - Throws: ``VectorGeneratorError`` when a key file is unusable or a file cannot be read.
+    public static func check(_ directory: URL) throws -> [String] {
+        let expected = try render(reusingFrom: directory)
+        let present = Set(VectorFiles.generatedFiles(in: directory))
+        var differences: [(path: String, line: String)] = []
+        for (path, data) in expected {
+            if !present.contains(path) {
+                differences.append((path, "missing: \(path)"))
+            } else if try VectorFiles.readData(path, in: directory) != data {
+                differences.append((path, "differs: \(path)"))
+            }
+        }
+        for path in present where expected[path] == nil {
+            differences.append((path, "extra: \(path)"))
+        }
+        return differences.sorted { $0.path < $1.path }.map(\.line)
+    }
+
+    /// Every generated file by path relative to `Vectors/`.
+    static func render(reusingFrom reuse: URL?) throws -> [String: Data] {
+        try validateCatalogue()
+        var files: [String: Data] = [:]
+        for keyType in KeyType.allCases {
+            let keys = try KeyRing(keyType: keyType, names: Catalogue.keyNames, reusingFrom: reuse)
+            for name in Catalogue.keyNames {
+                files[Catalogue.keyPath(name, keyType)] = Data(try keys.pemFile(name).utf8)
+            }
+            var pki = TestPKI(keyType: keyType, keys: keys, validationTime: Catalogue.validationTime)
+            for spec in Catalogue.certificates {
+                let path = Catalogue.certificatePath(spec.name, keyType)
+                var previous: Certificate?
+                if case .minted = spec.origin, let reuse {
+                    previous = try previousCertificate(path, in: reuse)
+                }
+                try pki.mint(spec, previous: previous)
+                guard let der = pki.derEncodings[spec.name] else {
+                    throw VectorGeneratorError.catalogue("\(spec.name) was not minted")
+                }
+                files[path] = Data((PEMDocument(type: certificatePEMType, derBytes: der).pemString + "\n").utf8)
+            }
+        }
+        files[VectorFiles.manifestPath] = try manifestData()
+        return files
+    }
+
+    /// The manifest as written: pretty-printed, keys sorted, with a final newline.
+    static func manifestData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(Catalogue.manifest())
+        data.append(0x0A)
+        return data
+    }
+
+    private static let certificatePEMType = "CERTIFICATE"
+
+    /// The certificate an earlier generation wrote at `path`, or nil when there is none or it cannot
+    /// be parsed (it is then replaced, and ``check(_:)`` reports it as differing).
+    private static func previousCertificate(_ path: String, in folder: URL) throws -> Certificate? {
+        guard let text = try VectorFiles.readText(path, in: folder),
+              let document = try? PEMDocument(pemString: text),
+              document.discriminator == certificatePEMType
+        else { return nil }
+        return try? Certificate(derEncoded: document.derBytes)
+    }
+
+    /// Names are unique, and every case refers only to certificates the catalogue mints.
+    private static func validateCatalogue() throws {
+        var names = Set<String>()
+        for spec in Catalogue.certificates where !names.insert(spec.name).inserted {
+            throw VectorGeneratorError.catalogue("two certificates are named \(spec.name)")
+        }
+        var caseNames = Set<String>()
+        for vectorCase in Catalogue.cases {
+            guard caseNames.insert(vectorCase.name).inserted else {
+                throw VectorGeneratorError.catalogue("two cases are named \(vectorCase.name)")
+            }
+            for name in vectorCase.certificateNames where !names.contains(name) {
+                throw VectorGeneratorError.catalogue("case \(vectorCase.name) refers to an unknown certificate \(name)")
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import TrustVectors
+
+/// The committed `Vectors/` folder is exactly what the catalogue describes, and the generator's
+/// reuse, cleanup and difference reporting behave as promised.
+@Suite struct VectorGeneratorTests {
+    @Test func committedVectorsAreWhatTheCatalogueDescribes() throws {
+        let differences = try VectorGenerator.check(try VectorsFolder.committed())
+        #expect(differences == [], "Vectors/ is stale: regenerate it with VectorGenerator.generate(into:reusingFrom:)")
+    }
+
+    @Test func regeneratingInPlaceChangesNoByte() throws {
+        let copy = try VectorsFolder.temporaryCopy()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+
+        try VectorGenerator.generate(into: copy, reusingFrom: copy)
+
+        try expectSameGeneratedFiles(copy, try VectorsFolder.committed())
+    }
+
+    @Test func generatingElsewhereReusesCommittedKeysAndSignatures() throws {
+        let empty = try VectorsFolder.makeTemporary()
+        defer { try? FileManager.default.removeItem(at: empty) }
+
+        try VectorGenerator.generate(into: empty, reusingFrom: try VectorsFolder.committed())
+
+        try expectSameGeneratedFiles(empty, try VectorsFolder.committed())
+        #expect(try VectorGenerator.check(empty) == [])
+    }
+
+    @Test func checkReportsMissingExtraAndDifferingFiles() throws {
+        let copy = try VectorsFolder.temporaryCopy()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        let manager = FileManager.default
+        // A leaf replaced by another valid certificate, a deleted key, a stray file, an edited manifest.
+        try manager.removeItem(at: copy.appendingPathComponent("certs/p256/leaf.pem"))
+        try manager.copyItem(
+            at: copy.appendingPathComponent("certs/p256/expired-leaf.pem"),
+            to: copy.appendingPathComponent("certs/p256/leaf.pem")
+        )
+        try manager.removeItem(at: copy.appendingPathComponent("keys/ed25519/root.pem"))
+        try Data("stray".utf8).write(to: copy.appendingPathComponent("certs/rsa2048/stray.pem"))
+        try Data("{}\n".utf8).write(to: copy.appendingPathComponent("manifest.json"))
+
+        let differences = try VectorGenerator.check(copy)
+
+        #expect(differences.contains("differs: certs/p256/leaf.pem"))
+        #expect(differences.contains("missing: keys/ed25519/root.pem"))
+        #expect(differences.contains("differs: certs/ed25519/root.pem"), "a new root key changes the root certificate")
+        #expect(differences.contains("extra: certs/rsa2048/stray.pem"))
+        #expect(differences.contains("differs: manifest.json"))
+        #expect(!differences.contains { $0.hasSuffix("certs/p256/intermediate.pem") }, "untouched files are not reported")
+        #expect(differences == differences.sorted { $0.split(separator: " ")[1] < $1.split(separator: " ")[1] })
+    }
+
+    @Test func generateRemovesStrayFilesButNeverTouchesDeviations() throws {
+        let copy = try VectorsFolder.temporaryCopy()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        let deviations = Data("{\"version\": 1, \"deviations\": []}\n".utf8)
+        try deviations.write(to: copy.appendingPathComponent("deviations.json"))
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent("keys/retired"), withIntermediateDirectories: true
+        )
+        try Data("stray".utf8).write(to: copy.appendingPathComponent("keys/retired/old.pem"))
+
+        try VectorGenerator.generate(into: copy, reusingFrom: copy)
+
+        #expect(try Data(contentsOf: copy.appendingPathComponent("deviations.json")) == deviations)
+        #expect(!FileManager.default.fileExists(atPath: copy.appendingPathComponent("keys/retired/old.pem").path))
+        #expect(try VectorGenerator.check(copy) == [])
+    }
+
+    @Test func unusableKeyFilesAreReportedNotReplaced() throws {
+        let copy = try VectorsFolder.temporaryCopy()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        let target = copy.appendingPathComponent("keys/p256/leaf.pem")
+
+        // An RSA key where a P-256 key belongs.
+        try FileManager.default.removeItem(at: target)
+        try FileManager.default.copyItem(at: copy.appendingPathComponent("keys/rsa2048/leaf.pem"), to: target)
+        #expect {
+            try VectorGenerator.generate(into: copy, reusingFrom: copy)
+        } throws: { error in
+            guard case .unusableKey(let path, _) = error as? VectorGeneratorError else { return false }
+            return path == "keys/p256/leaf.pem"
+        }
+
+        // Not PEM at all.
+        try Data("not a key".utf8).write(to: target)
+        #expect {
+            try VectorGenerator.check(copy)
+        } throws: { error in
+            guard case .unusableKey(let path, _) = error as? VectorGeneratorError else { return false }
+            return path == "keys/p256/leaf.pem"
+        }
+        #expect(try Data(contentsOf: target) == Data("not a key".utf8))
+    }
+
+    @Test func generatingWithoutReuseMakesNewKeysAndAConsistentSet() throws {
+        let fresh = try VectorsFolder.makeTemporary()
+        defer { try? FileManager.default.removeItem(at: fresh) }
+
+        try VectorGenerator.generate(into: fresh, reusingFrom: nil)
+
+        #expect(try VectorGenerator.check(fresh) == [])
+        let committed = try VectorsFolder.committed()
+        let key = "keys/p256/root.pem"
+        #expect(try Data(contentsOf: fresh.appendingPathComponent(key)) != Data(contentsOf: committed.appendingPathComponent(key)))
+        #expect(
+            try Data(contentsOf: fresh.appendingPathComponent("manifest.json"))
+                == Data(contentsOf: committed.appendingPathComponent("manifest.json"))
+        )
+    }
+
+    private func expectSameGeneratedFiles(_ folder: URL, _ reference: URL) throws {
+        let files = VectorFiles.generatedFiles(in: folder)
+        #expect(files == VectorFiles.generatedFiles(in: reference))
+        for path in files {
+            let actual = try Data(contentsOf: folder.appendingPathComponent(path))
+            let expected = try Data(contentsOf: reference.appendingPathComponent(path))
+            #expect(actual == expected, "\(path) changed")
+        }
+    }
+}
