@@ -1,0 +1,61 @@
+import TrustCore
+import TrustVectors
+
+/// The comparison of one verdict with an expectation and, where one is recorded, a deviation.
+public struct Judgement: Sendable, Hashable {
+    public var outcome: Outcome
+    public var failureKind: FailureKind?
+    /// One line for a person: why this outcome.
+    public var detail: String
+
+    /// Judges `verdict` against `expected`; `expectedPath` is the DER path a trusted verdict must carry.
+    ///
+    /// A rejection conforms when it names at least one failure class and every class it names is
+    /// one the expectation allows. A recorded deviation turns a non-conforming verdict into
+    /// ``Outcome/deviation`` only when the observation is exactly the recorded one; any other
+    /// observation, including a now-conforming one, fails so that the record is updated deliberately.
+    public static func judge(
+        _ verdict: Verdict,
+        expected: Expectation,
+        expectedPath: [[UInt8]]?,
+        deviation: Deviation?
+    ) -> Judgement {
+        let conformance = conformance(verdict, expected: expected, expectedPath: expectedPath)
+        let observed = ObservedOutcome(verdict)
+        guard let deviation else { return conformance }
+        if observed == deviation.observed && conformance.outcome != .pass {
+            return Judgement(outcome: .deviation, failureKind: nil, detail: "recorded deviation: \(deviation.reason)")
+        }
+        let now = conformance.outcome == .pass ? "now conforms" : "now observes \(describe(observed)) (\(conformance.detail))"
+        return Judgement(
+            outcome: .fail,
+            failureKind: .deviationChanged,
+            detail: "recorded deviation (\(describe(deviation.observed))) no longer matches: \(now); update Vectors/deviations.json"
+        )
+    }
+
+    static func conformance(_ verdict: Verdict, expected: Expectation, expectedPath: [[UInt8]]?) -> Judgement {
+        switch (expected.trusted, verdict) {
+        case (true, .trusted(let path)):
+            if let expectedPath, path != expectedPath {
+                return Judgement(outcome: .fail, failureKind: .wrongPath, detail: "trusted through a path of \(path.count) certificates, expected the path of \(expectedPath.count) given in the manifest")
+            }
+            return Judgement(outcome: .pass, failureKind: nil, detail: "trusted as expected")
+        case (true, .rejected):
+            return Judgement(outcome: .fail, failureKind: .rejectedShouldTrust, detail: "rejected \(verdict.failures.map(\.rawValue)) although the standards say trusted")
+        case (false, .trusted):
+            return Judgement(outcome: .fail, failureKind: .acceptedShouldReject, detail: "trusted although the standards say rejected \(expected.failures.map(\.rawValue))")
+        case (false, .rejected):
+            let observed = verdict.failures
+            let allowed = Set(expected.failures)
+            if !observed.isEmpty && observed.allSatisfy(allowed.contains) {
+                return Judgement(outcome: .pass, failureKind: nil, detail: "rejected as expected")
+            }
+            return Judgement(outcome: .fail, failureKind: .wrongReason, detail: "rejected \(observed.map(\.rawValue)) but the standards give \(expected.failures.map(\.rawValue))")
+        }
+    }
+
+    static func describe(_ outcome: ObservedOutcome) -> String {
+        outcome.trusted ? "trusted" : "rejected \(outcome.failures.map(\.rawValue))"
+    }
+}

@@ -1,0 +1,28 @@
+/// How one back end's verdict on one vector compares with the standards' expectation.
+public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The verdict is the expected one (and, when trusted, with the expected path).
+    case pass
+    /// The verdict differs from the expectation exactly as recorded in `Vectors/deviations.json`.
+    case deviation
+    /// The verdict differs from the expectation and no matching deviation is recorded, or a recorded
+    /// deviation no longer matches (better or worse).
+    case fail
+    /// The back end could not evaluate the vector at all (its anchors were refused).
+    case error
+    /// Not evaluated, with a stated reason.
+    case skipped
+}
+
+/// Why a result failed, for the summary columns.
+public enum FailureKind: String, Sendable, Hashable, Codable {
+    /// Trusted although the standards say reject: the security-relevant column.
+    case acceptedShouldReject
+    /// Rejected although the standards say trust.
+    case rejectedShouldTrust
+    /// Rejected as expected, but for a failure class the standards do not give.
+    case wrongReason
+    /// Trusted as expected, but through another path than the expected one.
+    case wrongPath
+    /// A recorded deviation that no longer describes the behaviour.
+    case deviationChanged
+}

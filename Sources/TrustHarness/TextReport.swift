@@ -1,0 +1,66 @@
+import TrustCore
+import TrustVectors
+
+/// The conformance matrix for a terminal: per vector, what the standards expect and each back end's
+/// verdict with its native reason and outcome; then a summary per back end.
+public enum TextReport {
+    public static func render(backends: [BackendInfo], results: [ConformanceResult]) -> String {
+        var out = "TrustHarness conformance matrix\n"
+        for backend in backends {
+            out += "  \(backend.name): \(backend.version)\n"
+        }
+        out += "\n"
+        let nameWidth = backends.map(\.name.count).max() ?? 6
+        var index = 0
+        while index < results.count {
+            let vector = results[index].vector
+            out += "\(vector.id)  expected \(expectation(vector.expected))\n"
+            while index < results.count && results[index].vector.id == vector.id {
+                let result = results[index]
+                let label = result.outcome.rawValue.uppercased()
+                out += "  \(pad(result.backend, nameWidth))  \(pad(label, 9))  \(observed(result))\n"
+                if result.outcome != .pass {
+                    out += "  \(pad("", nameWidth))  \(pad("", 9))  -> \(result.judgement.detail)\n"
+                }
+                index += 1
+            }
+        }
+        out += "\n" + summary(ConformanceSummary.of(results, backends: backends.map(\.name)))
+        return out
+    }
+
+    public static func summary(_ summaries: [ConformanceSummary]) -> String {
+        let columns = ["back end", "vectors", "passed", "accepted-should-reject", "rejected-should-trust", "other-fail", "deviations", "errors", "skipped"]
+        let rows = summaries.map { s in
+            [s.backend, "\(s.total)", "\(s.passed)", "\(s.acceptedShouldReject)", "\(s.rejectedShouldTrust)", "\(s.otherFailures)", "\(s.deviations)", "\(s.errors)", "\(s.skipped)"]
+        }
+        let widths = columns.indices.map { c in ([columns[c]] + rows.map { $0[c] }).map(\.count).max()! }
+        func line(_ cells: [String]) -> String {
+            cells.indices.map { c in c == 0 ? pad(cells[c], widths[c]) : leftPad(cells[c], widths[c]) }.joined(separator: "  ") + "\n"
+        }
+        return "Summary\n" + line(columns) + rows.map(line).joined()
+    }
+
+    static func expectation(_ expected: Expectation) -> String {
+        expected.trusted ? "trusted" : "rejected [\(expected.failures.map(\.rawValue).joined(separator: ", "))]"
+    }
+
+    static func observed(_ result: ConformanceResult) -> String {
+        guard let verdict = result.verdict else { return "error: \(result.error ?? "not evaluated")" }
+        switch verdict {
+        case .trusted(let path):
+            return "trusted (path of \(path.count))"
+        case .rejected(let diagnostics):
+            let reasons = diagnostics.map(\.description).joined(separator: "; ")
+            return "rejected [\(verdict.failures.map(\.rawValue).joined(separator: ", "))] \(reasons)"
+        }
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    static func leftPad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+}

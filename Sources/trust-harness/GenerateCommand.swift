@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import TrustVectors
+
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Rewrite Vectors/ from the catalogue, or check that the committed set matches it.",
+        discussion: "Keys and unchanged certificates are reused, so regenerating is stable. deviations.json is never touched."
+    )
+
+    @OptionGroup var location: VectorsOption
+
+    @Flag(help: "Only check: exit 1 and list the differences when Vectors/ is not exactly what the catalogue describes.")
+    var check = false
+
+    func run() throws {
+        let directory = try location.directory()
+        if check {
+            let differences = try VectorGenerator.check(directory)
+            if differences.isEmpty {
+                printError("\(directory.path) matches the catalogue")
+                return
+            }
+            differences.forEach { print($0) }
+            printError("\(differences.count) difference(s) between \(directory.path) and the catalogue; run `trust-harness generate` to rewrite it")
+            throw ExitCode(1)
+        }
+        try VectorGenerator.generate(into: directory, reusingFrom: directory)
+        printError("wrote \(directory.path)")
+    }
+}
