@@ -20,7 +20,7 @@ public enum TextReport {
                 let label = result.outcome.rawValue.uppercased()
                 out += "  \(pad(result.backend, nameWidth))  \(pad(label, 9))  \(observed(result))\n"
                 if result.outcome != .pass {
-                    out += "  \(pad("", nameWidth))  \(pad("", 9))  -> \(result.judgement.detail)\n"
+                    out += "  \(pad("", nameWidth))  \(pad("", 9))  -> \(firstSentence(result.judgement.detail))\n"
                 }
                 index += 1
             }
@@ -54,6 +54,12 @@ public enum TextReport {
             let reasons = diagnostics.map(\.description).joined(separator: "; ")
             return "rejected [\(verdict.failures.map(\.rawValue).joined(separator: ", "))] \(reasons)"
         }
+    }
+
+    /// The matrix shows a deviation's reason up to its first sentence; JSON and deviations.json keep it whole.
+    static func firstSentence(_ text: String) -> String {
+        guard let end = text.range(of: ". ") else { return text }
+        return String(text[..<end.lowerBound]) + "."
     }
 
     static func pad(_ text: String, _ width: Int) -> String {
