@@ -19,8 +19,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
     ],
     targets: [
-        // The back-end protocol, requests, verdicts and the failure taxonomy: no C, no I/O.
-        .target(name: "TrustCore"),
+        // The back-end protocol, requests, verdicts, the failure taxonomy and the pinning policy:
+        // no C of ours and no I/O (swift-certificates for signature links, swift-crypto for SHA-256).
+        .target(
+            name: "TrustCore",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
 
         .systemLibrary(
             name: "COpenSSL",
@@ -55,10 +62,11 @@ let package = Package(
             dependencies: [
                 "TrustHarness", "TrustVectors", "TrustCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "X509", package: "swift-certificates"),
             ]
         ),
 
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore"]),
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "OpenSSLBackendTests", dependencies: ["OpenSSLBackend", "TrustCore", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),

@@ -1,15 +1,69 @@
 import TrustCore
 import TrustVectors
 
-/// One back end's result on one vector.
+/// What the standards or the policy semantics call for, in the terms every report uses.
+public struct ExpectedOutcome: Sendable, Hashable, Codable {
+    public var trusted: Bool
+    /// For a rejected chain vector: the failure classes the standards allow.
+    public var failures: [FailureClass]
+    /// For a policy vector: the step that must decide.
+    public var step: PolicyStep?
+
+    public init(_ expectation: Expectation) {
+        self.trusted = expectation.trusted
+        self.failures = expectation.failures
+        self.step = nil
+    }
+
+    public init(_ expectation: PolicyExpectation) {
+        self.trusted = expectation.trusted
+        self.failures = []
+        self.step = expectation.step
+    }
+}
+
+/// What a back end answered on one vector.
+public struct Observation: Sendable, Hashable {
+    public var trusted: Bool
+    public var failures: [FailureClass]
+    /// The library's own diagnostics behind a rejection.
+    public var diagnostics: [NativeDiagnostic]
+    /// The verified (or, for a policy, the pin-checked) path's length.
+    public var pathLength: Int?
+    /// Policy vectors: the deciding step and the policy's explanation.
+    public var step: PolicyStep?
+    public var reason: String?
+
+    public init(_ verdict: Verdict) {
+        trusted = verdict.isTrusted
+        failures = verdict.failures
+        diagnostics = verdict.diagnostics
+        pathLength = verdict.path?.count
+    }
+
+    public init(_ decision: PolicyDecision) {
+        trusted = decision.trusted
+        failures = decision.failures
+        diagnostics = decision.diagnostics
+        pathLength = decision.path.isEmpty ? nil : decision.path.count
+        step = decision.step
+        reason = decision.reason
+    }
+
+    public var outcome: ObservedOutcome { ObservedOutcome(trusted: trusted, failures: failures, step: step) }
+}
+
+/// One back end's result on one vector (a chain vector or a policy vector).
 public struct ConformanceResult: Sendable, Hashable {
-    public var vector: LoadedVector
+    public var id: String
     public var backend: String
-    /// Nil when the back end could not evaluate (see ``error``) or the vector was skipped.
-    public var verdict: Verdict?
-    /// Why there is no verdict: the back end's error making an evaluator, or the skip reason.
+    public var expected: ExpectedOutcome
+    /// Nil when the back end could not evaluate (see ``error``).
+    public var observed: Observation?
+    /// Why there is no observation: the back end's error making an evaluator.
     public var error: String?
     public var judgement: Judgement
 
     public var outcome: Outcome { judgement.outcome }
+    public var isPolicy: Bool { expected.step != nil }
 }

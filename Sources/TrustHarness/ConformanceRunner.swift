@@ -11,14 +11,33 @@ public struct ConformanceRunner: Sendable {
         self.suite = suite
     }
 
-    /// Evaluates every vector on every back end, in vector order then back-end order.
+    /// A vector of either kind, as the runner schedules it.
+    public enum Subject: Sendable {
+        case chain(LoadedVector)
+        case policy(LoadedPolicyVector)
+
+        public var id: String {
+            switch self {
+            case .chain(let vector): return vector.id
+            case .policy(let vector): return vector.id
+            }
+        }
+    }
+
+    /// Every chain vector, then every policy vector, of the suite.
+    public var allSubjects: [Subject] {
+        suite.vectors.map(Subject.chain) + suite.policies.map(Subject.policy)
+    }
+
+    /// Evaluates every vector (default: all of the suite) on every back end; results are in vector
+    /// order then back-end order.
     ///
     /// Evaluators are made once per back end and distinct anchor set, as a client makes them once,
     /// and evaluations run concurrently across all cores; the results do not depend on that order.
-    public func run(vectors selected: [LoadedVector]? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [ConformanceResult] {
-        let vectors = selected ?? suite.vectors
+    public func run(_ selected: [Subject]? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [ConformanceResult] {
+        let subjects = selected ?? allSubjects
         let evaluators = EvaluatorCache(backends: backends)
-        let jobs = vectors.flatMap { vector in backends.indices.map { (vector, $0) } }
+        let jobs = subjects.flatMap { subject in backends.indices.map { (subject, $0) } }
         let total = jobs.count
         var results = [ConformanceResult?](repeating: nil, count: total)
         await withTaskGroup(of: (Int, ConformanceResult).self) { group in
@@ -28,10 +47,10 @@ public struct ConformanceRunner: Sendable {
             func submit() {
                 guard next < total else { return }
                 let index = next
-                let (vector, backendIndex) = jobs[index]
+                let (subject, backendIndex) = jobs[index]
                 next += 1
                 group.addTask {
-                    (index, self.evaluate(vector, on: backendIndex, evaluators: evaluators))
+                    (index, self.evaluate(subject, on: backendIndex, evaluators: evaluators))
                 }
             }
             for _ in 0..<width { submit() }
@@ -45,34 +64,45 @@ public struct ConformanceRunner: Sendable {
         return results.map { $0! }
     }
 
-    /// Evaluates one vector on one back end, sequentially, without sharing evaluators.
-    public func evaluate(_ vector: LoadedVector, backend: any TrustBackend) -> ConformanceResult {
-        let evaluator = Result { try backend.makeEvaluator(anchors: vector.anchors) }
-        return result(vector, backend: backend.name, evaluator: evaluator)
+    /// Evaluates one vector on one back end, without sharing evaluators.
+    public func evaluate(_ subject: Subject, backend: any TrustBackend) -> ConformanceResult {
+        let index = backends.firstIndex { $0.name == backend.name }
+        let runner = index == nil ? ConformanceRunner(backends: [backend], suite: suite) : self
+        return runner.evaluate(subject, on: index ?? 0, evaluators: EvaluatorCache(backends: runner.backends))
     }
 
-    func evaluate(_ vector: LoadedVector, on backendIndex: Int, evaluators: EvaluatorCache) -> ConformanceResult {
+    func evaluate(_ subject: Subject, on backendIndex: Int, evaluators: EvaluatorCache) -> ConformanceResult {
         let backend = backends[backendIndex]
-        return result(vector, backend: backend.name, evaluator: evaluators.evaluator(backendIndex, anchors: vector.anchors))
+        switch subject {
+        case .chain(let vector):
+            let expected = ExpectedOutcome(vector.expected)
+            switch evaluators.evaluator(backendIndex, anchors: vector.anchors) {
+            case .failure(let error):
+                return failed(vector.id, backend.name, expected, error)
+            case .success(let evaluator):
+                let verdict = evaluator.evaluate(vector.request)
+                let judgement = Judgement.judge(verdict, expected: vector.expected, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id))
+                return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement)
+            }
+        case .policy(let vector):
+            let expected = ExpectedOutcome(vector.expected)
+            let evaluator: SecurityPolicyEvaluator
+            do {
+                evaluator = try vector.policy.evaluator(on: backend, anchors: vector.anchors)
+            } catch {
+                return failed(vector.id, backend.name, expected, error)
+            }
+            let decision = evaluator.evaluate(chain: vector.chain, forDomain: vector.domain, at: vector.time)
+            let judgement = Judgement.judge(decision, expected: vector.expected, deviation: suite.deviation(backend: backend.name, vector: vector.id))
+            return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(decision), error: nil, judgement: judgement)
+        }
     }
 
-    func result(_ vector: LoadedVector, backend: String, evaluator: Result<any TrustEvaluator, any Error>) -> ConformanceResult {
-        switch evaluator {
-        case .failure(let error):
-            return ConformanceResult(
-                vector: vector, backend: backend, verdict: nil, error: "\(error)",
-                judgement: Judgement(outcome: .error, failureKind: nil, detail: "could not make an evaluator: \(error)")
-            )
-        case .success(let evaluator):
-            let verdict = evaluator.evaluate(vector.request)
-            let judgement = Judgement.judge(
-                verdict,
-                expected: vector.expected,
-                expectedPath: vector.expectedPath,
-                deviation: suite.deviation(backend: backend, vector: vector.id)
-            )
-            return ConformanceResult(vector: vector, backend: backend, verdict: verdict, error: nil, judgement: judgement)
-        }
+    func failed(_ id: String, _ backend: String, _ expected: ExpectedOutcome, _ error: any Error) -> ConformanceResult {
+        ConformanceResult(
+            id: id, backend: backend, expected: expected, observed: nil, error: "\(error)",
+            judgement: Judgement(outcome: .error, failureKind: nil, detail: "could not make an evaluator: \(error)")
+        )
     }
 }
 

@@ -4,13 +4,9 @@ import TrustVectors
 
 /// The stable JSON form of a conformance run (documented in the README):
 /// `{"backends": [{"name", "version"}], "results": [{"vector", "backend", "expected", "observed",
-/// "outcome", "detail"}], "summary": [...]}`.
+/// "outcome", "detail"}], "summary": [...]}`; policy vectors add `step` to `expected` and `step`,
+/// `reason` to `observed`.
 public struct JSONReport: Codable, Sendable {
-    public struct Expected: Codable, Sendable {
-        public var trusted: Bool
-        public var failures: [FailureClass]
-    }
-
     public struct Native: Codable, Sendable {
         public var code: Int
         public var name: String
@@ -23,8 +19,11 @@ public struct JSONReport: Codable, Sendable {
         public var failures: [FailureClass]
         /// The library's own diagnostics (empty when trusted or not evaluated).
         public var native: [Native]
-        /// The verified path's length when trusted.
+        /// The verified path's length when there is one.
         public var pathLength: Int?
+        /// Policy vectors: the step that decided and the policy's explanation.
+        public var step: PolicyStep?
+        public var reason: String?
         /// Set when the back end could not evaluate at all.
         public var error: String?
     }
@@ -32,7 +31,7 @@ public struct JSONReport: Codable, Sendable {
     public struct Entry: Codable, Sendable {
         public var vector: String
         public var backend: String
-        public var expected: Expected
+        public var expected: ExpectedOutcome
         public var observed: Observed
         public var outcome: Outcome
         public var detail: String
@@ -45,16 +44,18 @@ public struct JSONReport: Codable, Sendable {
     public init(backends: [BackendInfo], results: [ConformanceResult]) {
         self.backends = backends
         self.results = results.map { result in
-            let verdict = result.verdict
+            let observed = result.observed
             return Entry(
-                vector: result.vector.id,
+                vector: result.id,
                 backend: result.backend,
-                expected: Expected(trusted: result.vector.expected.trusted, failures: result.vector.expected.failures),
+                expected: result.expected,
                 observed: Observed(
-                    trusted: verdict?.isTrusted ?? false,
-                    failures: verdict?.failures ?? [],
-                    native: verdict?.diagnostics.map { Native(code: $0.code, name: $0.name, message: $0.message, depth: $0.depth) } ?? [],
-                    pathLength: verdict?.path?.count,
+                    trusted: observed?.trusted ?? false,
+                    failures: observed?.failures ?? [],
+                    native: observed?.diagnostics.map { Native(code: $0.code, name: $0.name, message: $0.message, depth: $0.depth) } ?? [],
+                    pathLength: observed?.pathLength,
+                    step: observed?.step,
+                    reason: observed?.reason,
                     error: result.error
                 ),
                 outcome: result.outcome,

@@ -1,27 +1,38 @@
 import TrustCore
 import TrustVectors
 
-/// The comparison of one verdict with an expectation and, where one is recorded, a deviation.
+/// The comparison of one observation with an expectation and, where one is recorded, a deviation.
 public struct Judgement: Sendable, Hashable {
     public var outcome: Outcome
     public var failureKind: FailureKind?
     /// One line for a person: why this outcome.
     public var detail: String
 
-    /// Judges `verdict` against `expected`; `expectedPath` is the DER path a trusted verdict must carry.
+    /// Judges a chain verdict against `expected`; `expectedPath` is the DER path a trusted verdict
+    /// must carry.
     ///
     /// A rejection conforms when it names at least one failure class and every class it names is
     /// one the expectation allows. A recorded deviation turns a non-conforming verdict into
     /// ``Outcome/deviation`` only when the observation is exactly the recorded one; any other
     /// observation, including a now-conforming one, fails so that the record is updated deliberately.
-    public static func judge(
-        _ verdict: Verdict,
-        expected: Expectation,
-        expectedPath: [[UInt8]]?,
-        deviation: Deviation?
-    ) -> Judgement {
-        let conformance = conformance(verdict, expected: expected, expectedPath: expectedPath)
-        let observed = ObservedOutcome(verdict)
+    public static func judge(_ verdict: Verdict, expected: Expectation, expectedPath: [[UInt8]]?, deviation: Deviation?) -> Judgement {
+        applying(deviation, to: conformance(verdict, expected: expected, expectedPath: expectedPath), observed: ObservedOutcome(verdict))
+    }
+
+    /// Judges a policy decision: it conforms when the step the semantics call for decided.
+    public static func judge(_ decision: PolicyDecision, expected: PolicyExpectation, deviation: Deviation?) -> Judgement {
+        let conformance: Judgement
+        if decision.step == expected.step {
+            conformance = Judgement(outcome: .pass, failureKind: nil, detail: "decided at \(expected.step.rawValue) as expected")
+        } else {
+            let kind: FailureKind = decision.trusted == expected.trusted ? .wrongReason
+                : (decision.trusted ? .acceptedShouldReject : .rejectedShouldTrust)
+            conformance = Judgement(outcome: .fail, failureKind: kind, detail: "decided at \(decision.step.rawValue) but the policy semantics give \(expected.step.rawValue)")
+        }
+        return applying(deviation, to: conformance, observed: ObservedOutcome(trusted: decision.trusted, failures: decision.failures, step: decision.step))
+    }
+
+    static func applying(_ deviation: Deviation?, to conformance: Judgement, observed: ObservedOutcome) -> Judgement {
         guard let deviation else { return conformance }
         if observed == deviation.observed && conformance.outcome != .pass {
             return Judgement(outcome: .deviation, failureKind: nil, detail: "recorded deviation: \(deviation.reason)")
@@ -56,6 +67,7 @@ public struct Judgement: Sendable, Hashable {
     }
 
     static func describe(_ outcome: ObservedOutcome) -> String {
-        outcome.trusted ? "trusted" : "rejected \(outcome.failures.map(\.rawValue))"
+        let step = outcome.step.map { " at \($0.rawValue)" } ?? ""
+        return (outcome.trusted ? "trusted" : "rejected \(outcome.failures.map(\.rawValue))") + step
     }
 }

@@ -13,14 +13,17 @@ public enum TextReport {
         let nameWidth = backends.map(\.name.count).max() ?? 6
         var index = 0
         while index < results.count {
-            let vector = results[index].vector
-            out += "\(vector.id)  expected \(expectation(vector.expected))\n"
-            while index < results.count && results[index].vector.id == vector.id {
+            let first = results[index]
+            out += "\(first.id)  expected \(expectation(first.expected))\n"
+            while index < results.count && results[index].id == first.id {
                 let result = results[index]
                 let label = result.outcome.rawValue.uppercased()
                 out += "  \(pad(result.backend, nameWidth))  \(pad(label, 9))  \(observed(result))\n"
                 if result.outcome != .pass {
                     out += "  \(pad("", nameWidth))  \(pad("", 9))  -> \(firstSentence(result.judgement.detail))\n"
+                    if let reason = result.observed?.reason {
+                        out += "  \(pad("", nameWidth))  \(pad("", 9))  policy: \(reason)\n"
+                    }
                 }
                 index += 1
             }
@@ -41,19 +44,20 @@ public enum TextReport {
         return "Summary\n" + line(columns) + rows.map(line).joined()
     }
 
-    static func expectation(_ expected: Expectation) -> String {
-        expected.trusted ? "trusted" : "rejected [\(expected.failures.map(\.rawValue).joined(separator: ", "))]"
+    static func expectation(_ expected: ExpectedOutcome) -> String {
+        if let step = expected.step { return "\(expected.trusted ? "trusted" : "rejected") at \(step.rawValue)" }
+        return expected.trusted ? "trusted" : "rejected [\(expected.failures.map(\.rawValue).joined(separator: ", "))]"
     }
 
     static func observed(_ result: ConformanceResult) -> String {
-        guard let verdict = result.verdict else { return "error: \(result.error ?? "not evaluated")" }
-        switch verdict {
-        case .trusted(let path):
-            return "trusted (path of \(path.count))"
-        case .rejected(let diagnostics):
-            let reasons = diagnostics.map(\.description).joined(separator: "; ")
-            return "rejected [\(verdict.failures.map(\.rawValue).joined(separator: ", "))] \(reasons)"
+        guard let observed = result.observed else { return "error: \(result.error ?? "not evaluated")" }
+        if let step = observed.step {
+            return "\(observed.trusted ? "trusted" : "rejected") at \(step.rawValue)"
+                + (observed.failures.isEmpty ? "" : " [\(observed.failures.map(\.rawValue).joined(separator: ", "))]")
         }
+        if observed.trusted { return "trusted (path of \(observed.pathLength ?? 0))" }
+        let reasons = observed.diagnostics.map(\.description).joined(separator: "; ")
+        return "rejected [\(observed.failures.map(\.rawValue).joined(separator: ", "))] \(reasons)"
     }
 
     /// The matrix shows a deviation's reason up to its first sentence; JSON and deviations.json keep it whole.

@@ -8,10 +8,13 @@ import TrustCore
 public struct VectorManifest: Codable, Sendable, Hashable {
     public var version: Int
     public var vectors: [VectorEntry]
+    /// Pinning-policy vectors (absent in manifests written before the policy existed).
+    public var policies: [PolicyVectorEntry]?
 
-    public init(version: Int = 1, vectors: [VectorEntry]) {
+    public init(version: Int = 1, vectors: [VectorEntry], policies: [PolicyVectorEntry]? = nil) {
         self.version = version
         self.vectors = vectors
+        self.policies = policies
     }
 }
 
@@ -83,14 +86,18 @@ public struct Deviation: Codable, Sendable, Hashable {
     }
 }
 
-/// The comparable part of a verdict: trusted or not, and the failure classes.
+/// The comparable part of a verdict: trusted or not, the failure classes, and for policy vectors the
+/// deciding step.
 public struct ObservedOutcome: Codable, Sendable, Hashable {
     public var trusted: Bool
     public var failures: [FailureClass]
+    /// Policy vectors only: the step that decided.
+    public var step: PolicyStep?
 
-    public init(trusted: Bool, failures: [FailureClass]) {
+    public init(trusted: Bool, failures: [FailureClass], step: PolicyStep? = nil) {
         self.trusted = trusted
         self.failures = failures.sorted()
+        self.step = step
     }
 
     public init(_ verdict: Verdict) {
@@ -106,5 +113,65 @@ public struct DeviationList: Codable, Sendable, Hashable {
     public init(version: Int = 1, deviations: [Deviation]) {
         self.version = version
         self.deviations = deviations
+    }
+}
+
+/// A pinning-policy vector: a chain, anchors, a domain, the ``SecurityPolicy`` settings, and the
+/// decision the policy's documented semantics call for (which step decides, trusted or not).
+public struct PolicyVectorEntry: Codable, Sendable, Hashable {
+    /// Stable id: `policy/<case>/<key type>`.
+    public var id: String
+    public var description: String
+    /// Certificate files presented, leaf first.
+    public var chain: [String]
+    /// Certificate files the evaluator trusts (the system store in real use).
+    public var anchors: [String]
+    /// The domain passed to `evaluate(chain, forDomain:)`, or nil for none.
+    public var domain: String?
+    public var time: String
+    public var policy: PolicySettings
+    public var expected: PolicyExpectation
+    public var references: [String]
+
+    public init(id: String, description: String, chain: [String], anchors: [String], domain: String?, time: String, policy: PolicySettings, expected: PolicyExpectation, references: [String]) {
+        self.id = id
+        self.description = description
+        self.chain = chain
+        self.anchors = anchors
+        self.domain = domain
+        self.time = time
+        self.policy = policy
+        self.expected = expected
+        self.references = references
+    }
+}
+
+/// The settings of a ``SecurityPolicy`` as data.
+public struct PolicySettings: Codable, Sendable, Hashable {
+    public var pinningMode: PinningMode
+    /// Certificate files pinned.
+    public var pinnedCertificates: [String]
+    /// `sha256/<base64>` pins.
+    public var pins: [String]
+    public var allowInvalidCertificates: Bool
+    public var validatesDomainName: Bool
+
+    public init(pinningMode: PinningMode, pinnedCertificates: [String] = [], pins: [String] = [], allowInvalidCertificates: Bool = false, validatesDomainName: Bool = true) {
+        self.pinningMode = pinningMode
+        self.pinnedCertificates = pinnedCertificates
+        self.pins = pins
+        self.allowInvalidCertificates = allowInvalidCertificates
+        self.validatesDomainName = validatesDomainName
+    }
+}
+
+/// The decision the semantics call for.
+public struct PolicyExpectation: Codable, Sendable, Hashable {
+    public var trusted: Bool
+    public var step: PolicyStep
+
+    public init(step: PolicyStep) {
+        self.trusted = step.trusts
+        self.step = step
     }
 }

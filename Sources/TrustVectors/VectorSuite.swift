@@ -19,10 +19,24 @@ public struct LoadedVector: Sendable, Hashable, Identifiable {
     }
 }
 
+/// A pinning-policy vector read from `Vectors/`, with its ``SecurityPolicy`` built once.
+public struct LoadedPolicyVector: Sendable, Hashable, Identifiable {
+    public let entry: PolicyVectorEntry
+    public let chain: [[UInt8]]
+    public let anchors: [[UInt8]]
+    public let time: Date
+    public let policy: SecurityPolicy
+
+    public var id: String { entry.id }
+    public var domain: String? { entry.domain }
+    public var expected: PolicyExpectation { entry.expected }
+}
+
 /// The committed vector set: manifest, certificates and recorded deviations, loaded from a folder.
 public struct VectorSuite: Sendable {
     public let directory: URL
     public let vectors: [LoadedVector]
+    public let policies: [LoadedPolicyVector]
     public let deviations: [Deviation]
 
     /// Loads `manifest.json` and, when present, `deviations.json` from `directory`.
@@ -68,6 +82,36 @@ public struct VectorSuite: Sendable {
             ))
         }
 
+        var policies: [LoadedPolicyVector] = []
+        for entry in manifest.policies ?? [] {
+            guard seen.insert(entry.id).inserted else {
+                throw VectorLoadError(file: manifestURL.path, problem: "vector id \(entry.id) appears twice")
+            }
+            guard let time = Timestamp.parse(entry.time) else {
+                throw VectorLoadError(file: manifestURL.path, problem: "policy vector \(entry.id) has time \"\(entry.time)\"; expected ISO 8601 UTC like 2025-06-01T00:00:00Z")
+            }
+            let settings = entry.policy
+            let policy: SecurityPolicy
+            do {
+                policy = try SecurityPolicy(
+                    pinningMode: settings.pinningMode,
+                    pinnedCertificates: try settings.pinnedCertificates.map { try certificate($0, of: entry.id) },
+                    pins: try settings.pins.map(SPKIPin.init),
+                    allowInvalidCertificates: settings.allowInvalidCertificates,
+                    validatesDomainName: settings.validatesDomainName
+                )
+            } catch let error as PinError {
+                throw VectorLoadError(file: manifestURL.path, problem: "policy vector \(entry.id): \(error)")
+            }
+            policies.append(LoadedPolicyVector(
+                entry: entry,
+                chain: try entry.chain.map { try certificate($0, of: entry.id) },
+                anchors: try entry.anchors.map { try certificate($0, of: entry.id) },
+                time: time,
+                policy: policy
+            ))
+        }
+
         let deviationsURL = directory.appendingPathComponent("deviations.json")
         var deviations: [Deviation] = []
         if FileManager.default.fileExists(atPath: deviationsURL.path) {
@@ -82,7 +126,7 @@ public struct VectorSuite: Sendable {
                 }
             }
         }
-        return VectorSuite(directory: directory, vectors: vectors, deviations: deviations)
+        return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations)
     }
 
     /// The recorded deviation of `backend` on `vector`, if any.

@@ -8,7 +8,7 @@ struct TrustHarnessCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trust-harness",
         abstract: "Runs the same certificate vectors against every TLS trust back end (OpenSSL, GnuTLS) and reports how each conforms to RFC 5280 and RFC 9525.",
-        subcommands: [RunCommand.self, GenerateCommand.self],
+        subcommands: [RunCommand.self, PinsCommand.self, GenerateCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

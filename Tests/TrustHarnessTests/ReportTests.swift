@@ -9,7 +9,7 @@ import TrustVectors
     @Test func jsonReportHasTheDocumentedShape() async throws {
         let suite = try Fixtures.suite()
         let backends = BackendRegistry.all
-        let results = await ConformanceRunner(backends: backends, suite: suite).run(vectors: Array(suite.vectors.prefix(3)))
+        let results = await ConformanceRunner(backends: backends, suite: suite).run(Array(suite.vectors.prefix(3)).map(ConformanceRunner.Subject.chain))
         let json = try JSONReport(backends: backends.map(BackendInfo.init), results: results).encoded()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let listed = try #require(object["backends"] as? [[String: Any]])
@@ -32,7 +32,7 @@ import TrustVectors
         let suite = try Fixtures.suite()
         let backends = BackendRegistry.all
         let vectors = Array(suite.vectors.prefix(4))
-        let results = await ConformanceRunner(backends: backends, suite: suite).run(vectors: vectors)
+        let results = await ConformanceRunner(backends: backends, suite: suite).run(vectors.map(ConformanceRunner.Subject.chain))
         let text = TextReport.render(backends: backends.map(BackendInfo.init), results: results)
         for vector in vectors { #expect(text.contains(vector.id)) }
         #expect(text.contains("Summary"))

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A ``SecurityPolicy`` bound to a back end and its anchors: evaluates presented chains for a domain.
+/// Safe to use from many tasks at once.
+public struct SecurityPolicyEvaluator: Sendable {
+    public let policy: SecurityPolicy
+    /// The back end's name, for reports.
+    public let backend: String
+    let anchors: any TrustEvaluator
+    let pinnedAnchors: (any TrustEvaluator)?
+    let linker: SignatureLinkedPath?
+
+    /// Decides whether to trust `chain` (DER, leaf first) for `domain` at `time`. Never throws: every
+    /// failure is a rejection that says which step decided and why.
+    public func evaluate(chain: [[UInt8]], forDomain domain: String?, at time: Date) -> PolicyDecision {
+        let policy = self.policy
+        var decision = PolicyDecision(step: .invalidChain, configuredPins: policy.pins)
+
+        // Step 1.
+        if domain != nil && policy.allowInvalidCertificates && policy.validatesDomainName && !policy.hasPins {
+            decision.step = .domainValidationRequiresPinning
+            return decision
+        }
+        // Step 2.
+        let host = policy.validatesDomainName ? domain.map(HostIdentity.init) : nil
+        let request = EvaluationRequest(chain: chain, host: host, time: time)
+
+        if policy.pinningMode == .none {
+            if policy.allowInvalidCertificates {
+                decision.step = .allowInvalidWithoutPinning
+                return decision
+            }
+            let verdict = anchors.evaluate(request)
+            decision.chainVerdict = verdict
+            decision.path = verdict.path ?? []
+            decision.step = verdict.isTrusted ? .validChain : .invalidChain
+            return decision
+        }
+
+        if !policy.allowInvalidCertificates {
+            let verdict = anchors.evaluate(request)
+            decision.chainVerdict = verdict
+            guard verdict.isTrusted else {
+                decision.step = .invalidChain
+                return decision
+            }
+            decision.path = verdict.path ?? []
+        }
+
+        switch policy.pinningMode {
+        case .certificate:
+            guard let pinnedAnchors else {
+                decision.step = .invalidAgainstPinnedCertificates
+                return decision
+            }
+            let verdict = pinnedAnchors.evaluate(request)
+            decision.pinnedVerdict = verdict
+            guard let path = verdict.path else {
+                decision.step = .invalidAgainstPinnedCertificates
+                return decision
+            }
+            decision.path = path
+            if let index = path.firstIndex(where: policy.pinnedCertificateSet.contains) {
+                decision.step = .certificatePinMatched
+                decision.matchedIndex = index
+                decision.matchedPin = SPKIPin.of(certificate: path[index])
+            } else {
+                decision.step = .certificatePinNotMatched
+            }
+        case .publicKey:
+            if decision.path.isEmpty {
+                decision.path = linker?.build(chain) ?? []
+            }
+            if let match = policy.firstPinned(in: decision.path) {
+                decision.step = .publicKeyPinMatched
+                decision.matchedIndex = match.index
+                decision.matchedPin = match.pin
+            } else {
+                decision.step = .publicKeyPinNotMatched
+            }
+        case .none:
+            break
+        }
+        return decision
+    }
+}
