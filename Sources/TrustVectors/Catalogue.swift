@@ -95,6 +95,11 @@ enum Catalogue {
         // Broken signatures, derived bit for bit from the valid certificates.
         CertificateSpec(name: "bad-signature-leaf", origin: .flippedSignatureBit(of: "leaf")),
         CertificateSpec(name: "bad-signature-intermediate", origin: .flippedSignatureBit(of: "intermediate")),
+
+        // For the pinning policy (PolicyCatalogue): the leaf re-issued with its key, subject and SAN but
+        // a new serial number and validity period, and a self-signed certificate that names no host.
+        server("reissued-leaf", validity: (-days(10), days(355))),
+        nameless("self-signed-no-names"),
     ]
 
     // MARK: - Cases
@@ -382,8 +387,12 @@ enum Catalogue {
 
     // MARK: - Manifest
 
-    /// The manifest of the whole catalogue: each case for each key type, in catalogue order.
-    static func manifest() -> VectorManifest {
+    /// The manifest of the whole catalogue: each case for each key type, in catalogue order, then the
+    /// policy vectors of ``PolicyCatalogue``.
+    /// - Parameter pin: the `sha256/` pin of a catalogue certificate of a key type, for the policy
+    ///   vectors' pins (the generator takes it from the certificate it has just minted).
+    /// - Throws: whatever `pin` throws.
+    static func manifest(pin: (_ certificate: String, _ keyType: KeyType) throws -> SPKIPin) throws -> VectorManifest {
         var entries: [VectorEntry] = []
         for vectorCase in cases {
             for keyType in KeyType.allCases {
@@ -407,7 +416,7 @@ enum Catalogue {
                 )
             }
         }
-        return VectorManifest(vectors: entries)
+        return VectorManifest(vectors: entries, policies: try PolicyCatalogue.entries(pin: pin))
     }
 
     /// The path of a certificate file relative to `Vectors/`.
@@ -487,6 +496,16 @@ enum Catalogue {
         let minting = CertificateSpec.Minting(
             commonName: commonName ?? firstName ?? host, issuer: issuer, key: key,
             notBefore: validity.notBefore, notAfter: validity.notAfter, profile: profile
+        )
+        return CertificateSpec(name: name, origin: .minted(minting))
+    }
+
+    /// A self-signed server certificate with its own key whose subject has no commonName and which
+    /// has no subjectAltName: it names no host at all.
+    private static func nameless(_ name: String) -> CertificateSpec {
+        let minting = CertificateSpec.Minting(
+            commonName: nil, issuer: nil, key: name,
+            notBefore: -days(30), notAfter: days(335), profile: .server([])
         )
         return CertificateSpec(name: name, origin: .minted(minting))
     }

@@ -22,8 +22,9 @@ struct CertificateSpec: Sendable, Hashable {
     }
 
     struct Minting: Sendable, Hashable {
-        /// The subject's commonName; the organisation and key type complete the name.
-        var commonName: String
+        /// The subject's commonName, or nil for a subject without one; the organisation and key type
+        /// complete the name.
+        var commonName: String?
         /// The spec name of the issuing certificate, or nil for a self-signed certificate.
         var issuer: String?
         /// The name of the key pair (shared by all certificates naming it), `keys/<key type>/<key>.pem`.

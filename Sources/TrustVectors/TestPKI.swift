@@ -87,12 +87,14 @@ struct TestPKI {
         return fresh
     }
 
-    private func distinguishedName(_ commonName: String) throws -> DistinguishedName {
+    private func distinguishedName(_ commonName: String?) throws -> DistinguishedName {
         let unit = keyType.label
         return try DistinguishedName {
             OrganizationName(Catalogue.organization)
             OrganizationalUnitName(unit)
-            CommonName(commonName)
+            if let commonName {
+                CommonName(commonName)
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SwiftASN1
+import TrustCore
 import X509
 
 /// Writes and checks the `Vectors/` folder: the certificates, keys and manifest the catalogue
@@ -16,10 +17,10 @@ public enum VectorGenerator {
     /// Reuses the PEM PKCS#8 keys found under `keys/` in `reuse`, making new ones only where none
     /// exists, and reuses a certificate file from `reuse` when its TBSCertificate is byte-identical to
     /// the freshly built one and its signature verifies under the issuer key. With `reuse` nil every
-    /// key and signature is new. `directory` and `reuse` may be the same folder. Files under `certs/`
-    /// and `keys/` that the catalogue does not describe are removed; anything else in `directory`
-    /// (`deviations.json` above all) is never touched. Files whose content is already right are not
-    /// rewritten.
+    /// key and signature is new, and so is every `sha256/` pin of the policy vectors in the manifest.
+    /// `directory` and `reuse` may be the same folder. Files under `certs/` and `keys/` that the
+    /// catalogue does not describe are removed; anything else in `directory` (`deviations.json` above
+    /// all) is never touched. Files whose content is already right are not rewritten.
     /// - Throws: ``VectorGeneratorError`` when a key file in `reuse` is unusable or a file cannot be
     ///   read or written; `directory` may then be partly written.
     public static func generate(into directory: URL, reusingFrom reuse: URL?) throws {
@@ -58,6 +59,7 @@ public enum VectorGenerator {
     static func render(reusingFrom reuse: URL?) throws -> [String: Data] {
         try validateCatalogue()
         var files: [String: Data] = [:]
+        var minted: [KeyType: [String: [UInt8]]] = [:]
         for keyType in KeyType.allCases {
             let keys = try KeyRing(keyType: keyType, names: Catalogue.keyNames, reusingFrom: reuse)
             for name in Catalogue.keyNames {
@@ -76,16 +78,23 @@ public enum VectorGenerator {
                 }
                 files[path] = Data((PEMDocument(type: certificatePEMType, derBytes: der).pemString + "\n").utf8)
             }
+            minted[keyType] = pki.derEncodings
         }
-        files[VectorFiles.manifestPath] = try manifestData()
+        files[VectorFiles.manifestPath] = try manifestData { name, keyType in
+            guard let der = minted[keyType]?[name], let pin = SPKIPin.of(certificate: der) else {
+                throw VectorGeneratorError.catalogue("no public key to pin in \(Catalogue.certificatePath(name, keyType))")
+            }
+            return pin
+        }
         return files
     }
 
     /// The manifest as written: pretty-printed, keys sorted, with a final newline.
-    static func manifestData() throws -> Data {
+    /// - Parameter pin: the pin of a certificate of the catalogue, for the policy vectors.
+    static func manifestData(pin: (_ certificate: String, _ keyType: KeyType) throws -> SPKIPin) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(Catalogue.manifest())
+        var data = try encoder.encode(try Catalogue.manifest(pin: pin))
         data.append(0x0A)
         return data
     }
@@ -102,7 +111,8 @@ public enum VectorGenerator {
         return try? Certificate(derEncoded: document.derBytes)
     }
 
-    /// Names are unique, and every case refers only to certificates the catalogue mints.
+    /// Names are unique, and every case and policy case refers only to certificates the catalogue
+    /// mints.
     private static func validateCatalogue() throws {
         var names = Set<String>()
         for spec in Catalogue.certificates where !names.insert(spec.name).inserted {
@@ -115,6 +125,15 @@ public enum VectorGenerator {
             }
             for name in vectorCase.certificateNames where !names.contains(name) {
                 throw VectorGeneratorError.catalogue("case \(vectorCase.name) refers to an unknown certificate \(name)")
+            }
+        }
+        var policyNames = Set<String>()
+        for policyCase in PolicyCatalogue.cases {
+            guard !policyCase.name.contains("/"), policyNames.insert(policyCase.name).inserted else {
+                throw VectorGeneratorError.catalogue("policy case names are unique and without \"/\": \(policyCase.name)")
+            }
+            for name in policyCase.certificateNames where !names.contains(name) {
+                throw VectorGeneratorError.catalogue("policy case \(policyCase.name) refers to an unknown certificate \(name)")
             }
         }
     }

@@ -5,7 +5,11 @@ import TrustCore
 
 /// The catalogue is internally consistent and the committed manifest is its exact image.
 @Suite struct CatalogueTests {
-    let manifest = Catalogue.manifest()
+    let manifest: VectorManifest
+
+    init() throws {
+        manifest = try Catalogue.manifest(pin: VectorsFolder.pin)
+    }
 
     @Test func idsAreUniqueAndFollowTheCaseSlashKeyTypeScheme() {
         let ids = manifest.vectors.map(\.id)
@@ -32,6 +36,7 @@ import TrustCore
         let data = try Data(contentsOf: try VectorsFolder.committed().appendingPathComponent("manifest.json"))
         let committed = try JSONDecoder().decode(VectorManifest.self, from: data)
         #expect(committed == manifest)
+        #expect(committed.policies?.isEmpty == false, "the policy vectors are written")
         #expect(data.last == 0x0A)
     }
 
@@ -86,10 +91,11 @@ import TrustCore
         formatter.formatOptions = [.withInternetDateTime]
         #expect(formatter.string(from: Catalogue.validationTime) == Catalogue.validationTimeText)
         #expect(manifest.vectors.allSatisfy { $0.time == Catalogue.validationTimeText })
+        #expect((manifest.policies ?? []).allSatisfy { $0.time == Catalogue.validationTimeText })
     }
 
     @Test func hostsAndNamesAreReserved() {
-        var names = manifest.vectors.compactMap(\.host)
+        var names = manifest.vectors.compactMap(\.host) + (manifest.policies ?? []).compactMap(\.domain)
         for spec in Catalogue.certificates {
             guard case .minted(let minting) = spec.origin else { continue }
             for name in minting.profile.subjectAlternativeNames {

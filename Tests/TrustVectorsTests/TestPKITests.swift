@@ -144,6 +144,36 @@ import X509
         #expect(try selfSigned.extensions.keyUsage?.keyCertSign == false)
     }
 
+    @Test(arguments: KeyType.allCases)
+    func reissuedLeafDiffersFromTheLeafOnlyInSerialAndValidity(_ keyType: KeyType) throws {
+        let leaf = try Self.load("leaf", keyType)
+        let reissued = try Self.load("reissued-leaf", keyType)
+        #expect(reissued.publicKey == leaf.publicKey)
+        #expect(reissued.subject == leaf.subject)
+        #expect(reissued.issuer == leaf.issuer)
+        #expect(try reissued.extensions.subjectAlternativeNames == leaf.extensions.subjectAlternativeNames)
+        #expect(reissued.serialNumber != leaf.serialNumber)
+        #expect(reissued.notValidBefore != leaf.notValidBefore && reissued.notValidAfter != leaf.notValidAfter)
+        #expect(reissued.notValidBefore <= Self.time && Self.time <= reissued.notValidAfter)
+        let intermediate = try Self.load("intermediate", keyType)
+        #expect(intermediate.publicKey.isValidSignature(reissued.signature, for: reissued))
+    }
+
+    @Test(arguments: KeyType.allCases)
+    func selfSignedNoNamesNamesNoHostAndHasItsOwnKey(_ keyType: KeyType) throws {
+        let certificate = try Self.load("self-signed-no-names", keyType)
+        #expect(certificate.issuer == certificate.subject)
+        #expect(certificate.publicKey.isValidSignature(certificate.signature, for: certificate))
+        #expect(try certificate.extensions.subjectAlternativeNames == nil)
+        let attributes = certificate.subject.flatMap { $0 }
+        #expect(!attributes.isEmpty)
+        #expect(!attributes.contains { $0.type == .RDNAttributeType.commonName })
+        #expect(certificate.notValidBefore <= Self.time && Self.time <= certificate.notValidAfter)
+        for other in ["leaf", "self-signed-leaf"] {
+            #expect(try certificate.publicKey != Self.load(other, keyType).publicKey, "\(other)")
+        }
+    }
+
     @Test func serialNumbersArePositiveShortAndUnique() throws {
         var seen = Set<Certificate.SerialNumber>()
         for keyType in KeyType.allCases {
@@ -157,8 +187,7 @@ import X509
     }
 
     private static func der(_ name: String, _ keyType: KeyType) throws -> [UInt8] {
-        let url = try VectorsFolder.committed().appendingPathComponent(Catalogue.certificatePath(name, keyType))
-        return try PEMDocument(pemString: String(decoding: Data(contentsOf: url), as: UTF8.self)).derBytes
+        try VectorsFolder.certificate(name, keyType)
     }
 
     private static func load(_ name: String, _ keyType: KeyType) throws -> Certificate {

@@ -107,10 +107,52 @@ import Testing
         let committed = try VectorsFolder.committed()
         let key = "keys/p256/root.pem"
         #expect(try Data(contentsOf: fresh.appendingPathComponent(key)) != Data(contentsOf: committed.appendingPathComponent(key)))
-        #expect(
-            try Data(contentsOf: fresh.appendingPathComponent("manifest.json"))
-                == Data(contentsOf: committed.appendingPathComponent("manifest.json"))
-        )
+
+        // The manifest is the same but for the policy vectors' sha256 pins, which follow the new keys.
+        let freshManifest = try Self.manifest(in: fresh)
+        let committedManifest = try Self.manifest(in: committed)
+        #expect(freshManifest.vectors == committedManifest.vectors)
+        let freshPolicies = freshManifest.policies ?? []
+        let committedPolicies = committedManifest.policies ?? []
+        #expect(freshPolicies.count == committedPolicies.count && !freshPolicies.isEmpty)
+        for (new, old) in zip(freshPolicies, committedPolicies) {
+            var withOldPins = new
+            withOldPins.policy.pins = old.policy.pins
+            #expect(withOldPins == old, "\(new.id) differs in more than its pins")
+            #expect(new.policy.pins.count == old.policy.pins.count, "\(new.id)")
+            for (newPin, oldPin) in zip(new.policy.pins, old.policy.pins) {
+                #expect(newPin != oldPin, "\(new.id): a new key has a new pin")
+            }
+        }
+    }
+
+    @Test func checkReportsAnEditedPolicyVector() throws {
+        let copy = try VectorsFolder.temporaryCopy()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        var manifest = try Self.manifest(in: copy)
+        guard var policies = manifest.policies,
+              let index = policies.firstIndex(where: { !$0.policy.pins.isEmpty }),
+              let otherPin = policies.lazy.flatMap(\.policy.pins).first(where: { !policies[index].policy.pins.contains($0) })
+        else {
+            Issue.record("no policy vector with a sha256 pin")
+            return
+        }
+        // Another real pin in place of the computed one: the manifest no longer matches the keys.
+        policies[index].policy.pins[0] = otherPin
+        manifest.policies = policies
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(manifest)
+        data.append(0x0A)
+        try data.write(to: copy.appendingPathComponent("manifest.json"))
+
+        #expect(try VectorGenerator.check(copy) == ["differs: manifest.json"])
+        try VectorGenerator.generate(into: copy, reusingFrom: copy)
+        #expect(try Self.manifest(in: copy) == Self.manifest(in: try VectorsFolder.committed()))
+    }
+
+    private static func manifest(in folder: URL) throws -> VectorManifest {
+        try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
     }
 
     private func expectSameGeneratedFiles(_ folder: URL, _ reference: URL) throws {

@@ -1,5 +1,8 @@
 import Foundation
+import SwiftASN1
 import Testing
+import TrustCore
+@testable import TrustVectors
 
 /// The committed `Vectors/` folder and scratch copies of it, for the tests.
 enum VectorsFolder {
@@ -32,6 +35,17 @@ enum VectorsFolder {
         let copy = try makeTemporary().appendingPathComponent("Vectors")
         try FileManager.default.copyItem(at: try committed(), to: copy)
         return copy
+    }
+
+    /// The DER of the committed certificate `name` for `keyType`.
+    static func certificate(_ name: String, _ keyType: KeyType) throws -> [UInt8] {
+        let url = try committed().appendingPathComponent(Catalogue.certificatePath(name, keyType))
+        return try PEMDocument(pemString: String(decoding: Data(contentsOf: url), as: UTF8.self)).derBytes
+    }
+
+    /// The pin of the committed certificate `name` for `keyType`, as the generator computes it.
+    static func pin(_ name: String, _ keyType: KeyType) throws -> SPKIPin {
+        try SPKIPin(certificate: certificate(name, keyType))
     }
 
     struct TestFolderError: Error, CustomStringConvertible {
