@@ -35,4 +35,9 @@ static inline void COpenSSL_sk_X509_pop_free_all(STACK_OF(X509) *sk) {
     sk_X509_pop_free(sk, X509_free);
 }
 
+// sk_X509_free is a macro; frees the stack only (the certificates stay owned elsewhere).
+static inline void COpenSSL_sk_X509_free(STACK_OF(X509) *sk) {
+    sk_X509_free(sk);
+}
+
 #endif

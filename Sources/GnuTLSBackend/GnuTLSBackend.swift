@@ -12,10 +12,10 @@ import TrustCore
 ///
 /// GnuTLS reads the current time only through a process-wide hook. The first evaluator made installs
 /// a hook (`gnutls_global_set_time_function`) that returns the time of the request being evaluated on
-/// the calling thread, and the real time on any thread that is not evaluating. Other GnuTLS users in
-/// the process are therefore unaffected, but a program that installs its own time function after
-/// making an evaluator replaces this hook and evaluations then see that function's time instead of
-/// the request's.
+/// the calling thread, and the real time (`time()`) on any thread that is not evaluating. Other GnuTLS
+/// users in the process therefore see the real clock, as by default; a time function they installed
+/// themselves before the first evaluator is replaced, and one they install after making an evaluator
+/// replaces this hook, so evaluations then see that function's time instead of the request's.
 public struct GnuTLSBackend: TrustBackend {
     public init() {}
 

@@ -89,6 +89,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
+        if let rejection = request.inputRejection { return rejection }
         if let problem = Self.problem(with: request.host) {
             return problem
         }
@@ -216,8 +217,42 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         if !purposeMatches {
             status |= GNUTLS_CERT_PURPOSE_MISMATCH.rawValue
         }
+        // GnuTLS checks critical extensions only for certificates it verifies, not for a trusted
+        // one; RFC 5280 §4.2 says a certificate with an unrecognised critical extension MUST be
+        // rejected, so the pinned leaf gets the same check here.
+        if leaf.withUnsafeHandle(Self.hasUnknownCriticalExtension) {
+            status |= GNUTLS_CERT_UNKNOWN_CRIT_EXTENSIONS.rawValue
+        }
         guard status != 0 else { return nil }
         return .rejected(GnuTLSStatus(rawValue: status | GNUTLS_CERT_INVALID.rawValue).diagnostics { false })
+    }
+
+    /// The extensions GnuTLS 3.7 processes during verification (lib/x509/verify.c); any other
+    /// extension marked critical makes GnuTLS report GNUTLS_CERT_UNKNOWN_CRIT_EXTENSIONS.
+    static let knownExtensions: Set<String> = [
+        "2.5.29.14", "2.5.29.15", "2.5.29.17", "2.5.29.18", "2.5.29.19", "2.5.29.30", "2.5.29.31",
+        "2.5.29.32", "2.5.29.33", "2.5.29.35", "2.5.29.36", "2.5.29.37", "2.5.29.54",
+        "1.3.6.1.5.5.7.1.1", "1.3.6.1.5.5.7.1.14", "1.3.6.1.5.5.7.1.24",
+    ]
+
+    /// Whether `handle` carries a critical extension outside ``knownExtensions``; an extension list
+    /// that cannot be read counts as one (fail closed).
+    static func hasUnknownCriticalExtension(_ handle: gnutls_x509_crt_t) -> Bool {
+        var index: UInt32 = 0
+        while index < 1024 {
+            var oid = [CChar](repeating: 0, count: 128)
+            var size = oid.count
+            var critical: UInt32 = 0
+            let result = gnutls_x509_crt_get_extension_info(handle, index, &oid, &size, &critical)
+            if result == GNUTLS_E_REQUESTED_DATA_NOT_AVAILABLE { return false }
+            guard result >= 0 else { return true }
+            if critical != 0 {
+                let text = String(decoding: oid.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if !knownExtensions.contains(text) { return true }
+            }
+            index += 1
+        }
+        return true
     }
 
     /// Whether some CA of `path` (leaf first, anchor last) has a pathLenConstraint smaller than the

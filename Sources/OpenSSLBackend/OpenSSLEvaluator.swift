@@ -80,6 +80,7 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
     /// an OpenSSL failure or an inconsistent result is a ``FailureClass/other`` rejection. The
     /// calling thread's OpenSSL error queue is left empty.
     func evaluate(_ request: EvaluationRequest) -> Verdict {
+        if let rejection = request.inputRejection { return rejection }
         defer { OpenSSLErrorQueue.discard() }
         let chain: PresentedChain
         do throws(PresentedChainError) {

@@ -9,6 +9,9 @@ final class VerificationContext {
     private let ref: OpaquePointer
     private let evaluator: OpenSSLEvaluator
     private let chain: PresentedChain
+    /// When the leaf is an anchor: a stack holding only the leaf (not owning it), set as the
+    /// context's trusted stack so that OpenSSL looks nowhere else and the path is the leaf alone.
+    private var trustedLeafStack: OpaquePointer?
 
     private init(ref: OpaquePointer, evaluator: OpenSSLEvaluator, chain: PresentedChain) {
         self.ref = ref
@@ -18,6 +21,7 @@ final class VerificationContext {
 
     deinit {
         X509_STORE_CTX_free(ref)
+        if let trustedLeafStack { COpenSSL_sk_X509_free(trustedLeafStack) }
     }
 
     /// A context ready to verify `chain` against `evaluator`'s anchors for `request`: purpose,
@@ -41,6 +45,17 @@ final class VerificationContext {
         let context = VerificationContext(ref: ref, evaluator: evaluator, chain: chain)
         guard initialised == 1 else {
             throw .library("X509_STORE_CTX_init", OpenSSLErrorQueue.drain())
+        }
+        if leafIsAnchor {
+            // Without this OpenSSL would first look for the leaf's issuer in the store, so another
+            // anchor (say the leaf's own, expired, CA) would lengthen the path or reject the leaf.
+            guard let stack = COpenSSL_sk_X509_new_null() else {
+                throw .library("sk_X509_new_null", OpenSSLErrorQueue.drain())
+            }
+            context.trustedLeafStack = stack
+            let pushed = chain.withUnsafePointers { leaf, _ in COpenSSL_sk_X509_push(stack, leaf) }
+            guard pushed > 0 else { throw .library("sk_X509_push", OpenSSLErrorQueue.drain()) }
+            X509_STORE_CTX_set0_trusted_stack(ref, stack)
         }
         try context.configure(for: request)
         return context
@@ -68,7 +83,7 @@ final class VerificationContext {
         case nil:
             break
         case .dns(let name):
-            if let reason = Self.unusableDNSNameReason(name) {
+            if let reason = HostIdentity.unusableDNSNameReason(name) {
                 throw .hostRefused(request.host, reason: reason)
             }
             // RFC 9525: subjectAltName dNSName only, never the subject CN; "*" only as a whole label.
@@ -89,21 +104,6 @@ final class VerificationContext {
                 throw .hostRefused(request.host, reason: "X509_VERIFY_PARAM_set1_ip refused it", OpenSSLErrorQueue.drain())
             }
         }
-    }
-
-    /// Why OpenSSL must not be given `name` as a reference identifier, or `nil` when it may.
-    ///
-    /// Each refused form would make OpenSSL check less than the name says: an empty name turns the
-    /// host check off, a NUL byte is refused or (when last) dropped, a leading "." matches any
-    /// subdomain (`X509_check_host`'s documented extension), and a "*" is not a DNS name but would be
-    /// compared literally with a wildcard subjectAltName. Anything else is passed on unchanged.
-    static func unusableDNSNameReason(_ name: String) -> String? {
-        let utf8 = name.utf8
-        if utf8.isEmpty { return "the DNS name is empty (OpenSSL would skip the host check)" }
-        if utf8.contains(0) { return "the DNS name contains a NUL byte" }
-        if utf8.first == UInt8(ascii: ".") { return "the DNS name starts with \".\" (OpenSSL would match any subdomain)" }
-        if utf8.contains(UInt8(ascii: "*")) { return "the DNS name contains \"*\" (a wildcard is not a reference identifier)" }
-        return nil
     }
 
     /// Runs `X509_verify_cert` once.

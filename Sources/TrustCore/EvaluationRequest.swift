@@ -26,8 +26,35 @@ public struct EvaluationRequest: Sendable, Hashable {
     }
 
     /// `time` as whole seconds since 1970, rounded down: the resolution of X.509 times and of both
-    /// libraries' clocks.
+    /// libraries' clocks. Never traps: a time outside ``validTimeRange`` (or not finite) is clamped
+    /// here and refused by ``inputRejection``, which back ends check first.
     public var unixTime: Int64 {
-        Int64(time.timeIntervalSince1970.rounded(.down))
+        let seconds = time.timeIntervalSince1970
+        guard seconds.isFinite else { return seconds < 0 ? Self.validTimeRange.lowerBound : Self.validTimeRange.upperBound }
+        let clamped = min(max(seconds.rounded(.down), Double(Self.validTimeRange.lowerBound)), Double(Self.validTimeRange.upperBound))
+        return Int64(clamped)
+    }
+
+    /// The instants X.509 can express: 0001-01-01T00:00:00Z through 9999-12-31T23:59:59Z
+    /// (GeneralizedTime, RFC 5280 §4.1.2.5.2).
+    public static let validTimeRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
+    /// Why this request cannot be evaluated faithfully by any back end, as a rejection of class
+    /// `malformed`, or nil when it can. Back ends call this before touching their library so that bad
+    /// input gets the same class of answer everywhere: an empty chain, a validation time X.509 cannot
+    /// express, or a DNS name a library would check less strictly than it reads (see
+    /// ``HostIdentity/unusableDNSNameReason(_:)``).
+    public var inputRejection: Verdict? {
+        if chain.isEmpty {
+            return .failClosed(.malformed, name: "EMPTY_CHAIN", message: "the presented chain is empty: there is no certificate to evaluate")
+        }
+        let seconds = time.timeIntervalSince1970
+        if !seconds.isFinite || seconds < Double(Self.validTimeRange.lowerBound) || seconds >= Double(Self.validTimeRange.upperBound) + 1 {
+            return .failClosed(.malformed, name: "TIME_OUT_OF_RANGE", message: "the validation time \(seconds) s since 1970 is outside what X.509 can express (years 1 to 9999)")
+        }
+        if case .dns(let name) = host, let reason = HostIdentity.unusableDNSNameReason(name) {
+            return .failClosed(.malformed, name: "HOST_REFUSED", message: "host \"\(name.debugDescription.dropFirst().dropLast())\" refused: \(reason)")
+        }
+        return nil
     }
 }

@@ -41,3 +41,33 @@ import TrustCore
         #expect(before.unixTime == -1)
     }
 }
+
+/// Input every back end refuses the same way before calling its library.
+@Suite struct InputRejectionTests {
+    let time = Date(timeIntervalSince1970: 1_748_736_000)
+
+    @Test func emptyChainIsMalformed() {
+        let rejection = EvaluationRequest(chain: [], host: nil, time: time).inputRejection
+        #expect(rejection?.failures == [.malformed])
+        #expect(rejection?.diagnostics.first?.name == "EMPTY_CHAIN")
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -.infinity, 1e19, -1e19, 253_402_300_800, -62_135_596_801])
+    func timesX509CannotExpressAreMalformedAndNeverTrap(seconds: Double) {
+        let request = EvaluationRequest(chain: [[0x30]], host: nil, time: Date(timeIntervalSince1970: seconds))
+        #expect(request.inputRejection?.diagnostics.first?.name == "TIME_OUT_OF_RANGE")
+        #expect(EvaluationRequest.validTimeRange.contains(request.unixTime))
+    }
+
+    @Test(arguments: ["", "www.example.test\u{0}", "www.example.test\u{0}.evil.test", ".example.test", "*.example.test", "w*w.example.test"])
+    func hostsALibraryWouldWidenAreRefused(name: String) {
+        let request = EvaluationRequest(chain: [[0x30]], host: .dns(name), time: time)
+        #expect(request.inputRejection?.diagnostics.first?.name == "HOST_REFUSED")
+    }
+
+    @Test func ordinaryRequestsPass() {
+        #expect(EvaluationRequest(chain: [[0x30]], host: HostIdentity("www.example.test"), time: time).inputRejection == nil)
+        #expect(EvaluationRequest(chain: [[0x30]], host: HostIdentity("192.0.2.1"), time: time).inputRejection == nil)
+        #expect(EvaluationRequest(chain: [[0x30]], host: nil, time: Date(timeIntervalSince1970: 253_402_300_799)).inputRejection == nil)
+    }
+}
