@@ -13,14 +13,17 @@ public struct PolicyDecision: Sendable, Hashable {
     public var pinnedVerdict: Verdict?
     /// The signature-linked path the pins were looked for on (verified, or linked by signatures).
     public var path: [[UInt8]] = []
+    /// The chain as presented, to show the pins of certificates that are not on the path.
+    public var presented: [[UInt8]] = []
     /// The index in ``path`` of the certificate whose pin matched.
     public var matchedIndex: Int?
     /// The pin that matched.
     public var matchedPin: SPKIPin?
 
-    init(step: PolicyStep, configuredPins: [SPKIPin]) {
+    init(step: PolicyStep, configuredPins: [SPKIPin], presented: [[UInt8]]) {
         self.step = step
         self.configuredPins = configuredPins
+        self.presented = presented
     }
 
     public var trusted: Bool { step.trusts }
@@ -51,7 +54,13 @@ public struct PolicyDecision: Sendable, Hashable {
     /// path's pins next to the configured ones), and the back end's own failures.
     public var reason: String {
         let configured = configuredPins.isEmpty ? "none" : configuredPins.map(\.description).joined(separator: ", ")
-        let onPath = pathPins.enumerated().map { "[\($0.offset)] \($0.element?.description ?? "unreadable key")" }.joined(separator: ", ")
+        func list(_ pins: [SPKIPin?]) -> String {
+            pins.enumerated().map { "[\($0.offset)] \($0.element?.description ?? "unreadable key")" }.joined(separator: ", ")
+        }
+        let onPath = list(pathPins)
+        let offPath = presented.enumerated().filter { !path.contains($0.element) }
+            .map { "presented[\($0.offset)] \(SPKIPin.of(certificate: $0.element)?.description ?? "unreadable key")" }
+        let offPathNote = offPath.isEmpty ? "" : "; not on the path, so not counted: \(offPath.joined(separator: ", "))"
         let native = diagnostics.map(\.description).joined(separator: "; ")
         switch step {
         case .domainValidationRequiresPinning:
@@ -68,11 +77,11 @@ public struct PolicyDecision: Sendable, Hashable {
         case .certificatePinMatched:
             return "trusted: certificate [\(matchedIndex ?? -1)] of the verified path is a pinned certificate (\(matchedPin?.description ?? "?"))"
         case .certificatePinNotMatched:
-            return "rejected: no certificate of the verified path is pinned; path pins: \(onPath); configured: \(configured)"
+            return "rejected: no certificate of the verified path is pinned; path pins: \(onPath)\(offPathNote); configured: \(configured)"
         case .publicKeyPinMatched:
             return "trusted: the public key of certificate [\(matchedIndex ?? -1)] of the path is pinned (\(matchedPin?.description ?? "?"))"
         case .publicKeyPinNotMatched:
-            return "rejected: no public key on the signature-linked path is pinned; path pins: \(onPath.isEmpty ? "none (no path)" : onPath); configured: \(configured)"
+            return "rejected: no public key on the signature-linked path is pinned; path pins: \(onPath.isEmpty ? "none (no path)" : onPath)\(offPathNote); configured: \(configured)"
         }
     }
 }

@@ -14,7 +14,7 @@ public struct SecurityPolicyEvaluator: Sendable {
     /// failure is a rejection that says which step decided and why.
     public func evaluate(chain: [[UInt8]], forDomain domain: String?, at time: Date) -> PolicyDecision {
         let policy = self.policy
-        var decision = PolicyDecision(step: .invalidChain, configuredPins: policy.pins)
+        var decision = PolicyDecision(step: .invalidChain, configuredPins: policy.pins, presented: chain)
 
         // Step 1.
         if domain != nil && policy.allowInvalidCertificates && policy.validatesDomainName && !policy.hasPins {

@@ -143,6 +143,19 @@ enum Catalogue {
             chain: ["leaf", "intermediate"], anchors: ["intermediate"], path: ["leaf", "intermediate"],
             references: [rfc5280Anchor, rfc5280Validation]
         ),
+        accept(
+            "leaf-as-anchor",
+            "The (non-self-signed) leaf itself is the only anchor, as when a server certificate is pinned: the path is the leaf alone, still checked for time, host and purpose.",
+            chain: ["leaf", "intermediate"], anchors: ["leaf"], path: ["leaf"],
+            references: [rfc5280Anchor, rfc5280Validation]
+        ),
+        accept(
+            "leaf-as-anchor-beside-expired-issuer-anchor",
+            "The leaf is an anchor and so is its own expired issuing CA: the path ends at the first anchor, the leaf, so the CA's expiry does not matter.",
+            chain: ["expired-intermediate-leaf", "expired-intermediate"], anchors: ["expired-intermediate-leaf", "expired-intermediate"],
+            path: ["expired-intermediate-leaf"],
+            references: [rfc5280Anchor, rfc5280Validation]
+        ),
         reject(
             "missing-intermediate",
             "Only the leaf is sent; its issuer is neither sent nor an anchor, and the leaf names no place to fetch it from.",

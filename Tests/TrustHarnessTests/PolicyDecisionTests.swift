@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+/// Decisions explain themselves: the step, the pin that matched, or the pins on and off the path.
+@Suite struct PolicyDecisionTests {
+    func decide(_ id: String, on backend: any TrustBackend) throws -> PolicyDecision {
+        let suite = try Fixtures.suite()
+        let vector = try #require(suite.policies.first { $0.id == id })
+        return try vector.policy.evaluator(on: backend, anchors: vector.anchors)
+            .evaluate(chain: vector.chain, forDomain: vector.domain, at: vector.time)
+    }
+
+    @Test(arguments: BackendRegistry.all.map(\.name))
+    func appendedPinIsShownOffThePath(backend: String) throws {
+        let decision = try decide("policy/appended-pin-public-key-valid-chain/p256", on: try BackendRegistry.named([backend])[0])
+        #expect(decision.step == .publicKeyPinNotMatched)
+        let pinned = try #require(decision.configuredPins.first)
+        #expect(!decision.pathPins.contains(pinned))
+        #expect(decision.reason.contains("not on the path, so not counted: presented[3] \(pinned)"))
+    }
+
+    @Test(arguments: BackendRegistry.all.map(\.name))
+    func matchNamesThePinAndItsPlace(backend: String) throws {
+        let decision = try decide("policy/public-key-pin-root-not-sent/rsa2048", on: try BackendRegistry.named([backend])[0])
+        #expect(decision.trusted)
+        #expect(decision.matchedIndex == decision.path.count - 1)
+        let pin = try #require(decision.matchedPin)
+        #expect(decision.configuredPins.contains(pin))
+        #expect(decision.reason.contains(pin.description))
+    }
+
+    @Test(arguments: BackendRegistry.all.map(\.name))
+    func invalidChainCarriesTheBackEndsFailures(backend: String) throws {
+        let decision = try decide("policy/expired-pinned-public-key/ed25519", on: try BackendRegistry.named([backend])[0])
+        #expect(decision.step == .invalidChain)
+        #expect(decision.failures == [.expired])
+        #expect(!decision.diagnostics.isEmpty)
+    }
+
+    @Test func step1ExplainsWhyPinningIsNeeded() throws {
+        let decision = try decide("policy/step1-none-allow-invalid-with-domain/p256", on: BackendRegistry.all[0])
+        #expect(!decision.trusted)
+        #expect(decision.reason.contains("you must pin"))
+    }
+}
