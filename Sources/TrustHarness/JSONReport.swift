@@ -12,6 +12,13 @@ public struct JSONReport: Codable, Sendable {
         public var name: String
         public var message: String
         public var depth: Int?
+
+        public init(code: Int, name: String, message: String, depth: Int?) {
+            self.code = code
+            self.name = name
+            self.message = message
+            self.depth = depth
+        }
     }
 
     public struct Observed: Codable, Sendable {

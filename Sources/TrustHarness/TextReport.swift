@@ -44,12 +44,12 @@ public enum TextReport {
         return "Summary\n" + line(columns) + rows.map(line).joined()
     }
 
-    static func expectation(_ expected: ExpectedOutcome) -> String {
+    public static func expectation(_ expected: ExpectedOutcome) -> String {
         if let step = expected.step { return "\(expected.trusted ? "trusted" : "rejected") at \(step.rawValue)" }
         return expected.trusted ? "trusted" : "rejected [\(expected.failures.map(\.rawValue).joined(separator: ", "))]"
     }
 
-    static func observed(_ result: ConformanceResult) -> String {
+    public static func observed(_ result: ConformanceResult) -> String {
         guard let observed = result.observed else { return "error: \(result.error ?? "not evaluated")" }
         if let step = observed.step {
             return "\(observed.trusted ? "trusted" : "rejected") at \(step.rawValue)"

@@ -7,35 +7,21 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Evaluate every vector on every back end and print the conformance matrix.",
-        discussion: "Exits 0 when every result is a pass or a recorded deviation, 1 otherwise."
+        discussion: """
+        Exit status: 0 when every result is a pass or a recorded deviation, 1 otherwise, 2 for bad input.
+        Examples:
+          trust-harness run --vector 'expired-*' --backend gnutls
+          trust-harness run --format junit > conformance.xml
+          trust-harness run --format html > report.html
+        """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
-    @OptionGroup var location: VectorsOption
-
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: Format = .text
+    @OptionGroup var options: ReportOptions
 
     func run() async throws {
-        let suite: VectorSuite
-        do {
-            suite = try VectorSuite.load(from: try location.directory())
-        } catch let error as VectorLoadError {
-            printError("error: \(error)")
-            throw ExitCode(2)
-        }
-        let backends = BackendRegistry.all
-        let infos = backends.map(BackendInfo.init)
-        let results = await ConformanceRunner(backends: backends, suite: suite).run()
-        switch format {
-        case .text:
-            print(TextReport.render(backends: infos, results: results), terminator: "")
-        case .json:
-            print(try JSONReport(backends: infos, results: results).encoded())
-        }
+        let output = try await options.run()
+        let (infos, results) = (output.infos, output.results)
+        print(try options.render(infos: infos, results: results, benchmarks: output.benchmarks), terminator: "")
         let unexpected = ConformanceSummary.of(results, backends: infos.map(\.name)).map(\.unexpected).reduce(0, +)
         if unexpected > 0 {
             printError("\(unexpected) result(s) neither pass nor match a recorded deviation")

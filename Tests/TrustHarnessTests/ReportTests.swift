@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TrustCore
-import TrustHarness
+@testable import TrustHarness
 import TrustVectors
 
 @Suite struct ReportTests {
@@ -37,5 +37,54 @@ import TrustVectors
         for vector in vectors { #expect(text.contains(vector.id)) }
         #expect(text.contains("Summary"))
         for backend in backends { #expect(text.contains(backend.libraryVersion)) }
+    }
+}
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Counts elements of a JUnit document with Foundation's XML parser, so the test fails on XML a CI
+/// system could not read.
+final class JUnitCounter: NSObject, XMLParserDelegate {
+    var counts: [String: Int] = [:]
+    var skippedMessages: [String] = []
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        counts[name, default: 0] += 1
+        if name == "skipped" { skippedMessages.append(attributes["message"] ?? "") }
+    }
+}
+
+@Suite struct JUnitAndMarkdownTests {
+    @Test func junitIsWellFormedWithOneCasePerVectorAndBackEnd() async throws {
+        let suite = try Fixtures.suite()
+        let backends = BackendRegistry.all
+        let runner = ConformanceRunner(backends: backends, suite: suite)
+        let results = await runner.run()
+        let xml = JUnitReport.render(backends: backends.map(BackendInfo.init), results: results)
+        let parser = XMLParser(data: Data(xml.utf8))
+        let counter = JUnitCounter()
+        parser.delegate = counter
+        #expect(parser.parse(), "JUnit XML does not parse: \(String(describing: parser.parserError))")
+        #expect(counter.counts["testsuite"] == backends.count)
+        #expect(counter.counts["testcase"] == results.count)
+        let deviations = results.filter { $0.outcome == .deviation }.count
+        #expect(deviations > 0 && counter.counts["skipped"] == deviations)
+        #expect(counter.skippedMessages.allSatisfy { $0.hasPrefix("recorded deviation:") })
+        #expect(counter.counts["failure", default: 0] == results.filter { $0.outcome == .fail }.count)
+    }
+
+    @Test func markupEscapingHandlesHostileText() {
+        #expect(JUnitReport.xml("<a href=\"x\">'&'\u{1}</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;\u{FFFD}&lt;/a&gt;")
+    }
+
+    @Test func markdownHasARowPerVector() async throws {
+        let suite = try Fixtures.suite()
+        let runner = ConformanceRunner(suite: suite)
+        let subjects = Array(runner.allSubjects.suffix(5))
+        let results = await runner.run(subjects)
+        let markdown = MarkdownReport.render(backends: runner.backends.map(BackendInfo.init), results: results)
+        for subject in subjects { #expect(markdown.contains("| `\(subject.id)` |")) }
     }
 }

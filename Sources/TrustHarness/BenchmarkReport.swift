@@ -1,0 +1,53 @@
+import Foundation
+
+/// Benchmark figures as `trust-harness bench --format json` writes them:
+/// `{"results": [{"backend", "scenario", "mode", "microsecondsPerEvaluation", "evaluationsPerSecond"}]}`.
+/// Reports (HTML) can show them beside the conformance matrix.
+public struct BenchmarkReport: Codable, Sendable, Hashable {
+    public struct Entry: Codable, Sendable, Hashable {
+        public var backend: String
+        public var scenario: String
+        /// `cold` (DER seen for the first time) or `warm` (the same chain again).
+        public var mode: String
+        public var microsecondsPerEvaluation: Double
+        public var evaluationsPerSecond: Double
+
+        public init(backend: String, scenario: String, mode: String, microsecondsPerEvaluation: Double, evaluationsPerSecond: Double) {
+            self.backend = backend
+            self.scenario = scenario
+            self.mode = mode
+            self.microsecondsPerEvaluation = microsecondsPerEvaluation
+            self.evaluationsPerSecond = evaluationsPerSecond
+        }
+    }
+
+    public var results: [Entry]
+
+    public init(results: [Entry]) {
+        self.results = results
+    }
+
+    /// Reads a benchmark JSON file.
+    /// - Throws: an error naming the file when it cannot be read or is not of this shape.
+    public static func read(_ url: URL) throws -> BenchmarkReport {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ReportInputError(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        do {
+            return try JSONDecoder().decode(BenchmarkReport.self, from: data)
+        } catch {
+            throw ReportInputError(file: url.path, problem: "is not benchmark JSON ({\"results\": [{\"backend\", \"scenario\", \"mode\", \"microsecondsPerEvaluation\", \"evaluationsPerSecond\"}]}): \(error)")
+        }
+    }
+}
+
+/// A file given to a report that could not be used.
+public struct ReportInputError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var problem: String
+
+    public var description: String { "\(file): \(problem)" }
+}

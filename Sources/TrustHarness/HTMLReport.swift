@@ -1,0 +1,590 @@
+import Foundation
+import TrustCore
+import TrustVectors
+
+/// The conformance matrix as one self-contained HTML page for a person with a browser: a summary per
+/// back end, then one coloured row per vector with each back end's verdict (the native diagnostics,
+/// the policy's reason and the judgement one click away), filters, and optionally benchmark figures.
+///
+/// The page loads nothing: CSS, script and charts are inline and a Content-Security-Policy forbids
+/// any other source. Every text that comes from vectors, libraries or files is escaped, and the
+/// script reads only the page's own markup, so a hostile message shows as text.
+///
+/// The filters can be preset from the address's fragment, so that a link or a headless browser
+/// opens the page filtered: `#only=disagreements`, `#only=failing`, `#only=disagreements,failing`,
+/// `#hide=pass`, `#q=wildcard` (words that must all occur in the id) and `#expand` (open every
+/// visible cell's details), joined with `&`.
+public enum HTMLReport {
+    /// One self-contained HTML page (no external resources, inline CSS/JS/SVG).
+    ///
+    /// `results` are grouped by vector id in order of first appearance, whatever their order; a back
+    /// end that has results but is missing from `backends` gets a column with an unknown version, and
+    /// a back end without a result for a vector shows "not run" there. The benchmark section appears
+    /// only when `benchmarks` is given.
+    public static func render(backends: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance") -> String {
+        let columns = columns(backends, results)
+        let rows = VectorRow.rows(results, columns: columns.map(\.name))
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="color-scheme" content="light">
+            <title>\(escape(title))</title>
+            <style>\(css)</style>
+            </head>
+            <body>
+            <header>
+            <h1>\(escape(title))</h1>
+
+            """
+        page += overview(columns, rows, results, hasBenchmarks: benchmarks != nil)
+        page += "</header>\n<main>\n"
+        page += summary(columns, results)
+        page += matrix(columns, rows)
+        if let benchmarks { page += benchmarkSection(benchmarks, order: columns.map(\.name)) }
+        page += "</main>\n<script>\(script)</script>\n</body>\n</html>\n"
+        return page
+    }
+
+    // MARK: - Model
+
+    struct Column {
+        var name: String
+        var version: String?
+    }
+
+    /// The given back ends, then any back end the results name that was not given.
+    static func columns(_ backends: [BackendInfo], _ results: [ConformanceResult]) -> [Column] {
+        var columns = backends.map { Column(name: $0.name, version: $0.version) }
+        var seen = Set(columns.map(\.name))
+        for result in results where seen.insert(result.backend).inserted {
+            columns.append(Column(name: result.backend, version: nil))
+        }
+        return columns
+    }
+
+    /// One vector across the back ends (a ``ResultRows`` laid out in columns), with what the filters
+    /// need to know about it.
+    struct VectorRow {
+        var id: String
+        var expected: ExpectedOutcome
+        var isPolicy: Bool
+        /// One per column; nil when that back end has no result for the vector.
+        var cells: [ConformanceResult?]
+        /// As `trust-harness compare` counts it (``ResultRows/disagree``).
+        var disagree: Bool
+
+        /// The part of the id before its last `/`: the case the key-type variants share.
+        var caseName: String {
+            guard let slash = id.lastIndex(of: "/") else { return id }
+            return String(id[..<slash])
+        }
+
+        var present: [ConformanceResult] { cells.compactMap { $0 } }
+        var failing: Bool { present.contains { $0.outcome == .fail || $0.outcome == .error } }
+        var allPass: Bool { !present.isEmpty && present.allSatisfy { $0.outcome == .pass } }
+
+        static func rows(_ results: [ConformanceResult], columns: [String]) -> [VectorRow] {
+            ResultRows.group(results).map { row in
+                VectorRow(
+                    id: row.id,
+                    expected: row.expected,
+                    isPolicy: row.expected.step != nil,
+                    cells: columns.map { name in row.results.first { $0.backend == name } },
+                    disagree: row.disagree
+                )
+            }
+        }
+    }
+
+    // MARK: - Sections
+
+    static func overview(_ columns: [Column], _ rows: [VectorRow], _ results: [ConformanceResult], hasBenchmarks: Bool) -> String {
+        let policies = rows.filter(\.isPolicy).count
+        let summaries = ConformanceSummary.of(results, backends: columns.map(\.name))
+        let unexpected = summaries.map(\.unexpected).reduce(0, +)
+        let skipped = summaries.map(\.skipped).reduce(0, +)
+        let skippedNote = skipped == 0 ? "" : " \(skipped) skipped."
+        let backends = columns.map { "<b>\(escape($0.name))</b> \(escape($0.version ?? "version unknown"))" }.joined(separator: " · ")
+        let status = unexpected == 0
+            ? "<p class=\"status ok\">Every result evaluated passes or matches its recorded deviation.\(skippedNote)</p>"
+            : "<p class=\"status bad\">\(unexpected) unexpected result\(unexpected == 1 ? "" : "s") (failures and errors).\(skippedNote)</p>"
+        let links = "<a href=\"#summary\">Summary</a> · <a href=\"#matrix\">Matrix</a>" + (hasBenchmarks ? " · <a href=\"#benchmarks\">Benchmarks</a>" : "")
+        return """
+            <p class="meta">\(rows.count) vectors (\(rows.count - policies) chain, \(policies) policy) on \(columns.count) back end\(columns.count == 1 ? "" : "s"): \(backends)</p>
+            \(status)
+            <nav>\(links)</nav>
+
+            """
+    }
+
+    static func summary(_ columns: [Column], _ results: [ConformanceResult]) -> String {
+        let summaries = ConformanceSummary.of(results, backends: columns.map(\.name))
+        var out = """
+            <section id="summary">
+            <h2>Summary</h2>
+            <table class="summary">
+            <thead><tr><th>back end</th><th>library</th><th>vectors</th><th>passed</th>\
+            <th class="sec" title="Trusted although the standards say reject">accepted, should reject<small>security relevant</small></th>\
+            <th>rejected, should trust</th><th>other failures</th><th>deviations</th><th>errors</th><th>skipped</th><th class="dist">distribution</th></tr></thead>
+            <tbody>
+
+            """
+        for (column, s) in zip(columns, summaries) {
+            func count(_ value: Int, _ hot: String, _ extra: String = "") -> String {
+                "<td class=\"num\(extra)\(value > 0 ? " \(hot)" : " zero")\">\(value)</td>"
+            }
+            out += "<tr><th>\(escape(column.name))</th><td class=\"lib\">\(escape(column.version ?? "unknown"))</td>"
+            out += "<td class=\"num\">\(s.total)</td>" + count(s.passed, "good")
+            out += count(s.acceptedShouldReject, "alarm", " asr")
+            out += count(s.rejectedShouldTrust, "bad") + count(s.otherFailures, "bad") + count(s.deviations, "warn")
+            out += count(s.errors, "bad") + count(s.skipped, "muted")
+            out += "<td class=\"dist\">\(distribution(s))</td></tr>\n"
+        }
+        out += "</tbody>\n</table>\n" + legend + "</section>\n"
+        return out
+    }
+
+    /// A bar of the back end's outcomes in proportion, pass to skipped.
+    static func distribution(_ s: ConformanceSummary) -> String {
+        let failures = s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures
+        let parts: [(Outcome, Int)] = [(.pass, s.passed), (.deviation, s.deviations), (.fail, failures), (.error, s.errors), (.skipped, s.skipped)]
+        guard s.total > 0 else { return "" }
+        let segments = parts.filter { $0.1 > 0 }.map { outcome, value in
+            let percent = Double(value) * 100 / Double(s.total)
+            return "<span class=\"o-\(outcome.rawValue)\" style=\"width:\(String(format: "%.3f", percent))%\" title=\"\(outcome.rawValue): \(value)\"></span>"
+        }
+        return "<div class=\"bar\">\(segments.joined())</div>"
+    }
+
+    static let legend = """
+        <p class="legend"><span class="key o-pass">pass</span> <span class="key o-deviation">deviation (recorded)</span> \
+        <span class="key o-fail">fail</span> <span class="key o-error">error</span> <span class="key o-skipped">skipped</span> \
+        <span class="hint">✓ trusted, ✗ rejected; click a cell for the library's diagnostics, the policy's reason and the judgement.</span></p>
+
+        """
+
+    static func matrix(_ columns: [Column], _ rows: [VectorRow]) -> String {
+        let disagreements = rows.filter(\.disagree).count
+        let failing = rows.filter(\.failing).count
+        let passing = rows.filter(\.allPass).count
+        var out = """
+            <section id="matrix">
+            <h2>Matrix</h2>
+            <div class="toolbar" id="toolbar">
+            <label><input type="checkbox" id="f-dis"> only disagreements <span class="count">\(disagreements)</span></label>
+            <label><input type="checkbox" id="f-bad"> only fail/error <span class="count\(failing > 0 ? " hot" : "")">\(failing)</span></label>
+            <label><input type="checkbox" id="f-pass"> hide passing <span class="count">\(passing)</span></label>
+            <input type="search" id="f-q" placeholder="search ids, e.g. expired p256" aria-label="search vector ids">
+            <button type="button" id="f-open">expand</button><button type="button" id="f-close">collapse</button><button type="button" id="f-reset">reset</button>
+            <span class="shown"><b id="shown">\(rows.count)</b> of \(rows.count) vectors</span>
+            </div>
+            <table class="matrix">
+            <colgroup><col class="c-id"><col class="c-exp">\(String(repeating: "<col class=\"c-be\">", count: columns.count))</colgroup>
+            <thead><tr><th>vector</th><th>expected</th>\(columns.map { "<th>\(escape($0.name))<small>\(escape($0.version ?? "version unknown"))</small></th>" }.joined())</tr></thead>
+
+            """
+        let width = columns.count + 2
+        var section: Bool?
+        var currentCase: String?
+        var alternate = false
+        for row in rows {
+            if row.isPolicy != section {
+                if currentCase != nil { out += "</tbody>\n" }
+                currentCase = nil
+                section = row.isPolicy
+                let kind = row.isPolicy ? "policy" : "chain"
+                let count = rows.filter { $0.isPolicy == row.isPolicy }.count
+                out += "<tbody class=\"s\" data-sec=\"\(kind)\"><tr><th colspan=\"\(width)\">\(row.isPolicy ? "Policy vectors" : "Chain vectors") <span data-total=\"\(count)\">\(count)</span></th></tr></tbody>\n"
+            }
+            if row.caseName != currentCase {
+                if currentCase != nil { out += "</tbody>\n" }
+                currentCase = row.caseName
+                out += "<tbody class=\"g\(alternate ? " alt" : "")\" data-sec=\"\(row.isPolicy ? "policy" : "chain")\">\n"
+                alternate.toggle()
+            }
+            out += vectorRow(row)
+        }
+        if currentCase != nil { out += "</tbody>\n" }
+        out += "</table>\n<p id=\"none\" class=\"none\" hidden>No vector matches the filters.</p>\n</section>\n"
+        return out
+    }
+
+    static func vectorRow(_ row: VectorRow) -> String {
+        var flags = ""
+        if row.disagree { flags += " data-dis" }
+        if row.failing { flags += " data-bad" }
+        if row.allPass { flags += " data-pass" }
+        let caseName = row.caseName
+        let idCell = caseName == row.id
+            ? escape(row.id)
+            : "<span class=\"cp\">\(escape(caseName))/</span>\(escape(String(row.id.dropFirst(caseName.count + 1))))"
+        let marker = row.disagree ? "<span class=\"dis\" title=\"the back ends disagree\">≠</span>" : ""
+        var out = "<tr class=\"v\" data-id=\"\(escape(row.id))\"\(flags)><td class=\"id\"><div><span title=\"\(escape(row.id))\">\(idCell)</span>\(marker)</div></td><td class=\"exp\">\(escape(expectation(row.expected)))</td>"
+        for cell in row.cells {
+            out += cell.map(resultCell) ?? "<td class=\"cell o-skipped\"><span class=\"vd\">not run</span></td>"
+        }
+        return out + "</tr>\n"
+    }
+
+    static func resultCell(_ result: ConformanceResult) -> String {
+        let tag = tag(result).map { "<span class=\"tag\" title=\"\(escape($0.title))\">\(escape($0.short))</span>" } ?? ""
+        let security = result.judgement.failureKind == .acceptedShouldReject ? " asr" : ""
+        return "<td class=\"cell o-\(result.outcome.rawValue)\(security)\"><details><summary><span class=\"vd\">\(escape(verdict(result)))</span>\(tag)</summary>\(details(result))</details></td>"
+    }
+
+    /// What a reader needs beside the verdict: why this outcome, the policy's reason, the library's
+    /// own diagnostics, the path.
+    static func details(_ result: ConformanceResult) -> String {
+        var out = "<div class=\"more\"><p class=\"judgement\"><b>\(result.outcome.rawValue)</b> \(escape(result.judgement.detail))</p>"
+        if let error = result.error {
+            out += "<p><b>error</b> \(escape(error))</p>"
+        }
+        if let observed = result.observed {
+            if let reason = observed.reason {
+                out += "<p><b>policy</b> \(escape(reason))</p>"
+            }
+            if !observed.diagnostics.isEmpty {
+                out += "<ul class=\"native\">"
+                for diagnostic in observed.diagnostics {
+                    let depth = diagnostic.depth.map { " <span class=\"depth\">depth \($0)</span>" } ?? ""
+                    out += "<li><code>\(escape(diagnostic.name))</code> <span class=\"code\">(\(diagnostic.code))</span>\(depth) <span class=\"class\">→ \(escape(diagnostic.failure.rawValue))</span><br>\(escape(diagnostic.message))</li>"
+                }
+                out += "</ul>"
+            }
+            var facts: [String] = []
+            if !observed.failures.isEmpty { facts.append("failures: \(observed.failures.map(\.rawValue).joined(separator: ", "))") }
+            if let length = observed.pathLength { facts.append("path of \(length)") }
+            if !facts.isEmpty { out += "<p class=\"facts\">\(escape(facts.joined(separator: " · ")))</p>" }
+        }
+        return out + "</div>"
+    }
+
+    // MARK: - Wording (as the text report words it, compacted for a cell)
+
+    static func expectation(_ expected: ExpectedOutcome) -> String {
+        let mark = expected.trusted ? "✓ " : "✗ "
+        if let step = expected.step { return mark + step.rawValue }
+        return mark + (expected.trusted ? "trusted" : "rejected [\(expected.failures.map(\.rawValue).joined(separator: ", "))]")
+    }
+
+    static func verdict(_ result: ConformanceResult) -> String {
+        guard let observed = result.observed else { return result.outcome == .skipped ? "skipped" : "error" }
+        let mark = observed.trusted ? "✓ " : "✗ "
+        if let step = observed.step { return mark + step.rawValue }
+        if observed.trusted { return mark + "trusted" }
+        return mark + "rejected: " + (observed.failures.isEmpty ? "no reason" : observed.failures.map(\.rawValue).joined(separator: ", "))
+    }
+
+    /// A short label (and a longer one for its tooltip) for a result that is neither a pass nor
+    /// already named by its verdict text, so that colour is not the only signal.
+    static func tag(_ result: ConformanceResult) -> (short: String, title: String)? {
+        switch result.outcome {
+        case .pass, .error: return nil
+        case .deviation: return ("deviation", "recorded deviation")
+        case .skipped: return result.observed == nil ? nil : ("skipped", "skipped")
+        case .fail:
+            switch result.judgement.failureKind {
+            case .acceptedShouldReject: return ("should reject", "accepted, should reject (security relevant)")
+            case .rejectedShouldTrust: return ("should trust", "rejected, should trust")
+            case .wrongReason: return ("wrong reason", "rejected as expected but for another failure class")
+            case .wrongPath: return ("wrong path", "trusted through another path than expected")
+            case .deviationChanged: return ("deviation changed", "the recorded deviation no longer matches")
+            case nil: return ("fail", "fail")
+            }
+        }
+    }
+
+    // MARK: - Benchmarks
+
+    /// Horizontal bars of microseconds per evaluation: one group per back end and mode (cold before
+    /// warm), one bar per scenario, on one scale so that groups compare.
+    static func benchmarkSection(_ report: BenchmarkReport, order: [String]) -> String {
+        let entries = report.results
+        var out = "<section id=\"benchmarks\">\n<h2>Benchmarks</h2>\n"
+        guard !entries.isEmpty else {
+            return out + "<p class=\"meta\">The benchmark file has no results.</p>\n</section>\n"
+        }
+        let backends = ordered(entries.map(\.backend), first: order)
+        let modes = ordered(entries.map(\.mode), first: ["cold", "warm"])
+        let groups: [(backend: String, mode: String, entries: [BenchmarkReport.Entry])] = backends.flatMap { backend in
+            modes.compactMap { mode in
+                let members = entries.filter { $0.backend == backend && $0.mode == mode }
+                return members.isEmpty ? nil : (backend, mode, members)
+            }
+        }
+        let longest = entries.map(\.scenario.count).max() ?? 10
+        let labelWidth = min(380.0, max(110.0, Double(longest) * 7.2 + 16))
+        let width = 960.0, valueWidth = 150.0
+        let barWidth = width - labelWidth - valueWidth
+        let maximum = entries.map(\.microsecondsPerEvaluation).filter { $0.isFinite }.max() ?? 0
+        let (step, top) = scale(maximum)
+        let rowHeight = 18.0, headHeight = 24.0, gap = 8.0, axisHeight = 36.0
+        let height = groups.reduce(0) { $0 + headHeight + Double($1.entries.count) * rowHeight + gap } + axisHeight
+        let palette = ["#2f6db5", "#8a4fb0", "#1f8a7d", "#c0691a", "#b23b6b", "#5a7a1e"]
+
+        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(number(width)) \(number(height))\" width=\"\(number(width))\" height=\"\(number(height))\" role=\"img\" aria-label=\"microseconds per evaluation by back end, mode and scenario\">\n"
+        let chartBottom = height - axisHeight
+        var tick = 0.0
+        while top > 0 && tick <= top + step / 2 {
+            let x = labelWidth + barWidth * tick / top
+            svg += "<line class=\"grid\" x1=\"\(number(x))\" y1=\"0\" x2=\"\(number(x))\" y2=\"\(number(chartBottom))\"/>"
+            svg += "<text class=\"axis\" x=\"\(number(x))\" y=\"\(number(chartBottom + 14))\" text-anchor=\"middle\">\(microseconds(tick))</text>\n"
+            tick += step
+        }
+        svg += "<text class=\"axis\" x=\"\(number(labelWidth + barWidth / 2))\" y=\"\(number(height - 4))\" text-anchor=\"middle\">µs per evaluation (shorter is faster)</text>\n"
+        var y = 0.0
+        for group in groups {
+            let colour = palette[(backends.firstIndex(of: group.backend) ?? 0) % palette.count]
+            // Modes after the first (warm after cold) in a lighter shade of the back end's colour.
+            let warm = group.mode != modes[0]
+            svg += "<text class=\"head\" x=\"4\" y=\"\(number(y + 16))\">\(escape(group.backend)) · \(escape(group.mode))</text>\n"
+            y += headHeight
+            for entry in group.entries {
+                let value = entry.microsecondsPerEvaluation
+                let length = top > 0 && value.isFinite ? max(0, barWidth * value / top) : 0
+                svg += "<text class=\"label\" x=\"\(number(labelWidth - 8))\" y=\"\(number(y + 13))\" text-anchor=\"end\">\(escape(entry.scenario))</text>"
+                svg += "<rect x=\"\(number(labelWidth))\" y=\"\(number(y + 3))\" width=\"\(number(length))\" height=\"\(number(rowHeight - 6))\" fill=\"\(colour)\"\(warm ? " fill-opacity=\"0.55\"" : "")>"
+                svg += "<title>\(escape(entry.backend)) \(escape(entry.mode)) \(escape(entry.scenario)): \(microseconds(value)) µs per evaluation, \(perSecond(entry.evaluationsPerSecond)) evaluations/s</title></rect>"
+                svg += "<text class=\"value\" x=\"\(number(labelWidth + length + 6))\" y=\"\(number(y + 13))\">\(microseconds(value)) µs · \(perSecond(entry.evaluationsPerSecond))/s</text>\n"
+                y += rowHeight
+            }
+            y += gap
+        }
+        svg += "</svg>\n"
+        out += "<p class=\"meta\">Microseconds per evaluation; cold: DER seen for the first time, warm: the same chain again.</p>\n"
+        out += "<div class=\"chartbox\">\(svg)</div>\n"
+        out += "<details class=\"figures\"><summary>figures as a table</summary><table class=\"summary\"><thead><tr><th>back end</th><th>mode</th><th>scenario</th><th>µs per evaluation</th><th>evaluations/s</th></tr></thead><tbody>\n"
+        for group in groups {
+            for entry in group.entries {
+                out += "<tr><td>\(escape(entry.backend))</td><td>\(escape(entry.mode))</td><td>\(escape(entry.scenario))</td><td class=\"num\">\(microseconds(entry.microsecondsPerEvaluation))</td><td class=\"num\">\(perSecond(entry.evaluationsPerSecond))</td></tr>\n"
+            }
+        }
+        return out + "</tbody></table></details>\n</section>\n"
+    }
+
+    /// The distinct values in order of appearance, those named in `first` leading in that order.
+    static func ordered(_ values: [String], first: [String]) -> [String] {
+        let present = Set(values)
+        var seen = Set<String>()
+        return (first.filter(present.contains) + values).filter { seen.insert($0).inserted }
+    }
+
+    /// A round tick step (1, 2 or 5 times a power of ten) giving about five ticks, and the axis end.
+    static func scale(_ maximum: Double) -> (step: Double, top: Double) {
+        guard maximum > 0, maximum.isFinite else { return (1, 0) }
+        let rough = maximum / 5
+        let power = pow(10, floor(log10(rough)))
+        let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
+        return (step, ceil(maximum / step) * step)
+    }
+
+    static func microseconds(_ value: Double) -> String {
+        guard value.isFinite else { return "n/a" }
+        if value == 0 { return "0" }
+        if abs(value) >= 100 { return String(format: "%.0f", value) }
+        if abs(value) >= 10 { return String(format: "%.1f", value) }
+        return String(format: "%.2f", value)
+    }
+
+    static func perSecond(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "n/a" }
+        let digits = String(Int(value.rounded()).magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped += "," }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
+    static func number(_ value: Double) -> String {
+        String(format: "%.1f", value)
+    }
+
+    // MARK: - Escaping
+
+    /// Text safe in element content and in double- or single-quoted attribute values.
+    static func escape(_ text: String) -> String { Markup.escape(text) }
+
+    // MARK: - Style and behaviour (constant: no data is ever placed in them)
+
+    static let css = #"""
+        :root { --pass-bg: #eaf6ec; --pass-fg: #1d4d24; --pass-edge: #2e8540;
+          --dev-bg: #fff1cc; --dev-fg: #5a4100; --dev-edge: #e0a100;
+          --fail-bg: #fddcdc; --fail-fg: #8b1a1a; --fail-edge: #d32f2f;
+          --err-bg: #7a1518; --err-fg: #fff; --err-edge: #4d0b0d;
+          --skip-bg: #eceff1; --skip-fg: #5b6b73; --skip-edge: #a7b3b9;
+          --line: #d9dde1; --muted: #6b7480; --bar-h: 0px; }
+        * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
+        body { margin: 0; padding: 16px 20px 40px; font: 13px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: #1f2328; background: #fff; }
+        h1 { font-size: 20px; margin: 0 0 4px; }
+        h2 { font-size: 16px; margin: 22px 0 8px; }
+        code, .id, .lib, .exp, .vd { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace; font-size: 12px; }
+        .meta { color: var(--muted); margin: 2px 0; }
+        .meta b { color: #1f2328; }
+        .status { margin: 6px 0; font-weight: 600; }
+        .status.ok { color: var(--pass-fg); }
+        .status.bad { color: var(--fail-fg); }
+        nav a, a { color: #0b5cad; }
+        table { border-collapse: separate; border-spacing: 0; }
+        table.summary th, table.summary td { padding: 4px 10px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: middle; }
+        table.summary thead th { font-size: 11px; font-weight: 600; color: var(--muted); text-transform: none; border-bottom: 2px solid var(--line); vertical-align: bottom; }
+        table.summary th small { display: block; font-weight: 700; color: var(--fail-edge); }
+        table.summary th.sec, table.summary td.asr { background: #fff6f6; }
+        table.summary td.lib { white-space: nowrap; }
+        table.summary td.num { text-align: right; font-variant-numeric: tabular-nums; font-size: 14px; }
+        td.zero { color: #b0b7be; }
+        td.good { color: var(--pass-fg); font-weight: 600; }
+        td.warn { color: #8a6200; font-weight: 600; }
+        td.bad { color: var(--fail-fg); font-weight: 700; }
+        td.muted { color: var(--skip-fg); }
+        table.summary td.asr.alarm { background: var(--fail-edge); color: #fff; font-weight: 800; }
+        td.dist { width: 220px; }
+        .bar { display: flex; height: 12px; width: 100%; min-width: 90px; border-radius: 3px; overflow: hidden; background: #f3f4f6; }
+        .bar span { display: block; height: 100%; }
+        .bar .o-pass { background: var(--pass-edge); } .bar .o-deviation { background: var(--dev-edge); }
+        .bar .o-fail { background: var(--fail-edge); } .bar .o-error { background: var(--err-bg); } .bar .o-skipped { background: var(--skip-edge); }
+        .legend { margin: 8px 0 0; color: var(--muted); }
+        .key { display: inline-block; padding: 1px 7px; border-radius: 3px; border-left: 4px solid; font-size: 12px; }
+        .hint { margin-left: 8px; }
+        .toolbar { position: sticky; top: 0; z-index: 3; display: flex; flex-wrap: wrap; align-items: center; gap: 6px 14px; padding: 7px 10px; background: #f6f8fa; border: 1px solid var(--line); border-radius: 6px 6px 0 0; }
+        .toolbar label { cursor: pointer; user-select: none; white-space: nowrap; }
+        .toolbar input[type=search] { width: 230px; padding: 3px 6px; font: inherit; border: 1px solid #c4cad0; border-radius: 4px; }
+        .toolbar button { font: inherit; font-size: 12px; padding: 2px 8px; border: 1px solid #c4cad0; border-radius: 4px; background: #fff; cursor: pointer; }
+        .toolbar button + button { margin-left: -8px; }
+        .count { display: inline-block; min-width: 20px; padding: 0 5px; border-radius: 8px; background: #e3e7eb; text-align: center; font-size: 11px; font-weight: 600; }
+        .count.hot { background: var(--fail-edge); color: #fff; }
+        .shown { margin-left: auto; color: var(--muted); }
+        .shown b { color: #1f2328; }
+        table.matrix { width: 100%; table-layout: fixed; border: 1px solid var(--line); border-top: 0; }
+        col.c-id { width: 29%; } col.c-exp { width: 20%; }
+        table.matrix thead th { position: sticky; top: var(--bar-h); z-index: 2; background: #fff; text-align: left; padding: 5px 8px; border-bottom: 2px solid #b9c0c7; font-size: 12px; }
+        table.matrix thead th small { font-weight: 400; color: var(--muted); margin-left: 6px; }
+        table.matrix td { padding: 2px 8px; border-bottom: 1px solid #eceef0; vertical-align: top; }
+        tbody.s th { text-align: left; padding: 10px 8px 4px; font-size: 13px; background: #fff; border-bottom: 1px solid #b9c0c7; }
+        tbody.s th span, tbody.s th span { color: var(--muted); font-weight: 400; }
+        tbody.g > tr:first-child > td { border-top: 1px solid #c9cfd5; }
+        tbody.g.alt > tr > td.id, tbody.g.alt > tr > td.exp { background: #f6f7f9; }
+        td.id > div { display: flex; align-items: baseline; white-space: nowrap; }
+        td.id > div > span:first-child { overflow: hidden; text-overflow: ellipsis; }
+        td.id .cp { color: var(--muted); }
+        tbody.g > tr:first-child > td.id .cp { color: #1f2328; }
+        .dis { flex: none; display: inline-block; margin-left: 6px; padding: 0 4px; border-radius: 3px; background: #5b3cc4; color: #fff; font-weight: 700; font-family: system-ui, sans-serif; }
+        td.exp { color: #3a4148; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        td.cell { border-left: 4px solid; }
+        .o-pass { background: var(--pass-bg); color: var(--pass-fg); border-color: var(--pass-edge); }
+        .o-deviation { background: var(--dev-bg); color: var(--dev-fg); border-color: var(--dev-edge); }
+        .o-fail { background: var(--fail-bg); color: var(--fail-fg); border-color: var(--fail-edge); }
+        .o-error { background: var(--err-bg); color: var(--err-fg); border-color: var(--err-edge); }
+        .o-skipped { background: var(--skip-bg); color: var(--skip-fg); border-color: var(--skip-edge); }
+        td.cell.asr { box-shadow: inset 0 0 0 2px var(--fail-edge); font-weight: 700; }
+        td.cell summary { display: flex; align-items: baseline; gap: 6px; cursor: pointer; list-style: none; white-space: nowrap; overflow: hidden; }
+        td.cell summary::-webkit-details-marker { display: none; }
+        td.cell summary::after { content: "▸"; margin-left: auto; opacity: .45; font-size: 10px; }
+        td.cell details[open] > summary::after { content: "▾"; }
+        td.cell .vd { overflow: hidden; text-overflow: ellipsis; }
+        .tag { flex: none; padding: 0 5px; border-radius: 3px; font-size: 11px; font-weight: 600; background: rgba(0,0,0,.08); }
+        td.cell.asr .tag { background: var(--fail-edge); color: #fff; }
+        .more { margin: 3px 0 4px; padding: 5px 7px; border-radius: 4px; background: rgba(255,255,255,.75); color: #1f2328; font-size: 12px; overflow-wrap: anywhere; }
+        .more p { margin: 2px 0; }
+        .more b { font-weight: 700; margin-right: 4px; }
+        .more ul.native { margin: 3px 0; padding-left: 16px; }
+        .more .code, .more .depth, .more .class, .facts { color: var(--muted); }
+        .none { padding: 14px; color: var(--muted); text-align: center; border: 1px solid var(--line); border-top: 0; }
+        .chartbox { overflow-x: auto; }
+        svg.chart { font: 12px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; max-width: 100%; height: auto; }
+        svg.chart .grid { stroke: #e4e7ea; }
+        svg.chart .axis { fill: var(--muted); font-size: 11px; }
+        svg.chart .head { font-weight: 700; fill: #1f2328; }
+        svg.chart .label { fill: #3a4148; font-family: ui-monospace, Menlo, Consolas, "DejaVu Sans Mono", monospace; font-size: 11.5px; }
+        svg.chart .value { fill: #1f2328; font-size: 11.5px; font-variant-numeric: tabular-nums; }
+        details.figures { margin-top: 10px; }
+        details.figures > summary { cursor: pointer; color: #0b5cad; }
+        @media print { .toolbar { display: none; } table.matrix thead th { top: 0; } }
+        """#
+
+    static let script = #"""
+        (function () {
+          "use strict";
+          var doc = document;
+          function el(id) { return doc.getElementById(id); }
+          var rows = [].slice.call(doc.querySelectorAll("tr.v"));
+          var groups = [].slice.call(doc.querySelectorAll("tbody.g"));
+          var sections = [].slice.call(doc.querySelectorAll("tbody.s"));
+          var dis = el("f-dis"), bad = el("f-bad"), pass = el("f-pass"), q = el("f-q"), toolbar = el("toolbar");
+          if (!toolbar) return;
+          function sticky() { doc.documentElement.style.setProperty("--bar-h", toolbar.offsetHeight + "px"); }
+          function apply(write) {
+            var terms = q.value.toLowerCase().split(/\s+/).filter(Boolean), shown = 0, alt = false, live = {};
+            rows.forEach(function (row) {
+              var id = row.getAttribute("data-id").toLowerCase();
+              var keep = (!dis.checked || row.hasAttribute("data-dis")) && (!bad.checked || row.hasAttribute("data-bad"))
+                && (!pass.checked || !row.hasAttribute("data-pass"))
+                && terms.every(function (term) { return id.indexOf(term) >= 0; });
+              row.hidden = !keep;
+              if (keep) { shown += 1; live[row.parentNode.getAttribute("data-sec")] = (live[row.parentNode.getAttribute("data-sec")] || 0) + 1; }
+            });
+            groups.forEach(function (group) {
+              var any = group.querySelector("tr.v:not([hidden])") !== null;
+              group.hidden = !any;
+              if (any) { group.classList.toggle("alt", alt); alt = !alt; }
+            });
+            sections.forEach(function (section) {
+              var kind = section.getAttribute("data-sec"), count = section.querySelector("[data-total]"), n = live[kind] || 0;
+              section.hidden = n === 0;
+              count.textContent = n === +count.getAttribute("data-total") ? n : n + " of " + count.getAttribute("data-total");
+            });
+            el("shown").textContent = shown;
+            el("none").hidden = shown > 0;
+            if (write) writeHash();
+          }
+          function setOpen(open) {
+            rows.forEach(function (row) {
+              if (row.hidden) return;
+              [].forEach.call(row.querySelectorAll("details"), function (d) { d.open = open; });
+            });
+          }
+          function writeHash() {
+            var parts = [], only = [];
+            if (dis.checked) only.push("disagreements");
+            if (bad.checked) only.push("failing");
+            if (only.length) parts.push("only=" + only.join(","));
+            if (pass.checked) parts.push("hide=pass");
+            if (q.value.trim()) parts.push("q=" + encodeURIComponent(q.value.trim()));
+            try { history.replaceState(null, "", parts.length ? "#" + parts.join("&") : location.pathname + location.search); } catch (e) {}
+          }
+          function readHash() {
+            var params = {}, known = false;
+            location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
+              if (!pair) return;
+              var at = pair.indexOf("="), key = at < 0 ? pair : pair.slice(0, at), value = at < 0 ? "" : pair.slice(at + 1);
+              try { value = decodeURIComponent(value.replace(/\+/g, " ")); } catch (e) {}
+              if (["only", "hide", "q", "expand"].indexOf(key) >= 0) { params[key] = value; known = true; }
+            });
+            if (!known) return;
+            var only = (params.only || "").split(",");
+            dis.checked = only.indexOf("disagreements") >= 0;
+            bad.checked = only.indexOf("failing") >= 0 || only.indexOf("failures") >= 0;
+            pass.checked = (params.hide || "").split(",").indexOf("pass") >= 0;
+            q.value = params.q || "";
+            apply(false);
+            if ("expand" in params) setOpen(true);
+          }
+          [dis, bad, pass].forEach(function (box) { box.addEventListener("change", function () { apply(true); }); });
+          q.addEventListener("input", function () { apply(true); });
+          q.addEventListener("keydown", function (event) { if (event.key === "Escape") { q.value = ""; apply(true); } });
+          el("f-open").addEventListener("click", function () { setOpen(true); });
+          el("f-close").addEventListener("click", function () { setOpen(false); });
+          el("f-reset").addEventListener("click", function () { dis.checked = bad.checked = pass.checked = false; q.value = ""; setOpen(false); apply(true); });
+          window.addEventListener("hashchange", readHash);
+          window.addEventListener("resize", sticky);
+          sticky();
+          readHash();
+        })();
+        """#
+}

@@ -1,0 +1,47 @@
+/// The conformance matrix as a Markdown document (for pull requests and wikis): the per-back-end
+/// summary, then one table row per vector with each back end's verdict and outcome.
+public enum MarkdownReport {
+    public static func render(backends: [BackendInfo], results: [ConformanceResult]) -> String {
+        var out = "# TrustHarness conformance\n\n"
+        out += "| back end | library | vectors | passed | accepted, should reject | rejected, should trust | other failures | deviations | errors | skipped |\n"
+        out += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
+        for (backend, s) in zip(backends, summaries) {
+            out += "| \(cell(backend.name)) | \(cell(backend.version)) | \(s.total) | \(s.passed) | \(s.acceptedShouldReject) | \(s.rejectedShouldTrust) | \(s.otherFailures) | \(s.deviations) | \(s.errors) | \(s.skipped) |\n"
+        }
+        out += "\n| vector | expected | " + backends.map { cell($0.name) }.joined(separator: " | ") + " |\n"
+        out += "|---|---|" + backends.map { _ in "---|" }.joined() + "\n"
+        for row in ResultRows.group(results) {
+            let cells = backends.map { backend -> String in
+                guard let result = row.results.first(where: { $0.backend == backend.name }) else { return "" }
+                return "\(icon(result.outcome)) \(cell(shortObserved(result)))"
+            }
+            out += "| `\(row.id)` | \(cell(TextReport.expectation(row.expected))) | " + cells.joined(separator: " | ") + " |\n"
+        }
+        out += "\n✅ pass · 🟨 recorded deviation · ❌ fail · ⛔ error · ⏭ skipped\n"
+        return out
+    }
+
+    static func icon(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .pass: return "✅"
+        case .deviation: return "🟨"
+        case .fail: return "❌"
+        case .error: return "⛔"
+        case .skipped: return "⏭"
+        }
+    }
+
+    /// The verdict without native messages, which would make the table unreadable.
+    static func shortObserved(_ result: ConformanceResult) -> String {
+        guard let observed = result.observed else { return "error" }
+        if let step = observed.step { return "\(observed.trusted ? "trusted" : "rejected") at \(step.rawValue)" }
+        if observed.trusted { return "trusted" }
+        let names = observed.diagnostics.map(\.name).joined(separator: ", ")
+        return "rejected [\(observed.failures.map(\.rawValue).joined(separator: ", "))] \(names)"
+    }
+
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

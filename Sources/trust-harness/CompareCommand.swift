@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import TrustHarness
+import TrustVectors
+
+struct CompareCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Show only the vectors where back ends disagree, side by side with their native reasons.",
+        discussion: "Exit status: 0 (disagreement is information, not failure), 2 for bad input. Accepts the same selection and --format options as run."
+    )
+
+    @OptionGroup var options: ReportOptions
+
+    func run() async throws {
+        let output = try await options.run()
+        let (infos, results) = (output.infos, output.results)
+        let rows = ResultRows.group(results).filter(\.disagree)
+        let disagreeing = rows.flatMap(\.results)
+        if options.format == .text {
+            print(Self.sideBySide(infos: infos, rows: rows), terminator: "")
+        } else {
+            print(try options.render(infos: infos, results: disagreeing), terminator: "")
+        }
+        printError("\(rows.count) of \(ResultRows.group(results).count) vector(s) get different answers from \(infos.map(\.name).joined(separator: " and "))")
+    }
+
+    static func sideBySide(infos: [BackendInfo], rows: [ResultRows]) -> String {
+        var out = "Vectors where back ends disagree\n"
+        for info in infos { out += "  \(info.name): \(info.version)\n" }
+        if rows.isEmpty { return out + "\nnone: every back end gives the same answer on every selected vector\n" }
+        let width = infos.map(\.name.count).max() ?? 6
+        for row in rows {
+            out += "\n\(row.id)\n  \("expected".padding(toLength: max(width, 8), withPad: " ", startingAt: 0))  \(TextReport.expectation(row.expected))\n"
+            for result in row.results {
+                let name = result.backend.padding(toLength: max(width, 8), withPad: " ", startingAt: 0)
+                out += "  \(name)  \(TextReport.observed(result))  [\(result.outcome.rawValue)]\n"
+                if let reason = result.observed?.reason { out += "  \(String(repeating: " ", count: max(width, 8)))  \(reason)\n" }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,228 @@
+import ArgumentParser
+import Foundation
+import TrustCore
+import TrustHarness
+import TrustVectors
+import X509
+
+struct EvaluateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "Evaluate one chain from files on every (or the chosen) back end, optionally through a pinning policy.",
+        discussion: """
+        Exit status: 0 when every chosen back end trusts, 1 when any rejects, 2 for bad input or usage.
+        Examples:
+          trust-harness evaluate --chain server.pem --system-anchors --host www.example.com
+          trust-harness evaluate --chain leaf.der --chain ca.der --anchors root.pem --host 192.0.2.1 --at 2025-06-01T00:00:00Z
+          trust-harness evaluate --chain server.pem --system-anchors --host api.example.com --pinning public-key --pin pins.txt
+        """
+    )
+
+    enum Pinning: String, ExpressibleByArgument, CaseIterable {
+        case none
+        case publicKey = "public-key"
+        case certificate
+
+        var mode: PinningMode {
+            switch self {
+            case .none: return .none
+            case .publicKey: return .publicKey
+            case .certificate: return .certificate
+            }
+        }
+    }
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    static let systemAnchorsPath = "/etc/ssl/certs/ca-certificates.crt"
+
+    @Option(name: .customLong("chain"), help: ArgumentHelp("The presented chain: a PEM bundle or a DER certificate, leaf first; repeatable (files in order).", valueName: "file"))
+    var chainFiles: [String] = []
+
+    @Option(name: .customLong("anchors"), help: ArgumentHelp("Trust anchors: PEM bundle or DER certificate; repeatable.", valueName: "file"))
+    var anchorFiles: [String] = []
+
+    @Flag(help: "Trust the Debian system store (\(EvaluateCommand.systemAnchorsPath)).")
+    var systemAnchors = false
+
+    @Option(help: "Host to check: a DNS name or an IP address. Omitted: no host check.")
+    var host: String?
+
+    @Option(help: "Validation time, ISO 8601 (2025-06-01T00:00:00Z). Default: now.")
+    var at: String?
+
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end (\(BackendRegistry.all.map(\.name).joined(separator: ", "))); repeatable. Default: all.", valueName: "name"))
+    var backendNames: [String] = []
+
+    @Option(help: "Pinning mode: \(Pinning.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var pinning: Pinning = .none
+
+    @Option(name: .customLong("pin"), help: ArgumentHelp("A pinned certificate (PEM/DER), or a file of sha256/ pins (public-key mode); repeatable.", valueName: "file"))
+    var pinFiles: [String] = []
+
+    @Flag(name: .customLong("allow-invalid"), help: "allowInvalidCertificates: trust invalid chains (subject to pinning).")
+    var allowInvalid = false
+
+    @Flag(name: .customLong("no-validate-domain"), help: "validatesDomainName off: do not check the host.")
+    var noValidateDomain = false
+
+    @Option(help: "Output format: text, json.")
+    var format: Format = .text
+
+    func validate() throws {
+        if chainFiles.isEmpty { throw ValidationError("give the presented chain with --chain FILE (leaf first)") }
+        if anchorFiles.isEmpty && !systemAnchors { throw ValidationError("give trust anchors with --anchors FILE or --system-anchors") }
+        if pinning == .none && !pinFiles.isEmpty { throw ValidationError("--pin needs --pinning public-key or --pinning certificate") }
+    }
+
+    func run() throws {
+        let backends: [any TrustBackend]
+        do {
+            backends = backendNames.isEmpty ? BackendRegistry.all : try BackendRegistry.named(backendNames)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let chain = try readCertificates(chainFiles, role: "--chain")
+        var anchors = try readCertificates(anchorFiles, role: "--anchors")
+        if systemAnchors { anchors += try readCertificates([Self.systemAnchorsPath], role: "--system-anchors") }
+        let time = try validationTime()
+        let policy = try makePolicy()
+
+        var entries: [Entry] = []
+        for backend in backends {
+            let evaluator: SecurityPolicyEvaluator
+            do {
+                evaluator = try policy.evaluator(on: backend, anchors: anchors)
+            } catch {
+                printError("error: \(backend.name) cannot use the anchors or pinned certificates: \(error)")
+                throw ExitCode(2)
+            }
+            let decision = evaluator.evaluate(chain: chain, forDomain: host, at: time)
+            entries.append(Entry(backend: BackendInfo(backend), decision: decision))
+        }
+        switch format {
+        case .text: print(Self.text(entries, host: host, time: time), terminator: "")
+        case .json: print(try Self.json(entries))
+        }
+        if entries.contains(where: { !$0.decision.trusted }) { throw ExitCode(1) }
+    }
+
+    struct Entry {
+        var backend: BackendInfo
+        var decision: PolicyDecision
+    }
+
+    func readCertificates(_ files: [String], role: String) throws -> [[UInt8]] {
+        var all: [[UInt8]] = []
+        for file in files {
+            let certificates: [[UInt8]]
+            do {
+                certificates = try CertificateFile.read(URL(fileURLWithPath: file))
+            } catch {
+                printError("error: \(role) \(error)")
+                throw ExitCode(2)
+            }
+            all += try self.certificates(in: certificates, file: file, role: role)
+        }
+        return all
+    }
+
+    /// `certificates` when each has a certificate's outer shape. Only the shape is checked here (a
+    /// library may support algorithms swift-certificates does not); validity is for the back ends.
+    func certificates(in certificates: [[UInt8]], file: String, role: String) throws -> [[UInt8]] {
+        for (index, der) in certificates.enumerated() where SPKIPin.of(certificate: der) == nil {
+            printError("error: \(role) \(file): certificate \(index + 1) of \(certificates.count) is not a DER X.509 certificate (\(der.count) bytes without the Certificate/TBSCertificate structure); give PEM or DER certificates")
+            throw ExitCode(2)
+        }
+        return certificates
+    }
+
+    func validationTime() throws -> Date {
+        guard let at else { return Date() }
+        guard let time = Timestamp.parse(at) else {
+            throw ValidationError("--at \"\(at)\" is not an ISO 8601 UTC time like 2025-06-01T00:00:00Z")
+        }
+        return time
+    }
+
+    func makePolicy() throws -> SecurityPolicy {
+        var pinnedCertificates: [[UInt8]] = []
+        var pins: [SPKIPin] = []
+        for file in pinFiles {
+            let bytes: [UInt8]
+            do {
+                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            } catch {
+                printError("error: --pin \(file): cannot be read (\(error.localizedDescription))")
+                throw ExitCode(2)
+            }
+            if PinFile.isPinList(bytes) {
+                guard pinning == .publicKey else {
+                    throw ValidationError("--pin \(file) holds sha256/ pins, which only --pinning public-key can use; certificate pinning needs certificate files")
+                }
+                do { pins += try PinFile.decodePinList(bytes, file: file) } catch { printError("error: --pin \(error)"); throw ExitCode(2) }
+            } else {
+                do {
+                    pinnedCertificates += try certificates(in: CertificateFile.decode(bytes, file: file), file: file, role: "--pin")
+                } catch let error as CertificateFileError {
+                    printError("error: --pin \(error)")
+                    throw ExitCode(2)
+                }
+            }
+        }
+        do {
+            return try SecurityPolicy(
+                pinningMode: pinning.mode, pinnedCertificates: pinnedCertificates, pins: pins,
+                allowInvalidCertificates: allowInvalid, validatesDomainName: !noValidateDomain
+            )
+        } catch {
+            printError("error: --pin \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    static func text(_ entries: [Entry], host: String?, time: Date) -> String {
+        var out = "host \(host ?? "(none)") at \(Timestamp.format(time))\n"
+        for entry in entries {
+            let decision = entry.decision
+            out += "\n\(entry.backend.name) (\(entry.backend.version)): \(decision.trusted ? "TRUSTED" : "REJECTED") at \(decision.step.rawValue)"
+            out += decision.failures.isEmpty ? "\n" : " [\(decision.failures.map(\.rawValue).joined(separator: ", "))]\n"
+            out += "  \(decision.reason)\n"
+            if decision.trusted, !decision.path.isEmpty {
+                for (index, der) in decision.path.enumerated() {
+                    let subject = (try? Certificate(derEncoded: der)).map { "\($0.subject)" } ?? "(unreadable subject)"
+                    out += "  [\(index)] \(subject)\n"
+                }
+            }
+        }
+        return out
+    }
+
+    struct JSONEntry: Encodable {
+        var backend: String
+        var version: String
+        var trusted: Bool
+        var failures: [FailureClass]
+        var native: [JSONReport.Native]
+        var step: PolicyStep
+        var reason: String
+        var path: [String]
+    }
+
+    static func json(_ entries: [Entry]) throws -> String {
+        let results = entries.map { entry in
+            JSONEntry(
+                backend: entry.backend.name, version: entry.backend.version,
+                trusted: entry.decision.trusted, failures: entry.decision.failures,
+                native: entry.decision.diagnostics.map { JSONReport.Native(code: $0.code, name: $0.name, message: $0.message, depth: $0.depth) },
+                step: entry.decision.step, reason: entry.decision.reason,
+                path: entry.decision.path.map { (try? Certificate(derEncoded: $0)).map { "\($0.subject)" } ?? "(unreadable subject)" }
+            )
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(["results": results]), as: UTF8.self)
+    }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+/// Selection and output options shared by `run` and `compare`.
+struct ReportOptions: ParsableArguments {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, junit, markdown, html
+    }
+
+    @OptionGroup var location: VectorsOption
+
+    @Option(name: .customLong("vector"), help: ArgumentHelp("Only vectors whose id matches this pattern (* and ? wildcards, e.g. 'expired-*' or 'policy/*/p256'); repeatable.", valueName: "pattern"))
+    var vectorPatterns: [String] = []
+
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(BackendRegistry.all.map(\.name).joined(separator: ", "))); repeatable.", valueName: "name"))
+    var backendNames: [String] = []
+
+    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: Format = .text
+
+    @Option(name: .customLong("benchmarks"), help: ArgumentHelp("HTML only: a `trust-harness bench --format json` file to chart beside the matrix.", valueName: "file"))
+    var benchmarksFile: String?
+
+    func backends() throws -> [any TrustBackend] {
+        if backendNames.isEmpty { return BackendRegistry.all }
+        do {
+            return try BackendRegistry.named(backendNames)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    func subjects(of runner: ConformanceRunner) throws -> [ConformanceRunner.Subject] {
+        let all = runner.allSubjects
+        guard !vectorPatterns.isEmpty else { return all }
+        let selected = all.filter { subject in vectorPatterns.contains { Glob.matches($0, subject.id) } }
+        guard !selected.isEmpty else {
+            throw ValidationError("no vector id matches \(vectorPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like 'expired-leaf/rsa2048' or 'policy/certificate-pin-leaf/p256'")
+        }
+        return selected
+    }
+
+    /// Runs the selected vectors with progress on a terminal (standard error), none when piped.
+    /// Bad options and files are refused before anything is evaluated.
+    func run() async throws -> RunOutput {
+        let backends = try backends()
+        let benchmarks = try benchmarksFile.map { path in
+            do { return try BenchmarkReport.read(URL(fileURLWithPath: path)) } catch { throw ValidationError("\(error)") }
+        }
+        let runner = ConformanceRunner(backends: backends, suite: try location.load())
+        let subjects = try subjects(of: runner)
+        let progress = Progress.onTerminal(label: "evaluating")
+        var report: (@Sendable (Int, Int) -> Void)?
+        if let progress {
+            report = { done, total in progress.update(done, total) }
+        }
+        let results = await runner.run(subjects, progress: report)
+        progress?.finish()
+        return RunOutput(infos: backends.map(BackendInfo.init), results: results, benchmarks: benchmarks)
+    }
+
+    struct RunOutput {
+        var infos: [BackendInfo]
+        var results: [ConformanceResult]
+        var benchmarks: BenchmarkReport?
+    }
+
+    func render(infos: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil) throws -> String {
+        switch format {
+        case .text: return TextReport.render(backends: infos, results: results)
+        case .json: return try JSONReport(backends: infos, results: results).encoded() + "\n"
+        case .junit: return JUnitReport.render(backends: infos, results: results)
+        case .markdown: return MarkdownReport.render(backends: infos, results: results)
+        case .html:
+            return HTMLReport.render(backends: infos, results: results, benchmarks: benchmarks)
+        }
+    }
+}
+
+/// Shell-style wildcard matching for vector ids: `*` any run of characters, `?` one character.
+enum Glob {
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        let p = Array(pattern), t = Array(text)
+        var pi = 0, ti = 0, star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) {
+                pi += 1; ti += 1
+            } else if pi < p.count && p[pi] == "*" {
+                star = pi; mark = ti; pi += 1
+            } else if star >= 0 {
+                pi = star + 1; mark += 1; ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count && p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+@Suite struct HTMLReportTests {
+    static let hostile = "<script>alert(1)</script>"
+
+    static let benchmarks = BenchmarkReport(results: [
+        .init(backend: "openssl", scenario: "valid-chain/p256", mode: "cold", microsecondsPerEvaluation: 212.5, evaluationsPerSecond: 4705.9),
+        .init(backend: "openssl", scenario: "valid-chain/p256", mode: "warm", microsecondsPerEvaluation: 48.25, evaluationsPerSecond: 20725),
+        .init(backend: "gnutls", scenario: "valid-chain/p256", mode: "cold", microsecondsPerEvaluation: 301, evaluationsPerSecond: 3322.3),
+        .init(backend: "gnutls", scenario: "valid-chain/p256", mode: "warm", microsecondsPerEvaluation: 75.5, evaluationsPerSecond: 13245),
+    ])
+
+    /// The whole suite on every back end, as `trust-harness run` produces it.
+    static func fullRun() async throws -> (backends: [BackendInfo], results: [ConformanceResult]) {
+        let results = await ConformanceRunner(suite: try Fixtures.suite()).run()
+        return (BackendRegistry.all.map(BackendInfo.init), results)
+    }
+
+    @Test func pageShowsEveryVectorAndBackendVersion() async throws {
+        let (backends, results) = try await Self.fullRun()
+        let page = HTMLReport.render(backends: backends, results: results)
+        let doctype = page.hasPrefix("<!DOCTYPE html>")
+        #expect(doctype)
+        let ids = Set(results.map(\.id))
+        #expect(ids.count >= 100)
+        #expect(missing(ids.map { "data-id=\"\($0)\"" }, in: page).isEmpty, "a vector without a row")
+        #expect(missing(backends.map(\.version), in: page).isEmpty, "a back end's version is not shown")
+        #expect(missing(backends.map { "<th>\($0.name)<small>" }, in: page).isEmpty, "a back end without a column")
+        #expect(occurrences(of: "<tr class=\"v\"", in: page) == ids.count)
+        #expect(occurrences(of: "<details>", in: page) == results.count)
+        for tag in ["table", "tbody", "tr", "details", "summary", "section"] {
+            #expect(occurrences(of: "<\(tag)>", in: page) + occurrences(of: "<\(tag) ", in: page) == occurrences(of: "</\(tag)>", in: page), "unbalanced <\(tag)>")
+        }
+    }
+
+    /// The page loads nothing from elsewhere: no remote src/href, no CSS import or remote url(), and
+    /// a policy that forbids it anyway.
+    @Test func pageIsSelfContained() async throws {
+        let (backends, results) = try await Self.fullRun()
+        let page = HTMLReport.render(backends: backends, results: results, benchmarks: Self.benchmarks)
+        let remote = try Regex(#"(?i)(src|href|action|xlink:href)\s*=\s*["']?\s*(https?:|//|data:text/html)"#)
+        #expect(page.firstMatch(of: remote).map { String(page[$0.range]) } == nil)
+        #expect(page.firstMatch(of: try Regex(#"(?i)url\(\s*["']?\s*(https?:|//)"#)).map { String(page[$0.range]) } == nil)
+        #expect(found(["@import", "<link", "<iframe", "<object", "<embed", "<img"], in: page.lowercased()).isEmpty)
+        #expect(missing(["Content-Security-Policy\" content=\"default-src 'none'"], in: page).isEmpty)
+    }
+
+    /// Texts from libraries, files and vectors are shown as text, never as markup.
+    @Test func hostileTextsAreEscaped() async throws {
+        let suite = try Fixtures.suite()
+        let vector = try #require(suite.vectors.first)
+        let policy = try #require(suite.policies.first)
+        let runner = ConformanceRunner(suite: suite)
+        let openssl = try #require(BackendRegistry.all.first)
+
+        var chain = runner.evaluate(.chain(vector), backend: openssl)
+        chain.id = "\"><img src=x onerror=alert(2)>/p256"
+        chain.observed = Observation(.failClosed(.other, code: 666, name: "EVIL_<b>NAME</b>", message: Self.hostile, depth: 0))
+        chain.judgement.detail = "detail \(Self.hostile)"
+        var policyResult = runner.evaluate(.policy(policy), backend: openssl)
+        policyResult.observed?.reason = "reason \(Self.hostile)"
+        var failed = policyResult
+        failed.id = "policy/'quoted'&<case>/x"
+        failed.backend = "<i>evil-backend</i>"
+        failed.observed = nil
+        failed.error = "error \(Self.hostile)"
+        failed.judgement.outcome = .error
+        failed.judgement.failureKind = nil
+
+        let page = HTMLReport.render(
+            backends: [BackendInfo(name: openssl.name, version: "1.0 <script>alert(3)</script>")],
+            results: [chain, policyResult, failed],
+            benchmarks: BenchmarkReport(results: [.init(backend: "openssl", scenario: Self.hostile, mode: "cold</text><script>", microsecondsPerEvaluation: 1, evaluationsPerSecond: 1e6)]),
+            title: "Report </title><script>alert(4)</script>"
+        )
+        #expect(occurrences(of: "<script", in: page) == 1, "only the page's own script")
+        #expect(found(["<img", "<b>NAME", "<i>evil", "<case>", "</text><script>"], in: page).isEmpty, "hostile markup got through")
+        #expect(missing([
+            "&lt;script&gt;alert(1)&lt;/script&gt;",
+            "data-id=\"&quot;&gt;&lt;img src=x onerror=alert(2)&gt;/p256\"",
+            "policy/&#39;quoted&#39;&amp;&lt;case&gt;/x",
+            "detail &lt;script&gt;",
+            "reason &lt;script&gt;",
+            "error &lt;script&gt;",
+            "EVIL_&lt;b&gt;NAME&lt;/b&gt;",
+            "&lt;i&gt;evil-backend&lt;/i&gt;",
+            "1.0 &lt;script&gt;alert(3)&lt;/script&gt;",
+            "cold&lt;/text&gt;&lt;script&gt;",
+            "<title>Report &lt;/title&gt;&lt;script&gt;alert(4)&lt;/script&gt;</title>",
+        ], in: page).isEmpty)
+    }
+
+    @Test func benchmarkSectionOnlyWhenGiven() async throws {
+        let (backends, results) = try await Self.fullRun()
+        let without = HTMLReport.render(backends: backends, results: results)
+        #expect(found(["id=\"benchmarks\"", "<svg", "#benchmarks"], in: without).isEmpty)
+
+        let with = HTMLReport.render(backends: backends, results: results, benchmarks: Self.benchmarks)
+        #expect(missing(["id=\"benchmarks\"", "href=\"#benchmarks\""], in: with).isEmpty)
+        #expect(occurrences(of: "<svg", in: with) == 1)
+        #expect(occurrences(of: "<rect", in: with) == Self.benchmarks.results.count)
+        #expect(missing(["openssl · cold", "openssl · warm", "gnutls · cold", "gnutls · warm", "212 µs", "48.2 µs", "301 µs", "75.5 µs", "20,725/s"], in: with).isEmpty)
+        // Grouped by back end in the order of the back ends given, cold before warm.
+        let order = ["openssl · cold", "openssl · warm", "gnutls · cold", "gnutls · warm"].compactMap { with.range(of: $0)?.lowerBound }
+        #expect(order == order.sorted() && order.count == 4)
+    }
+
+    /// The summary counts are ConformanceSummary's, and the filter flags mark the rows the filters
+    /// are about.
+    @Test func summaryAndFilterFlagsFollowTheResults() async throws {
+        let (backends, results) = try await Self.fullRun()
+        let page = HTMLReport.render(backends: backends, results: results)
+        let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
+        #expect(missing(summaries.map { "<tr><th>\($0.backend)</th>" } + summaries.map { "<td class=\"num\">\($0.total)</td>" }, in: page).isEmpty)
+        let byID = Dictionary(grouping: results, by: \.id)
+        let disagreeing = byID.values.filter { Set($0.map { $0.observed?.outcome }).count > 1 }.count
+        let failing = byID.values.filter { $0.contains { $0.outcome == .fail || $0.outcome == .error } }.count
+        let passing = byID.values.filter { $0.allSatisfy { $0.outcome == .pass } }.count
+        #expect(try rows(in: page, flag: "data-dis") == disagreeing)
+        #expect(try rows(in: page, flag: "data-bad") == failing)
+        #expect(try rows(in: page, flag: "data-pass") == passing)
+        #expect(disagreeing > 0, "the suite has recorded deviations, so the back ends disagree somewhere")
+        #expect(missing(["only disagreements <span class=\"count\">\(disagreeing)</span>", "hide passing <span class=\"count\">\(passing)</span>"], in: page).isEmpty)
+    }
+
+    /// A verdict that trusts what the standards reject is flagged in its cell and in the summary.
+    @Test func acceptedShouldRejectIsHighlighted() async throws {
+        let suite = try Fixtures.suite()
+        let vector = try #require(suite.vectors.first { !$0.expected.trusted })
+        let backend = try #require(BackendRegistry.all.first)
+        var result = ConformanceRunner(suite: suite).evaluate(.chain(vector), backend: backend)
+        result.observed = Observation(.trusted(path: [[1], [2]]))
+        result.judgement.outcome = .fail
+        result.judgement.failureKind = .acceptedShouldReject
+        let page = HTMLReport.render(backends: [BackendInfo(backend)], results: [result])
+        #expect(missing(["<td class=\"num asr alarm\">1</td>", "<td class=\"cell o-fail asr\">", ">should reject<", "1 unexpected result "], in: page).isEmpty)
+    }
+
+    /// The needles the page lacks (so that a failure names them instead of printing the page).
+    func missing(_ needles: [String], in page: String) -> [String] {
+        needles.filter { !page.contains($0) }
+    }
+
+    /// The needles the page contains.
+    func found(_ needles: [String], in page: String) -> [String] {
+        needles.filter { page.contains($0) }
+    }
+
+    func occurrences(of needle: String, in text: String) -> Int {
+        text.components(separatedBy: needle).count - 1
+    }
+
+    /// The vector rows carrying a filter flag.
+    func rows(in page: String, flag: String) throws -> Int {
+        try page.matches(of: Regex("<tr class=\"v\" data-id=\"[^\"]*\"[^>]*\\s\(flag)[\\s>]")).count
+    }
+}
