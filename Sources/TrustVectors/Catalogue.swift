@@ -70,6 +70,7 @@ enum Catalogue {
 
         // Purposes and extensions.
         server("client-auth-leaf") { $0.extendedKeyUsage = [.clientAuthentication] },
+        server("content-commitment-key-usage-leaf") { $0.keyUsage = .contentCommitmentOnly },
         server("no-eku-leaf") { $0.extendedKeyUsage = nil },
         server("unknown-critical-extension-leaf") { $0.unknownCriticalExtension = true },
 
@@ -378,6 +379,12 @@ enum Catalogue {
         ),
 
         // Purpose and extensions of the leaf.
+        reject(
+            "leaf-key-usage-without-digital-signature",
+            "The leaf's keyUsage (critical) asserts only contentCommitment, not digitalSignature: its key may not sign a TLS handshake, though its extendedKeyUsage says serverAuth.",
+            chain: ["content-commitment-key-usage-leaf", "intermediate"], failures: [.purposeMismatch],
+            references: ["RFC 5280 §4.2.1.3", "RFC 8446 §4.4.3", rfc5280EKU]
+        ),
         reject(
             "client-auth-only-leaf",
             "The leaf's extendedKeyUsage allows TLS client authentication only, not server authentication.",

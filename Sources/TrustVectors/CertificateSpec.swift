@@ -60,6 +60,8 @@ struct CertificateSpec: Sendable, Hashable {
             case authorityWithoutCertificateSigning
             /// digitalSignature, plus keyEncipherment for RSA.
             case endEntity
+            /// contentCommitment (nonRepudiation) only: an end-entity key that may not sign a handshake.
+            case contentCommitmentOnly
         }
 
         enum Purpose: Sendable, Hashable {

@@ -118,6 +118,7 @@ struct TestPKI {
         case .authority: keyUsage = KeyUsage(keyCertSign: true, cRLSign: true)
         case .authorityWithoutCertificateSigning: keyUsage = KeyUsage(digitalSignature: true, cRLSign: true)
         case .endEntity: keyUsage = KeyUsage(digitalSignature: true, keyEncipherment: keyType.encryptsKeys)
+        case .contentCommitmentOnly: keyUsage = KeyUsage(nonRepudiation: true)
         }
         try extensions.append(.init(keyUsage, critical: true))
 
