@@ -84,9 +84,9 @@ struct EvaluateCommand: ParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let chain = try readCertificates(chainFiles, role: "--chain")
-        var anchors = try readCertificates(anchorFiles, role: "--anchors")
-        if systemAnchors { anchors += try readCertificates([Self.systemAnchorsPath], role: "--system-anchors") }
+        let chain = try CertificateInput.read(chainFiles, role: "--chain")
+        var anchors = try CertificateInput.read(anchorFiles, role: "--anchors")
+        if systemAnchors { anchors += try CertificateInput.read([Self.systemAnchorsPath], role: "--system-anchors") }
         let time = try validationTime()
         let policy = try makePolicy()
 
@@ -112,31 +112,6 @@ struct EvaluateCommand: ParsableCommand {
     struct Entry {
         var backend: BackendInfo
         var decision: PolicyDecision
-    }
-
-    func readCertificates(_ files: [String], role: String) throws -> [[UInt8]] {
-        var all: [[UInt8]] = []
-        for file in files {
-            let certificates: [[UInt8]]
-            do {
-                certificates = try CertificateFile.read(URL(fileURLWithPath: file))
-            } catch {
-                printError("error: \(role) \(error)")
-                throw ExitCode(2)
-            }
-            all += try self.certificates(in: certificates, file: file, role: role)
-        }
-        return all
-    }
-
-    /// `certificates` when each has a certificate's outer shape. Only the shape is checked here (a
-    /// library may support algorithms swift-certificates does not); validity is for the back ends.
-    func certificates(in certificates: [[UInt8]], file: String, role: String) throws -> [[UInt8]] {
-        for (index, der) in certificates.enumerated() where SPKIPin.of(certificate: der) == nil {
-            printError("error: \(role) \(file): certificate \(index + 1) of \(certificates.count) is not a DER X.509 certificate (\(der.count) bytes without the Certificate/TBSCertificate structure); give PEM or DER certificates")
-            throw ExitCode(2)
-        }
-        return certificates
     }
 
     func validationTime() throws -> Date {
@@ -165,7 +140,7 @@ struct EvaluateCommand: ParsableCommand {
                 do { pins += try PinFile.decodePinList(bytes, file: file) } catch { printError("error: --pin \(error)"); throw ExitCode(2) }
             } else {
                 do {
-                    pinnedCertificates += try certificates(in: CertificateFile.decode(bytes, file: file), file: file, role: "--pin")
+                    pinnedCertificates += try CertificateInput.checked(CertificateFile.decode(bytes, file: file), file: file, role: "--pin")
                 } catch let error as CertificateFileError {
                     printError("error: --pin \(error)")
                     throw ExitCode(2)
