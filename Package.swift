@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TrustVectors", targets: ["TrustVectors"]),
         .library(name: "TrustHarness", targets: ["TrustHarness"]),
         .executable(name: "trust-harness", targets: ["trust-harness"]),
+        .library(name: "CBaselines", targets: ["CBaselines"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,10 +61,18 @@ let package = Package(
         .executableTarget(
             name: "trust-harness",
             dependencies: [
-                "TrustHarness", "TrustVectors", "TrustCore",
+                "TrustHarness", "TrustVectors", "TrustCore", "GnuTLSBackend", "CBaselines",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
             ]
+        ),
+
+        // The raw C loops the back ends are benchmarked against (OpenSSL and GnuTLS called as the back
+        // ends call them), here so that the Benchmarks package and `trust-harness bench` share them.
+        .target(
+            name: "CBaselines",
+            path: "Benchmarks/CBaselines",
+            linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto"), .linkedLibrary("gnutls")]
         ),
 
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),

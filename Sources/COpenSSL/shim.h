@@ -30,11 +30,6 @@ static inline X509 *COpenSSL_sk_X509_value(const STACK_OF(X509) *sk, int i) {
     return sk_X509_value(sk, i);
 }
 
-// sk_X509_pop_free is a macro taking a function pointer; this fixes it to X509_free.
-static inline void COpenSSL_sk_X509_pop_free_all(STACK_OF(X509) *sk) {
-    sk_X509_pop_free(sk, X509_free);
-}
-
 // sk_X509_free is a macro; frees the stack only (the certificates stay owned elsewhere).
 static inline void COpenSSL_sk_X509_free(STACK_OF(X509) *sk) {
     sk_X509_free(sk);

@@ -25,16 +25,17 @@ enum EvaluationScope {
     }
 
     /// Runs `body` with the GnuTLS clock of this thread reading `unixTime`, lending it the state the
-    /// callbacks write. The state pointer must not escape `body`, and `body` must not suspend.
+    /// callbacks write. The state pointer must not escape `body`, and `body` must not suspend. Scopes
+    /// nest: the enclosing one is in effect again when `body` returns or throws.
     /// - Returns: `nil`, without running `body`, when the per-thread slot or the hook is unavailable.
-    static func run<Result>(at unixTime: time_t, _ body: (UnsafeMutablePointer<State>) -> Result) -> Result? {
+    static func run<Result>(at unixTime: time_t, _ body: (UnsafeMutablePointer<State>) throws -> Result) rethrows -> Result? {
         guard let key = installation else { return nil }
         var state = State(unixTime: unixTime, lastCertificate: nil, trustedIssuer: nil)
-        return withUnsafeMutablePointer(to: &state) { pointer -> Result? in
+        return try withUnsafeMutablePointer(to: &state) { pointer -> Result? in
             let previous = pthread_getspecific(key)
             guard pthread_setspecific(key, pointer) == 0 else { return nil }
             defer { pthread_setspecific(key, previous) }
-            return body(pointer)
+            return try body(pointer)
         }
     }
 

@@ -16,8 +16,33 @@ import TrustCore
 /// users in the process therefore see the real clock, as by default; a time function they installed
 /// themselves before the first evaluator is replaced, and one they install after making an evaluator
 /// replaces this hook, so evaluations then see that function's time instead of the request's.
+///
+/// Each evaluator keeps up to ``BackendConfiguration/certificateCacheCapacity`` presented
+/// certificates imported, keyed by their exact DER, so a chain presented again skips
+/// `gnutls_x509_crt_import`; the cache never changes a verdict.
 public struct GnuTLSBackend: TrustBackend {
-    public init() {}
+    private let configuration: BackendConfiguration
+
+    /// A back end whose evaluators follow `configuration` (by default, a cache of 1024 certificates).
+    public init(configuration: BackendConfiguration = .default) {
+        self.configuration = configuration
+    }
+
+    /// Runs `body` with GnuTLS's clock reading `unixTime` (seconds since 1970) on the calling thread,
+    /// for code that calls GnuTLS directly, such as a benchmark's baseline: every GnuTLS call `body`
+    /// makes on this thread sees that time, as an evaluation sees its request's. Installs the
+    /// back end's time hook first if no evaluator has yet (see above for what that means for other
+    /// GnuTLS users); other threads keep their own time. Calls nest, and the previous time is in
+    /// effect again when `body` returns or throws. `body` must not suspend or hop threads.
+    ///
+    /// Traps if the hook cannot be installed because the process has run out of thread-specific
+    /// keys (`pthread_key_create`), where no time could be set.
+    public static func withValidationTime<R>(_ unixTime: Int64, _ body: () throws -> R) rethrows -> R {
+        guard let result = try EvaluationScope.run(at: time_t(clamping: unixTime), { _ in try body() }) else {
+            preconditionFailure("GnuTLSBackend.withValidationTime: cannot install the GnuTLS time hook (pthread_key_create or pthread_setspecific failed); the process has run out of thread-specific keys")
+        }
+        return result
+    }
 
     /// `gnutls`.
     public var name: String { "gnutls" }
@@ -35,6 +60,6 @@ public struct GnuTLSBackend: TrustBackend {
     ///   as a DER certificate, with the GnuTLS error code and text; or when GnuTLS cannot make the
     ///   trust list or the per-thread time slot cannot be created.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
-        try GnuTLSEvaluator(anchors: anchors, backend: name)
+        try GnuTLSEvaluator(anchors: anchors, backend: name, configuration: configuration)
     }
 }

@@ -1,4 +1,5 @@
 internal import CGnuTLS
+import TrustCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,9 +11,12 @@ import Darwin
 /// The handle is lent only inside ``withUnsafeHandle(_:)`` and ``withUnsafeHandles(_:_:)``, which keep
 /// the certificates alive for the duration of the C calls. Instances are never mutated after `init`;
 /// GnuTLS's getters and verification functions only read a parsed certificate.
-final class GnuTLSCertificate {
-    /// The DER the certificate was parsed from, unchanged.
-    let der: [UInt8]
+final class GnuTLSCertificate: @unchecked Sendable {
+    // @unchecked Sendable: never changed after init, and GnuTLS allows read-only use of one handle
+    // from several threads at once (see GnuTLSEvaluator), so evaluations may share it.
+
+    /// The DER the certificate was parsed from, unchanged, hashed once for the path builder's lookups.
+    let derBytes: DERBytes
     /// Where the subject and public key are in ``der``, or `nil` if their layout was not recognised.
     let layout: CertificateLayout?
     private let handle: gnutls_x509_crt_t
@@ -37,13 +41,16 @@ final class GnuTLSCertificate {
             throw GnuTLSError(importResult)
         }
         self.handle = created
-        self.der = der
+        self.derBytes = DERBytes(der)
         self.layout = CertificateLayout(der: der)
     }
 
     deinit {
         gnutls_x509_crt_deinit(handle)
     }
+
+    /// The DER the certificate was parsed from, unchanged.
+    var der: [UInt8] { derBytes.bytes }
 
     /// Lends the GnuTLS handle for the duration of `body`; it must not escape.
     func withUnsafeHandle<Result>(_ body: (gnutls_x509_crt_t) throws -> Result) rethrows -> Result {

@@ -24,8 +24,24 @@ import Darwin
 /// time, the names (`gnutls_x509_crt_check_hostname2`/`_check_ip`) and the extended key usage
 /// (`gnutls_x509_crt_check_key_purpose`); only then does GnuTLS verify the one-certificate list,
 /// and the leaf is trusted when both agree.
+///
+/// Presented certificates are kept imported in a ``BoundedCache`` keyed by their exact DER
+/// (``BackendConfiguration/certificateCacheCapacity``), so a chain presented again costs no
+/// `gnutls_x509_crt_import`, and evaluations on several threads may then use one
+/// `gnutls_x509_crt_t` at once. GnuTLS allows that: its manual (section "Thread safety") makes
+/// read-only access to an object thread-safe, and verification only reads a certificate. In GnuTLS
+/// 3.7 every cached field of `gnutls_x509_crt_int` (raw subject, issuer and key, DER, alternative
+/// names) is filled by `gnutls_x509_crt_import`; only the setters mark it modified; `verify_crt`
+/// and the name, purpose and extension checks call getters only (lib/x509/verify.c); and the
+/// libtasn1 tree they read records each element's DER offsets when it is decoded, so
+/// `asn1_der_decoding_startEnd` never decodes again. GnuTLS relies on the same for the trusted
+/// certificates of a trust list shared by many sessions, which play the issuer role here exactly as
+/// a shared intermediate does. Within one request every presented certificate is a distinct handle,
+/// as without the cache, so the verification callback still recognises the path's last certificate
+/// by handle. A certificate that fails to import is never kept. The path built for a chain of kept
+/// certificates is kept too (``PathCache``), unless the request's time chose it.
 final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
-    // @unchecked Sendable: all state is immutable after init and GnuTLS only reads the trust list and certificates when verifying.
+    // @unchecked Sendable: all state is immutable after init except the Mutex-guarded caches, and GnuTLS only reads the trust list and certificates when verifying.
 
     /// Flags of a careful TLS client: verify the list as built (no re-sorting by GnuTLS), a DNS name
     /// never matches an IP address SAN, and at least 112-bit keys and signature hashes.
@@ -37,11 +53,15 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
 
     private let trustList: GnuTLSTrustList
     private let pathBuilder: PathBuilder
+    /// Presented certificates kept imported, by their DER.
+    let cache: BoundedCache<DERBytes, GnuTLSCertificate>
+    /// Paths built for chains of kept certificates.
+    private let paths: PathCache
 
     /// Imports each distinct anchor once and puts them all in one trust list.
     /// - Throws: ``TrustBackendError`` naming the first anchor GnuTLS cannot import, or when the trust
     ///   list or the time hook cannot be set up.
-    init(anchors: [[UInt8]], backend: String) throws {
+    init(anchors: [[UInt8]], backend: String, configuration: BackendConfiguration) throws {
         guard EvaluationScope.isAvailable else {
             throw TrustBackendError(
                 backend: backend,
@@ -49,11 +69,11 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             )
         }
         var parsed: [GnuTLSCertificate] = []
-        var indexByDER: [[UInt8]: Int] = [:]
-        for (position, der) in anchors.enumerated() where indexByDER[der] == nil {
+        var indexByDER: [DERBytes: Int] = [:]
+        for (position, der) in anchors.enumerated() where indexByDER[DERBytes(der)] == nil {
             do {
                 let certificate = try GnuTLSCertificate(der: der)
-                indexByDER[der] = parsed.count
+                indexByDER[certificate.derBytes] = parsed.count
                 parsed.append(certificate)
             } catch {
                 throw TrustBackendError(
@@ -86,6 +106,8 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             anchorIndicesBySubject: indicesBySubject,
             anchorIndexByIdentity: indexByIdentity
         )
+        cache = BoundedCache(configuration)
+        paths = PathCache(configuration)
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
@@ -101,9 +123,17 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         }
         var presented: [GnuTLSCertificate] = []
         presented.reserveCapacity(request.chain.count)
+        // Whether every certificate is the cache's, so that the path built for them can be kept.
+        var kept = cache.capacity > 0
         for (index, der) in request.chain.enumerated() {
-            do {
-                presented.append(try GnuTLSCertificate(der: der))
+            do throws(GnuTLSError) {
+                var certificate = try cache.certificate(for: der, parse: GnuTLSCertificate.init(der:))
+                if presented.contains(where: { $0 === certificate }) {
+                    // The same bytes again in this chain: a handle of its own, as without the cache.
+                    certificate = try GnuTLSCertificate(der: der)
+                    kept = false
+                }
+                presented.append(certificate)
             } catch {
                 return .rejected([error.diagnostic(
                     .malformed,
@@ -115,7 +145,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         let unixTime = time_t(clamping: request.unixTime)
         let purpose = Self.keyPurposeOID(for: request.purpose)
         let verdict = EvaluationScope.run(at: unixTime) { state in
-            evaluate(presented, host: request.host, purpose: purpose, at: unixTime, state: state)
+            evaluate(presented, reusingPaths: kept, host: request.host, purpose: purpose, at: unixTime, state: state)
         }
         return verdict ?? .failClosed(
             .other, name: "TIME_HOOK_UNAVAILABLE",
@@ -126,12 +156,19 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     /// Everything that calls GnuTLS, inside the evaluation's time scope.
     private func evaluate(
         _ presented: [GnuTLSCertificate],
+        reusingPaths: Bool,
         host: HostIdentity?,
         purpose: UnsafePointer<CChar>,
         at unixTime: time_t,
         state: UnsafeMutablePointer<EvaluationScope.State>
     ) -> Verdict {
-        let path = pathBuilder.build(from: presented, at: unixTime)
+        let path: PathBuilder.Path
+        if reusingPaths, let known = paths.path(for: presented) {
+            path = known
+        } else {
+            path = pathBuilder.build(from: presented, at: unixTime)
+            if reusingPaths { paths.keep(path, for: presented) }
+        }
         let leafIsAnchor = path.certificates.isEmpty && path.anchor != nil
         if leafIsAnchor, let rejection = checkPinnedLeaf(presented[0], host: host, purpose: purpose, at: unixTime) {
             return rejection

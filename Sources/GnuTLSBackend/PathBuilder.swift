@@ -1,4 +1,5 @@
 internal import CGnuTLS
+import TrustCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,6 +26,11 @@ struct PathBuilder {
         /// The index of the anchor that ends the path, or `nil` when no path to an anchor was found
         /// (then ``certificates`` is the chain of issuers found from the leaf).
         var anchor: Int?
+        /// Where each of ``certificates`` is in the presented chain.
+        var positions: [Int]
+        /// Whether the request's time chose between candidate issuers; when not, the same presented
+        /// certificates give the same path at any time.
+        var dependsOnTime: Bool
     }
 
     /// Far above any real chain (GnuTLS itself has no limit on a sorted list), but bounding the
@@ -32,39 +38,44 @@ struct PathBuilder {
     static let maximumLength = 32
 
     let trustList: GnuTLSTrustList
-    let anchorIndexByDER: [[UInt8]: Int]
+    let anchorIndexByDER: [DERBytes: Int]
     let anchorIndicesBySubject: [ArraySlice<UInt8>: [Int]]
     let anchorIndexByIdentity: [OpaquePointer: Int]
 
     /// Builds the path for `presented` (leaf first, not empty). Time-dependent choices use the
     /// evaluation's time, so this must run inside ``EvaluationScope/run(at:_:)``.
     func build(from presented: [GnuTLSCertificate], at time: time_t) -> Path {
-        var path: [GnuTLSCertificate] = []
+        var path = Path(certificates: [], anchor: nil, positions: [], dependsOnTime: false)
         var used = [Bool](repeating: false, count: presented.count)
         used[0] = true
-        var current = presented[0]
+        var position = 0
         while true {
-            if let anchor = anchorIndex(matching: current, isLeaf: path.isEmpty) {
-                return Path(certificates: path, anchor: anchor)
+            let current = presented[position]
+            if let anchor = anchorIndex(matching: current, isLeaf: path.certificates.isEmpty) {
+                path.anchor = anchor
+                return path
             }
-            path.append(current)
+            path.certificates.append(current)
+            path.positions.append(position)
             if let anchor = trustList.issuerIndex(of: current, anchorIndexByIdentity: anchorIndexByIdentity) {
-                return Path(certificates: path, anchor: anchor)
+                path.anchor = anchor
+                return path
             }
-            guard path.count < Self.maximumLength,
+            guard path.certificates.count < Self.maximumLength,
                   let next = issuerIndex(of: current, among: presented, excluding: used, at: time)
             else {
-                return Path(certificates: path, anchor: nil)
+                return path
             }
-            used[next] = true
-            current = presented[next]
+            path.dependsOnTime = path.dependsOnTime || next.ranked
+            used[next.index] = true
+            position = next.index
         }
     }
 
     /// The anchor `certificate` is, if any. The leaf must be byte-identical to an anchor, as in GnuTLS
     /// (which compares the end certificate with `gnutls_x509_crt_equals` but CAs by name and key).
     private func anchorIndex(matching certificate: GnuTLSCertificate, isLeaf: Bool) -> Int? {
-        if let index = anchorIndexByDER[certificate.der] {
+        if let index = anchorIndexByDER[certificate.derBytes] {
             return index
         }
         guard !isLeaf, let subject = certificate.subject, let key = certificate.subjectPublicKeyInfo,
@@ -73,21 +84,22 @@ struct PathBuilder {
         return candidates.first { trustList.anchors[$0].subjectPublicKeyInfo == key }
     }
 
-    /// The best unused presented issuer of `certificate`, as an index into `presented`. Candidates are
-    /// ranked (which costs a signature verification each) only when there is more than one.
+    /// The best unused presented issuer of `certificate`, as an index into `presented`, and whether
+    /// candidates were ranked (which costs a signature verification each and consults the time),
+    /// which happens only when there is more than one.
     private func issuerIndex(
         of certificate: GnuTLSCertificate,
         among presented: [GnuTLSCertificate],
         excluding used: [Bool],
         at time: time_t
-    ) -> Int? {
+    ) -> (index: Int, ranked: Bool)? {
         func isCandidate(_ index: Int) -> Bool {
             let candidate = presented[index]
             // A second copy of the certificate itself is no step forward.
-            return !used[index] && candidate.der != certificate.der && certificate.isIssued(by: candidate)
+            return !used[index] && candidate.derBytes != certificate.derBytes && certificate.isIssued(by: candidate)
         }
         guard let first = presented.indices.first(where: isCandidate) else { return nil }
-        guard let second = presented.indices[(first + 1)...].first(where: isCandidate) else { return first }
+        guard let second = presented.indices[(first + 1)...].first(where: isCandidate) else { return (first, false) }
         var best = (index: first, score: score(of: presented[first], issuing: certificate, at: time))
         for index in presented.indices[second...] where index == second || isCandidate(index) {
             let value = score(of: presented[index], issuing: certificate, at: time)
@@ -95,7 +107,7 @@ struct PathBuilder {
                 best = (index, value)
             }
         }
-        return best.index
+        return (best.index, true)
     }
 
     private func score(of issuer: GnuTLSCertificate, issuing certificate: GnuTLSCertificate, at time: time_t) -> Int {

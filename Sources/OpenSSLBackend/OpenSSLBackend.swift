@@ -18,8 +18,17 @@ import TrustCore
 /// itself is an anchor, it is verified alone and the path is just the leaf. DNS names OpenSSL would
 /// read as more than one host (empty, with a NUL, with a leading "." or a "*") are refused as
 /// malformed rather than passed on. Revocation is not checked.
+///
+/// Each evaluator keeps up to ``BackendConfiguration/certificateCacheCapacity`` presented
+/// certificates parsed, keyed by their exact DER, so a chain presented again skips `d2i_X509`; the
+/// cache never changes a verdict.
 public struct OpenSSLBackend: TrustBackend {
-    public init() {}
+    private let configuration: BackendConfiguration
+
+    /// A back end whose evaluators follow `configuration` (by default, a cache of 1024 certificates).
+    public init(configuration: BackendConfiguration = .default) {
+        self.configuration = configuration
+    }
 
     /// Always `"openssl"`.
     public var name: String { "openssl" }
@@ -37,6 +46,6 @@ public struct OpenSSLBackend: TrustBackend {
     ///   DER certificate (unparseable, empty, or followed by trailing bytes), with OpenSSL's error
     ///   stack; or when OpenSSL cannot make the store.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
-        try OpenSSLEvaluator(anchors: anchors, backendName: name)
+        try OpenSSLEvaluator(anchors: anchors, backendName: name, configuration: configuration)
     }
 }

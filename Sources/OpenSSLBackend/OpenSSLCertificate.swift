@@ -1,12 +1,22 @@
 internal import COpenSSL
 
 /// One certificate parsed by OpenSSL, owned: its `X509` is freed when this object goes away.
-final class OpenSSLCertificate {
+///
+/// Keeps the DER it was parsed from, so that a verified path is reported in the exact bytes given
+/// without re-encoding.
+final class OpenSSLCertificate: @unchecked Sendable {
+    // @unchecked Sendable: never changed after init, and X509_verify_cert only reads an X509 apart
+    // from its extension cache, which OpenSSL 3.0 fills under the X509's own lock (see
+    // OpenSSLEvaluator), so evaluations on several threads may share one.
+
+    /// The DER this certificate was parsed from, unchanged.
+    let der: [UInt8]
     private let ref: OpaquePointer
 
-    /// Takes ownership of `ref`, an `X509 *` nobody else will free.
-    init(takingOwnershipOf ref: OpaquePointer) {
+    /// Takes ownership of `ref`, an `X509 *` nobody else will free, parsed from exactly `der`.
+    init(takingOwnershipOf ref: OpaquePointer, der: [UInt8]) {
         self.ref = ref
+        self.der = der
     }
 
     deinit {
@@ -18,8 +28,24 @@ final class OpenSSLCertificate {
     /// - Throws: ``CertificateParseFailure`` when `der` is empty, is not a certificate OpenSSL can
     ///   read (with its error stack), or has bytes after the certificate.
     static func parse(der: [UInt8]) throws(CertificateParseFailure) -> OpenSSLCertificate {
-        OpenSSLCertificate(takingOwnershipOf: try parseOwnedX509(der: der))
+        OpenSSLCertificate(takingOwnershipOf: try parseOwnedX509(der: der), der: der)
     }
+
+    /// Whether evaluations may share this certificate: false when its public key lacks domain
+    /// parameters (a DSA key inheriting its issuer's), because `X509_verify_cert` copies them into
+    /// such a key from whichever chain it is verified in (`X509_get_pubkey_parameters`), which would
+    /// let one evaluation change another's key. A key OpenSSL could not decode has nothing to copy.
+    var isShareable: Bool {
+        // X509_get0_pubkey queues an error for an undecoded key; the mark keeps the queue as it was.
+        ERR_set_mark()
+        defer { ERR_pop_to_mark() }
+        guard let key = X509_get0_pubkey(ref) else { return true }
+        return EVP_PKEY_missing_parameters(key) == 0
+    }
+
+    /// The `X509 *` as an identity, to recognise this certificate in a chain OpenSSL returns (never
+    /// dereferenced through this value).
+    var identity: OpaquePointer { ref }
 
     /// Lends the `X509 *` for the duration of `body`; it must not be freed or kept.
     func withUnsafeX509<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {

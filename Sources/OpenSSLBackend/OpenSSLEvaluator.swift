@@ -3,10 +3,25 @@ import TrustCore
 
 /// Verifies requests against one fixed set of anchors held in one OpenSSL `X509_STORE`.
 ///
-/// The anchors are parsed and added once, in ``init(anchors:backendName:)``; each evaluation parses
-/// only the presented chain and makes one `X509_STORE_CTX`.
+/// The anchors are parsed and added once, in ``init(anchors:backendName:configuration:)``; each
+/// evaluation parses only the presented certificates it has not kept parsed, and makes one
+/// `X509_STORE_CTX`.
+///
+/// Presented certificates are kept parsed in a ``BoundedCache`` keyed by their exact DER
+/// (``BackendConfiguration/certificateCacheCapacity``), so a chain presented again costs no
+/// `d2i_X509`. Evaluations on several threads may then verify the same `X509` at once. OpenSSL 3.0
+/// allows that, as it does for the anchors every evaluation shares through the store: apart from
+/// reference counts (atomic), `X509_verify_cert` only reads a certificate except for its cache of
+/// decoded extensions and fingerprint, which `ossl_x509v3_cache_extensions` (crypto/x509/v3_purp.c)
+/// fills once under the certificate's own lock and then publishes with an acquire/release flag.
+/// The public key is decoded by `d2i_X509` itself, and re-encoding for signature checks uses the
+/// DER kept at parse time. The one exception, copying missing DSA parameters into keys
+/// (`X509_get_pubkey_parameters`), is kept away from shared certificates by
+/// ``OpenSSLCertificate/isShareable``. Within one request every presented certificate is a distinct
+/// object, as without the cache. A certificate that fails to parse is never kept.
 final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
-    // @unchecked Sendable: the X509_STORE is only read after init, and OpenSSL locks its lookups.
+    // @unchecked Sendable: the X509_STORE is only read after init and OpenSSL locks its lookups;
+    // the cache is a Mutex-guarded table of certificates that may be shared (see above).
 
     /// `X509_STORE *`, owned.
     private let store: OpaquePointer
@@ -15,12 +30,16 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
     private let anchors: [OpenSSLCertificate]
     /// The anchors' DER, grouped by length, to tell cheaply whether a presented leaf is an anchor.
     private let anchorDERsByLength: [Int: [[UInt8]]]
+    /// The anchors by their `X509 *`, to report a verified path's anchor in its DER.
+    private let anchorsByIdentity: [OpaquePointer: OpenSSLCertificate]
+    /// Presented certificates kept parsed, by their DER.
+    let cache: BoundedCache<DERBytes, OpenSSLCertificate>
 
     /// Parses every anchor with `d2i_X509` and adds it to a new store.
     ///
     /// - Throws: ``TrustBackendError`` naming the index of the first anchor that is not exactly one
     ///   DER certificate, with OpenSSL's error stack; or when OpenSSL cannot make or fill the store.
-    init(anchors ders: [[UInt8]], backendName: String) throws(TrustBackendError) {
+    init(anchors ders: [[UInt8]], backendName: String, configuration: BackendConfiguration) throws(TrustBackendError) {
         var anchors: [OpenSSLCertificate] = []
         anchors.reserveCapacity(ders.count)
         for (index, der) in ders.enumerated() {
@@ -50,6 +69,8 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         self.store = store
         self.anchors = anchors
         self.anchorDERsByLength = Dictionary(grouping: ders, by: \.count)
+        self.anchorsByIdentity = Dictionary(anchors.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
+        self.cache = BoundedCache(configuration)
     }
 
     deinit {
@@ -65,6 +86,11 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
     /// Lends the `X509_STORE *` for the duration of `body`; it must not be freed or modified.
     func withUnsafeStore<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
         try withExtendedLifetime(self) { try body(store) }
+    }
+
+    /// The DER of the anchor that is `x509` (compared by identity), if any.
+    func anchorDER(of x509: OpaquePointer) -> [UInt8]? {
+        anchorsByIdentity[x509]?.der
     }
 
     /// Verifies `request` with `X509_verify_cert` (see ``OpenSSLBackend`` for the settings).
@@ -84,7 +110,7 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         defer { OpenSSLErrorQueue.discard() }
         let chain: PresentedChain
         do throws(PresentedChainError) {
-            chain = try PresentedChain.parse(request.chain)
+            chain = try PresentedChain.parse(request.chain, cache: cache)
         } catch {
             return error.verdict
         }

@@ -3,66 +3,74 @@ import TrustCore
 
 /// The certificates of one request, parsed: the leaf, and the others as OpenSSL's untrusted stack.
 ///
-/// Owns every `X509` and the stack and frees them in deinit. A verification context points into
-/// both without taking references, so it must keep this object alive while it exists.
+/// Holds every certificate (some may be shared with other evaluations through the evaluator's
+/// cache) and owns the stack, which only points at them, and frees it in deinit. A verification
+/// context points into both without taking references, so it must keep this object alive while it
+/// exists.
 final class PresentedChain {
-    /// `X509 *` of the presented leaf.
-    private let leaf: OpaquePointer
-    /// `STACK_OF(X509) *` owning the other presented certificates; `nil` when there are none, so a
-    /// leaf-only chain allocates no stack.
+    /// Leaf first, in the order presented. No two are the same object, even when the same DER is
+    /// presented twice, so OpenSSL sees exactly the objects an uncached parse would give it.
+    private let certificates: [OpenSSLCertificate]
+    /// `STACK_OF(X509) *` of the certificates after the leaf, not owning them; `nil` when there are
+    /// none, so a leaf-only chain allocates no stack.
     private let untrusted: OpaquePointer?
 
-    private init(leaf: OpaquePointer, untrusted: OpaquePointer?) {
-        self.leaf = leaf
+    private init(certificates: [OpenSSLCertificate], untrusted: OpaquePointer?) {
+        self.certificates = certificates
         self.untrusted = untrusted
     }
 
     deinit {
         if let untrusted {
-            COpenSSL_sk_X509_pop_free_all(untrusted)
+            COpenSSL_sk_X509_free(untrusted)
         }
-        X509_free(leaf)
     }
 
-    /// Parses `ders` (leaf first) with `d2i_X509`.
+    /// Parses `ders` (leaf first) with `d2i_X509`, or takes the certificates `cache` already holds
+    /// for the same bytes.
     ///
     /// - Throws: ``PresentedChainError`` for an empty chain, for the first certificate that is not
     ///   exactly one DER certificate (with its index and OpenSSL's reason), or when OpenSSL cannot
     ///   allocate the stack.
-    static func parse(_ ders: [[UInt8]]) throws(PresentedChainError) -> PresentedChain {
-        guard let leafDER = ders.first else { throw .empty }
-        let leaf: OpaquePointer
-        do throws(CertificateParseFailure) {
-            leaf = try parseOwnedX509(der: leafDER)
-        } catch {
-            throw .unparseable(index: 0, error)
-        }
-        guard ders.count > 1 else { return PresentedChain(leaf: leaf, untrusted: nil) }
-        guard let stack = COpenSSL_sk_X509_new_null() else {
-            X509_free(leaf)
-            throw .outOfMemory(OpenSSLErrorQueue.drain())
-        }
-        // From here on the chain owns the leaf and the stack, so every early exit frees them.
-        let chain = PresentedChain(leaf: leaf, untrusted: stack)
-        for index in 1..<ders.count {
-            let x509: OpaquePointer
+    static func parse(_ ders: [[UInt8]], cache: BoundedCache<DERBytes, OpenSSLCertificate>) throws(PresentedChainError) -> PresentedChain {
+        guard !ders.isEmpty else { throw .empty }
+        var certificates: [OpenSSLCertificate] = []
+        certificates.reserveCapacity(ders.count)
+        for (index, der) in ders.enumerated() {
             do throws(CertificateParseFailure) {
-                x509 = try parseOwnedX509(der: ders[index])
+                var certificate = try cache.certificate(for: der, parse: OpenSSLCertificate.parse, isShareable: \.isShareable)
+                if certificates.contains(where: { $0 === certificate }) {
+                    // The same bytes again in this chain: a copy of its own, as without the cache.
+                    certificate = try OpenSSLCertificate.parse(der: der)
+                }
+                certificates.append(certificate)
             } catch {
                 throw .unparseable(index: index, error)
             }
-            guard COpenSSL_sk_X509_push(stack, x509) > 0 else {
-                X509_free(x509)
+        }
+        guard certificates.count > 1 else { return PresentedChain(certificates: certificates, untrusted: nil) }
+        guard let stack = COpenSSL_sk_X509_new_null() else {
+            throw .outOfMemory(OpenSSLErrorQueue.drain())
+        }
+        // From here on the chain owns the stack, so every early exit frees it.
+        let chain = PresentedChain(certificates: certificates, untrusted: stack)
+        for certificate in certificates.dropFirst() {
+            guard certificate.withUnsafeX509({ COpenSSL_sk_X509_push(stack, $0) }) > 0 else {
                 throw .outOfMemory(OpenSSLErrorQueue.drain())
             }
         }
         return chain
     }
 
+    /// The DER of the presented certificate that is `x509` (compared by identity), if any.
+    func der(of x509: OpaquePointer) -> [UInt8]? {
+        certificates.first { $0.identity == x509 }?.der
+    }
+
     /// Lends the leaf (`X509 *`) and the untrusted stack (`STACK_OF(X509) *`, or `nil`) for the
     /// duration of `body`; they must not be freed, and must not be used after this object is gone.
     func withUnsafePointers<Result>(_ body: (_ leaf: OpaquePointer, _ untrusted: OpaquePointer?) throws -> Result) rethrows -> Result {
-        try withExtendedLifetime(self) { try body(leaf, untrusted) }
+        try withExtendedLifetime(self) { try body(certificates[0].identity, untrusted) }
     }
 }
 

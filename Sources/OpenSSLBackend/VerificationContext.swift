@@ -109,7 +109,7 @@ final class VerificationContext {
     /// Runs `X509_verify_cert` once.
     ///
     /// - Returns: ``Verdict/trusted(path:)`` with the verified path (leaf first, ending at the anchor)
-    ///   re-encoded with `i2d_X509`; otherwise ``Verdict/rejected(_:)`` with the `X509_V_ERR_*` code
+    ///   in the DER each certificate was parsed from (`i2d_X509` for any other); otherwise ``Verdict/rejected(_:)`` with the `X509_V_ERR_*` code
     ///   OpenSSL recorded and the depth it blamed. A result that contradicts its own error code, or a
     ///   path that cannot be read back, is a rejection of class ``FailureClass/other``.
     func verify() -> Verdict {
@@ -144,7 +144,10 @@ final class VerificationContext {
         var path: [[UInt8]] = []
         path.reserveCapacity(count)
         for index in 0..<count {
-            guard let x509 = COpenSSL_sk_X509_value(stack, Int32(index)), let der = Self.encode(x509) else {
+            // Presented certificates and anchors are reported in the bytes they were parsed from.
+            guard let x509 = COpenSSL_sk_X509_value(stack, Int32(index)),
+                  let der = chain.der(of: x509) ?? evaluator.anchorDER(of: x509) ?? Self.encode(x509)
+            else {
                 return .failClosed(.other, name: "PATH_NOT_ENCODABLE", message: "internal surprise: i2d_X509 could not re-encode certificate \(index) of the verified path; failing closed", depth: index)
             }
             path.append(der)

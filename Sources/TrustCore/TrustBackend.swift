@@ -3,6 +3,9 @@
 /// A back end makes evaluators. Adding one means a new target with a type conforming to this
 /// protocol and one line in the harness's list of back ends.
 public protocol TrustBackend: Sendable {
+    /// A back end whose evaluators follow `configuration`, so that the harness can make every back
+    /// end it lists the same way.
+    init(configuration: BackendConfiguration)
     /// The short, stable name used in reports and deviations (`openssl`, `gnutls`).
     var name: String { get }
     /// The version of the library actually loaded at run time.

@@ -4,13 +4,14 @@ import TrustCore
 import TrustHarness
 import TrustVectors
 
-/// One vector on one back end: the argument of the parameterised conformance test, named so that a
-/// failure reads "expired-leaf/rsa2048 on gnutls".
+/// One vector on one back end made with one configuration: the argument of the parameterised
+/// conformance test, named so that a failure reads "expired-leaf/rsa2048 on gnutls (cached)".
 struct ConformanceCase: Sendable, CustomTestStringConvertible {
     let subject: ConformanceRunner.Subject
     let backend: any TrustBackend
+    let configuration: BackendConfiguration
 
-    var testDescription: String { "\(subject.id) on \(backend.name)" }
+    var testDescription: String { "\(subject.id) on \(backend.name) (\(Fixtures.label(configuration)))" }
 }
 
 enum Fixtures {
@@ -21,17 +22,30 @@ enum Fixtures {
         return try VectorSuite.load(from: directory)
     }
 
+    /// Every back end is run with its certificate cache on and off, which must never change a verdict.
+    static let configurations: [(label: String, configuration: BackendConfiguration)] = [("cached", .default), ("uncached", .uncached)]
+
+    static func label(_ configuration: BackendConfiguration) -> String {
+        configurations.first { $0.configuration == configuration }?.label ?? "\(configuration)"
+    }
+
     static func cases() throws -> [ConformanceCase] {
         let runner = ConformanceRunner(suite: try suite())
         return runner.allSubjects.flatMap { subject in
-            BackendRegistry.all.map { ConformanceCase(subject: subject, backend: $0) }
+            configurations.flatMap { entry in
+                BackendRegistry.all(configuration: entry.configuration).map {
+                    ConformanceCase(subject: subject, backend: $0, configuration: entry.configuration)
+                }
+            }
         }
     }
 }
 
 @Suite struct ConformanceTests {
-    /// Every vector (chain and policy) on every back end gives the verdict the standards or the policy
-    /// semantics call for, or exactly its recorded deviation.
+    /// Every vector (chain and policy) on every back end, cached and uncached, gives the verdict the
+    /// standards or the policy semantics call for, or exactly its recorded deviation. With the cache
+    /// on, a chain vector is also evaluated again by the same evaluator, now from parsed
+    /// certificates, and must get the very same verdict.
     @Test(arguments: try Fixtures.cases())
     func conforms(_ test: ConformanceCase) throws {
         let suite = try Fixtures.suite()
@@ -40,11 +54,19 @@ enum Fixtures {
             result.outcome == .pass || result.outcome == .deviation,
             "\(result.judgement.detail); observed \(result.observed.map { "\($0.failures) \($0.diagnostics.map(\.description)) \($0.reason ?? "")" } ?? result.error ?? "nothing")"
         )
+        if case .chain(let vector) = test.subject, test.configuration.certificateCacheCapacity > 0,
+           let evaluator = try? test.backend.makeEvaluator(anchors: vector.anchors) {
+            let cold = evaluator.evaluate(vector.request)
+            #expect(evaluator.evaluate(vector.request) == cold, "the warm verdict differs from the cold one")
+        }
     }
 
-    @Test func everyBackendIsNamedAndVersioned() {
+    @Test func everyBackendIsNamedAndVersioned() throws {
         let names = BackendRegistry.all.map(\.name)
         #expect(names == ["openssl", "gnutls"])
+        #expect(BackendRegistry.types.count == names.count)
+        #expect(BackendRegistry.all(configuration: .uncached).map(\.name) == names)
+        #expect(try BackendRegistry.named(["gnutls"], configuration: .uncached).map(\.name) == ["gnutls"])
         #expect(Set(names).count == names.count)
         for backend in BackendRegistry.all {
             #expect(backend.libraryVersion.contains { $0.isNumber }, "\(backend.name) reports no version")
@@ -69,13 +91,15 @@ enum Fixtures {
         }
     }
 
-    /// The whole set evaluated from many tasks at once, sharing evaluators, gives exactly the
-    /// verdicts of one task evaluating in order: failure classes, native diagnostics, path lengths and
-    /// policy steps,
-    /// GnuTLS's process-wide clock included (vectors carry different validation times).
-    @Test func concurrentEvaluationGivesTheSequentialVerdicts() async throws {
+    /// The whole set evaluated from many tasks at once, sharing evaluators (and with the cache on,
+    /// the certificates they have parsed), gives exactly the verdicts of one task evaluating in
+    /// order: failure classes, native diagnostics, path lengths and policy steps, GnuTLS's
+    /// process-wide clock included (vectors carry different validation times).
+    @Test(arguments: ["cached", "uncached"])
+    func concurrentEvaluationGivesTheSequentialVerdicts(_ caching: String) async throws {
         let suite = try Fixtures.suite()
-        let runner = ConformanceRunner(suite: suite)
+        let configuration = try #require(Fixtures.configurations.first { $0.label == caching }?.configuration)
+        let runner = ConformanceRunner(backends: BackendRegistry.all(configuration: configuration), suite: suite)
         var sequential: [String: ConformanceResult] = [:]
         for subject in runner.allSubjects {
             for backend in runner.backends {

@@ -1,0 +1,342 @@
+import ArgumentParser
+import CBaselines
+import Dispatch
+import Foundation
+import GnuTLSBackend
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Quick side-by-side speed of every back end on the hot evaluation path, cold and warm, against the raw C loops.",
+        discussion: """
+        cold: an evaluator without a certificate cache, so every evaluation parses the chain's DER.
+        warm: the same chain again and again through a caching evaluator, as to a client reconnecting.
+        The raw C loops do exactly the same library work without TrustHarness (OpenSSL and GnuTLS);
+        "signatures" is OpenSSL verifying the two signatures of the chain alone: the floor.
+        Everything is measured in one run, back ends interleaved; figures are medians of the rounds.
+        For gated, statistically careful figures use the Benchmarks/ package (swift package benchmark).
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Option(name: .customLong("chain"), help: ArgumentHelp("Benchmark your own chain instead of the vectors: PEM bundle or DER, leaf first; repeatable.", valueName: "file"))
+    var chainFiles: [String] = []
+
+    @Option(name: .customLong("anchors"), help: ArgumentHelp("Anchors for --chain; repeatable.", valueName: "file"))
+    var anchorFiles: [String] = []
+
+    @Option(help: "Host for --chain (DNS name or IP address).")
+    var host: String?
+
+    @Option(help: "Validation time for --chain, ISO 8601 (default now).")
+    var at: String?
+
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end; repeatable. Default: all.", valueName: "name"))
+    var backendNames: [String] = []
+
+    @Option(help: "Seconds per measurement (each round measures every back end, scenario and mode once).")
+    var seconds: Double = 0.25
+
+    @Option(help: "Rounds; the median is reported.")
+    var rounds: Int = 3
+
+    @Option(help: "Output format: text, json.")
+    var format: Format = .text
+
+    @OptionGroup var location: VectorsOption
+
+    func validate() throws {
+        if !chainFiles.isEmpty && anchorFiles.isEmpty { throw ValidationError("--chain needs --anchors") }
+        if seconds <= 0 || seconds > 60 { throw ValidationError("--seconds must be in (0, 60]") }
+        if rounds < 1 || rounds > 50 { throw ValidationError("--rounds must be in 1...50") }
+    }
+
+    func run() throws {
+        let names = backendNames.isEmpty ? BackendRegistry.all.map(\.name) : backendNames
+        let cold: [any TrustBackend]
+        let warm: [any TrustBackend]
+        do {
+            cold = try BackendRegistry.named(names, configuration: .uncached)
+            warm = try BackendRegistry.named(names, configuration: .default)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let scenarios = try loadScenarios()
+        let progress = Progress.onTerminal(label: "measuring")
+        var samples: [Key: [Double]] = [:]
+        let measurements = scenarios.count * (names.count * 2 + 3) * rounds
+        var done = 0
+        for _ in 0..<rounds {
+            for scenario in scenarios {
+                for (index, name) in names.enumerated() {
+                    for (mode, backend) in [("cold", cold[index]), ("warm", warm[index])] {
+                        let evaluator: any TrustEvaluator
+                        do {
+                            evaluator = try backend.makeEvaluator(anchors: scenario.anchors)
+                        } catch {
+                            printError("error: \(name) refuses the anchors of \(scenario.name): \(error)")
+                            throw ExitCode(2)
+                        }
+                        let request = scenario.request
+                        guard evaluator.evaluate(request).isTrusted else {
+                            printError("error: \(name) does not trust \(scenario.name); bench measures the trusted hot path (check --host and --at)")
+                            throw ExitCode(1)
+                        }
+                        samples[Key(backend: name, scenario: scenario.name, mode: mode), default: []].append(
+                            Self.measure(seconds: seconds) { _ = evaluator.evaluate(request) }
+                        )
+                        done += 1
+                        progress?.update(done, measurements)
+                    }
+                }
+                for (library, mode) in [("openssl-c", "cold"), ("openssl-c", "warm"), ("signatures", "floor")] {
+                    samples[Key(backend: library, scenario: scenario.name, mode: mode), default: []].append(try baseline(library, mode: mode, scenario))
+                    done += 1
+                    progress?.update(done, measurements)
+                }
+                if names.contains("gnutls") {
+                    for mode in ["cold", "warm"] {
+                        samples[Key(backend: "gnutls-c", scenario: scenario.name, mode: mode), default: []].append(try baseline("gnutls-c", mode: mode, scenario))
+                    }
+                }
+            }
+        }
+        progress?.finish()
+        let medians = samples.mapValues { $0.sorted()[$0.count / 2] }
+        let parallel = try measureParallel(names: names, backends: warm, scenario: scenarios[0])
+        switch format {
+        case .text: print(text(medians, names: names, scenarios: scenarios.map(\.name), parallel: parallel), terminator: "")
+        case .json: print(try json(medians, names: names, scenarios: scenarios.map(\.name), parallel: parallel))
+        }
+    }
+
+    struct Key: Hashable {
+        var backend: String
+        var scenario: String
+        var mode: String
+    }
+
+    struct Scenario {
+        var name: String
+        var chain: [[UInt8]]
+        var anchors: [[UInt8]]
+        var host: String?
+        var time: Date
+
+        var request: EvaluationRequest { EvaluationRequest(chain: chain, host: host.map(HostIdentity.init), time: time) }
+    }
+
+    func loadScenarios() throws -> [Scenario] {
+        if !chainFiles.isEmpty {
+            let chain = try CertificateInput.read(chainFiles, role: "--chain")
+            let anchors = try CertificateInput.read(anchorFiles, role: "--anchors")
+            var time = Date()
+            if let at {
+                guard let parsed = Timestamp.parse(at) else { throw ValidationError("--at \"\(at)\" is not an ISO 8601 UTC time like 2025-06-01T00:00:00Z") }
+                time = parsed
+            }
+            return [Scenario(name: "your-chain", chain: chain, anchors: anchors, host: host, time: time)]
+        }
+        let suite = try location.load()
+        return try ["valid-chain/rsa2048", "valid-chain/p256", "valid-chain/ed25519"].map { id in
+            guard let vector = suite.vectors.first(where: { $0.id == id }) else {
+                throw ValidationError("vector \(id) is missing from \(suite.directory.path)")
+            }
+            return Scenario(name: id, chain: vector.chain, anchors: vector.anchors, host: vector.entry.host, time: vector.time)
+        }
+    }
+
+    /// Microseconds per call of `body`, measured over about `seconds` after a short warm-up.
+    static func measure(seconds: Double, _ body: () -> Void) -> Double {
+        for _ in 0..<8 { body() }
+        var iterations = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        let deadline = start + UInt64(seconds * 1e9)
+        var now = start
+        while now < deadline {
+            for _ in 0..<16 { body() }
+            iterations += 16
+            now = DispatchTime.now().uptimeNanoseconds
+        }
+        return Double(now - start) / 1000 / Double(iterations)
+    }
+
+    /// One raw C loop: OpenSSL or GnuTLS doing the back end's work without TrustHarness, or OpenSSL's
+    /// two signature verifications alone.
+    func baseline(_ library: String, mode: String, _ scenario: Scenario) throws -> Double {
+        // A first short run gives the per-iteration cost, so the measured run lasts about `seconds`.
+        let probe = try runBaseline(library, mode: mode, scenario, iterations: 16)
+        let iterations = UInt64(max(16, min(5_000_000, seconds * 1e6 / max(probe, 0.01))))
+        return try runBaseline(library, mode: mode, scenario, iterations: iterations)
+    }
+
+    func runBaseline(_ library: String, mode: String, _ scenario: Scenario, iterations: UInt64) throws -> Double {
+        var elapsed: UInt64 = 0
+        let result: Int32 = BaselineInput.with(scenario) { input in
+            withUnsafePointer(to: input) { pointer in
+                switch library {
+                case "openssl-c": return th_openssl_baseline_run(pointer, mode == "cold" ? 1 : 0, iterations, &elapsed)
+                case "gnutls-c":
+                    return GnuTLSBackend.withValidationTime(Int64(scenario.time.timeIntervalSince1970)) {
+                        th_gnutls_baseline_run(pointer, mode == "cold" ? 1 : 0, iterations, &elapsed)
+                    }
+                default: return th_openssl_signatures_run(pointer, iterations, &elapsed)
+                }
+            }
+        }
+        guard result == 1 else {
+            printError("error: the raw C loop \(library) (\(mode)) did not verify \(scenario.name) (result \(result))")
+            throw ExitCode(1)
+        }
+        return Double(elapsed) / 1000 / Double(iterations)
+    }
+
+    struct Parallel: Encodable {
+        var backend: String
+        var threads: Int
+        var singleEvaluationsPerSecond: Double
+        var parallelEvaluationsPerSecond: Double
+        var speedup: Double
+    }
+
+    /// Throughput of one thread against all cores evaluating the same warm chain at once.
+    func measureParallel(names: [String], backends: [any TrustBackend], scenario: Scenario) throws -> [Parallel] {
+        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        return try zip(names, backends).map { name, backend in
+            let evaluator = try backend.makeEvaluator(anchors: scenario.anchors)
+            let request = scenario.request
+            let single = 1e6 / Self.measure(seconds: seconds) { _ = evaluator.evaluate(request) }
+            let perThread = UnsafeMutableBufferPointer<Double>.allocate(capacity: threads)
+            defer { perThread.deallocate() }
+            nonisolated(unsafe) let results = perThread
+            DispatchQueue.concurrentPerform(iterations: threads) { index in
+                results[index] = 1e6 / Self.measure(seconds: seconds) { _ = evaluator.evaluate(request) }
+            }
+            let total = perThread.reduce(0, +)
+            return Parallel(backend: name, threads: threads, singleEvaluationsPerSecond: single, parallelEvaluationsPerSecond: total, speedup: total / single)
+        }
+    }
+
+    func text(_ m: [Key: Double], names: [String], scenarios: [String], parallel: [Parallel]) -> String {
+        var out = "µs per evaluation (evaluations per second), median of \(rounds) round(s) of \(seconds) s, one process, back ends interleaved\n"
+        func cell(_ key: Key) -> String {
+            guard let value = m[key] else { return "-" }
+            return String(format: "%.1f (%.0f/s)", value, 1e6 / value)
+        }
+        func ratio(_ a: Key, _ b: Key) -> String {
+            guard let x = m[a], let y = m[b] else { return "-" }
+            return String(format: "%.2fx", x / y)
+        }
+        for scenario in scenarios {
+            out += "\n\(scenario)\n"
+            let columns = ["back end", "cold", "warm", "C loop cold", "C loop warm", "cold / C", "warm / C", "warm / signatures"]
+            var rows: [[String]] = []
+            for name in names {
+                let c = name + "-c"
+                rows.append([
+                    name,
+                    cell(Key(backend: name, scenario: scenario, mode: "cold")),
+                    cell(Key(backend: name, scenario: scenario, mode: "warm")),
+                    cell(Key(backend: c, scenario: scenario, mode: "cold")),
+                    cell(Key(backend: c, scenario: scenario, mode: "warm")),
+                    ratio(Key(backend: name, scenario: scenario, mode: "cold"), Key(backend: c, scenario: scenario, mode: "cold")),
+                    ratio(Key(backend: name, scenario: scenario, mode: "warm"), Key(backend: c, scenario: scenario, mode: "warm")),
+                    ratio(Key(backend: name, scenario: scenario, mode: "warm"), Key(backend: "signatures", scenario: scenario, mode: "floor")),
+                ])
+            }
+            out += table(columns, rows)
+            out += "  two signature verifications alone (OpenSSL): \(cell(Key(backend: "signatures", scenario: scenario, mode: "floor")))\n"
+            if names.count >= 2 {
+                for mode in ["cold", "warm"] {
+                    out += "  \(mode): \(names[1]) / \(names[0]) = \(ratio(Key(backend: names[1], scenario: scenario, mode: mode), Key(backend: names[0], scenario: scenario, mode: mode)))\n"
+                }
+            }
+        }
+        out += "\nAll cores at once (warm, \(scenarios[0])):\n"
+        for p in parallel {
+            out += String(format: "  %@: %.0f/s on 1 thread, %.0f/s on %d threads: %.2fx\n", p.backend, p.singleEvaluationsPerSecond, p.parallelEvaluationsPerSecond, p.threads, p.speedup)
+        }
+        return out
+    }
+
+    func table(_ columns: [String], _ rows: [[String]]) -> String {
+        let widths = columns.indices.map { c in ([columns[c]] + rows.map { $0[c] }).map(\.count).max()! }
+        func line(_ cells: [String]) -> String {
+            "  " + cells.indices.map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ") + "\n"
+        }
+        return line(columns) + rows.map(line).joined()
+    }
+
+    struct JSONEntry: Encodable {
+        var backend: String
+        var scenario: String
+        var mode: String
+        var microsecondsPerEvaluation: Double
+        var evaluationsPerSecond: Double
+        /// The raw C loop of the same library and mode, and this entry's ratio to it.
+        var baselineMicroseconds: Double?
+        var ratioToBaseline: Double?
+    }
+
+    struct JSONOutput: Encodable {
+        var results: [JSONEntry]
+        var baselines: [JSONEntry]
+        var parallel: [Parallel]
+    }
+
+    func json(_ m: [Key: Double], names: [String], scenarios: [String], parallel: [Parallel]) throws -> String {
+        var results: [JSONEntry] = []
+        var baselines: [JSONEntry] = []
+        for scenario in scenarios {
+            for name in names {
+                for mode in ["cold", "warm"] {
+                    guard let value = m[Key(backend: name, scenario: scenario, mode: mode)] else { continue }
+                    let base = m[Key(backend: name + "-c", scenario: scenario, mode: mode)]
+                    results.append(JSONEntry(backend: name, scenario: scenario, mode: mode, microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value, baselineMicroseconds: base, ratioToBaseline: base.map { value / $0 }))
+                }
+            }
+            for (library, modes) in [("openssl-c", ["cold", "warm"]), ("gnutls-c", ["cold", "warm"]), ("signatures", ["floor"])] {
+                for mode in modes {
+                    guard let value = m[Key(backend: library, scenario: scenario, mode: mode)] else { continue }
+                    baselines.append(JSONEntry(backend: library, scenario: scenario, mode: mode, microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value))
+                }
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(JSONOutput(results: results, baselines: baselines, parallel: parallel)), as: UTF8.self)
+    }
+}
+
+/// Lends a scenario's DER as the C baselines' input structure for the duration of `body`.
+enum BaselineInput {
+    static func with<R>(_ scenario: BenchCommand.Scenario, _ body: (th_baseline_input) -> R) -> R {
+        let chain = scenario.chain.map { Data($0) as NSData }
+        let anchors = scenario.anchors.map { Data($0) as NSData }
+        let chainPointers: [UnsafePointer<UInt8>?] = chain.map { $0.bytes.assumingMemoryBound(to: UInt8.self) }
+        let anchorPointers: [UnsafePointer<UInt8>?] = anchors.map { $0.bytes.assumingMemoryBound(to: UInt8.self) }
+        let chainLengths = chain.map(\.length)
+        let anchorLengths = anchors.map(\.length)
+        return withExtendedLifetime((chain, anchors)) {
+            chainPointers.withUnsafeBufferPointer { cp in
+                anchorPointers.withUnsafeBufferPointer { ap in
+                    chainLengths.withUnsafeBufferPointer { cl in
+                        anchorLengths.withUnsafeBufferPointer { al in
+                            (scenario.host ?? "").withCString { host in
+                                body(th_baseline_input(
+                                    chain: cp.baseAddress, chain_lengths: cl.baseAddress, chain_count: cp.count,
+                                    anchors: ap.baseAddress, anchor_lengths: al.baseAddress, anchor_count: ap.count,
+                                    host: scenario.host == nil ? nil : host, unix_time: Int64(scenario.time.timeIntervalSince1970)
+                                ))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
