@@ -1,0 +1,216 @@
+/*
+ * OpenSSL baselines: what OpenSSLBackend asks of libcrypto for one evaluation, as a plain C loop.
+ *
+ * Mirrors Sources/OpenSSLBackend: one X509_STORE with the anchors, made once (OpenSSLEvaluator);
+ * per evaluation the presented chain parsed with d2i_X509 into a leaf and an untrusted stack
+ * (PresentedChain), one X509_STORE_CTX with purpose, flags, time and host (VerificationContext),
+ * X509_verify_cert, and the verified path re-encoded with i2d_X509.
+ */
+
+#include "CBaselines.h"
+#include "BaselineClock.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/err.h>
+#include <openssl/x509.h>
+#include <openssl/x509_vfy.h>
+#include <openssl/x509v3.h>
+
+/* Parses exactly one DER certificate filling der[0..length), as parseOwnedX509 does; NULL otherwise. */
+static X509 *parse_der(const uint8_t *der, size_t length) {
+    if (der == NULL || length == 0 || length > (size_t)LONG_MAX) return NULL;
+    const unsigned char *cursor = der;
+    X509 *x509 = d2i_X509(NULL, &cursor, (long)length);
+    if (x509 != NULL && (size_t)(cursor - der) != length) {
+        X509_free(x509);
+        return NULL;
+    }
+    return x509;
+}
+
+/* The presented chain, parsed: the leaf and, when there are more certificates, the untrusted stack. */
+typedef struct presented_chain {
+    X509 *leaf;
+    STACK_OF(X509) *untrusted;
+} presented_chain;
+
+static void presented_chain_free(presented_chain *chain) {
+    if (chain->untrusted != NULL) sk_X509_pop_free(chain->untrusted, X509_free);
+    X509_free(chain->leaf);
+    chain->leaf = NULL;
+    chain->untrusted = NULL;
+}
+
+/* 0, or a negative TH_BASELINE_* error with nothing left allocated. */
+static int presented_chain_parse(const th_baseline_input *in, presented_chain *chain) {
+    chain->leaf = parse_der(in->chain[0], in->chain_lengths[0]);
+    chain->untrusted = NULL;
+    if (chain->leaf == NULL) return TH_BASELINE_UNPARSEABLE;
+    if (in->chain_count == 1) return 0;
+    chain->untrusted = sk_X509_new_null();
+    if (chain->untrusted == NULL) {
+        presented_chain_free(chain);
+        return TH_BASELINE_LIBRARY_FAILED;
+    }
+    for (size_t index = 1; index < in->chain_count; index++) {
+        X509 *x509 = parse_der(in->chain[index], in->chain_lengths[index]);
+        if (x509 == NULL) {
+            presented_chain_free(chain);
+            return TH_BASELINE_UNPARSEABLE;
+        }
+        if (sk_X509_push(chain->untrusted, x509) <= 0) {
+            X509_free(x509);
+            presented_chain_free(chain);
+            return TH_BASELINE_LIBRARY_FAILED;
+        }
+    }
+    return 0;
+}
+
+static int input_is_usable(const th_baseline_input *in, const uint64_t *elapsed_ns) {
+    return in != NULL && elapsed_ns != NULL && in->chain != NULL && in->chain_lengths != NULL
+        && in->chain_count > 0 && (in->anchor_count == 0 || (in->anchors != NULL && in->anchor_lengths != NULL));
+}
+
+/* The verified path, each certificate re-encoded into a buffer of its own, as the back end's Verdict
+ * holds it; 1 when every certificate was encoded. */
+static int encode_verified_path(X509_STORE_CTX *ctx) {
+    STACK_OF(X509) *path = X509_STORE_CTX_get0_chain(ctx);
+    int count = path == NULL ? 0 : sk_X509_num(path);
+    if (count <= 0) return 0;
+    for (int index = 0; index < count; index++) {
+        X509 *x509 = sk_X509_value(path, index);
+        int length = i2d_X509(x509, NULL);
+        if (length <= 0) return 0;
+        unsigned char *der = (unsigned char *)malloc((size_t)length);
+        if (der == NULL) return 0;
+        unsigned char *cursor = der;
+        int written = i2d_X509(x509, &cursor);
+        free(der);
+        if (written != length) return 0;
+    }
+    return 1;
+}
+
+/* One X509_verify_cert exactly as VerificationContext configures it: 1 verified, 0 not, negative on
+ * setup errors. */
+static int verify_once(X509_STORE *store, const presented_chain *chain, const th_baseline_input *in) {
+    const unsigned long flags = X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_TRUSTED_FIRST | X509_V_FLAG_X509_STRICT
+        | X509_V_FLAG_USE_CHECK_TIME;
+    X509_STORE_CTX *ctx = X509_STORE_CTX_new();
+    if (ctx == NULL) return TH_BASELINE_LIBRARY_FAILED;
+    X509_VERIFY_PARAM *param = NULL; /* made by X509_STORE_CTX_init */
+    int verified = 0;
+    int result = TH_BASELINE_LIBRARY_FAILED;
+    if (X509_STORE_CTX_init(ctx, store, chain->leaf, chain->untrusted) != 1) goto done;
+    if (X509_STORE_CTX_set_purpose(ctx, X509_PURPOSE_SSL_SERVER) != 1) goto done;
+    param = X509_STORE_CTX_get0_param(ctx);
+    if (X509_VERIFY_PARAM_set_flags(param, flags) != 1) goto done;
+    X509_VERIFY_PARAM_set_time(param, (time_t)in->unix_time);
+    if (in->host != NULL) {
+        X509_VERIFY_PARAM_set_hostflags(param, X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT);
+        if (X509_VERIFY_PARAM_set1_host(param, in->host, strlen(in->host)) != 1) goto done;
+    }
+    verified = X509_verify_cert(ctx);
+    result = verified == 1 && X509_STORE_CTX_get_error(ctx) == X509_V_OK && encode_verified_path(ctx) ? 1 : 0;
+done:
+    X509_STORE_CTX_free(ctx);
+    /* The back end leaves the thread's error queue empty after every evaluation. */
+    ERR_clear_error();
+    return result;
+}
+
+int th_openssl_baseline_run(const th_baseline_input *in, int parse_each_time, uint64_t iterations, uint64_t *elapsed_ns) {
+    if (!input_is_usable(in, elapsed_ns)) return TH_BASELINE_BAD_INPUT;
+    *elapsed_ns = 0;
+
+    X509_STORE *store = X509_STORE_new();
+    if (store == NULL) return TH_BASELINE_LIBRARY_FAILED;
+    presented_chain parsed = { NULL, NULL };
+    uint64_t start = 0;
+    int result = 0;
+    for (size_t index = 0; index < in->anchor_count; index++) {
+        X509 *anchor = parse_der(in->anchors[index], in->anchor_lengths[index]);
+        if (anchor == NULL) {
+            result = TH_BASELINE_UNPARSEABLE;
+            goto done;
+        }
+        /* The store takes its own reference. */
+        int added = X509_STORE_add_cert(store, anchor);
+        X509_free(anchor);
+        if (added != 1) {
+            result = TH_BASELINE_LIBRARY_FAILED;
+            goto done;
+        }
+    }
+
+    if (!parse_each_time) {
+        result = presented_chain_parse(in, &parsed);
+        if (result < 0) goto done;
+    }
+
+    start = th_monotonic_ns();
+    for (uint64_t iteration = 0; iteration < iterations; iteration++) {
+        if (parse_each_time) {
+            result = presented_chain_parse(in, &parsed);
+            if (result < 0) break;
+        }
+        result = verify_once(store, &parsed, in);
+        if (parse_each_time) presented_chain_free(&parsed);
+        if (result < 0) break;
+    }
+    *elapsed_ns = th_monotonic_ns() - start;
+done:
+    presented_chain_free(&parsed);
+    X509_STORE_free(store);
+    ERR_clear_error();
+    return result;
+}
+
+int th_openssl_parse_run(const th_baseline_input *in, uint64_t iterations, uint64_t *elapsed_ns) {
+    if (!input_is_usable(in, elapsed_ns)) return TH_BASELINE_BAD_INPUT;
+    *elapsed_ns = 0;
+    int result = 1;
+    uint64_t start = th_monotonic_ns();
+    for (uint64_t iteration = 0; iteration < iterations; iteration++) {
+        presented_chain parsed;
+        result = presented_chain_parse(in, &parsed);
+        if (result < 0) break;
+        presented_chain_free(&parsed);
+        result = 1;
+    }
+    *elapsed_ns = th_monotonic_ns() - start;
+    ERR_clear_error();
+    return result;
+}
+
+int th_openssl_signatures_run(const th_baseline_input *in, uint64_t iterations, uint64_t *elapsed_ns) {
+    if (!input_is_usable(in, elapsed_ns) || in->chain_count < 2 || in->anchor_count < 1) return TH_BASELINE_BAD_INPUT;
+    *elapsed_ns = 0;
+    X509 *leaf = parse_der(in->chain[0], in->chain_lengths[0]);
+    X509 *intermediate = parse_der(in->chain[1], in->chain_lengths[1]);
+    X509 *root = parse_der(in->anchors[0], in->anchor_lengths[0]);
+    EVP_PKEY *intermediateKey = intermediate == NULL ? NULL : X509_get0_pubkey(intermediate);
+    EVP_PKEY *rootKey = root == NULL ? NULL : X509_get0_pubkey(root);
+    uint64_t start = 0;
+    int result = TH_BASELINE_UNPARSEABLE;
+    if (leaf == NULL || intermediateKey == NULL || rootKey == NULL) goto done;
+
+    result = 0;
+    start = th_monotonic_ns();
+    for (uint64_t iteration = 0; iteration < iterations; iteration++) {
+        int leafSigned = X509_verify(leaf, intermediateKey);
+        int intermediateSigned = X509_verify(intermediate, rootKey);
+        result = leafSigned == 1 && intermediateSigned == 1 ? 1 : 0;
+    }
+    *elapsed_ns = th_monotonic_ns() - start;
+done:
+    X509_free(leaf);
+    X509_free(intermediate);
+    X509_free(root);
+    ERR_clear_error();
+    return result;
+}
