@@ -10,6 +10,7 @@ import BenchmarkSupport
 // cold: the chain's DER is decoded in every iteration; warm: once, before the loop.
 // signatures: leaf-by-intermediate and intermediate-by-root with OpenSSL, parsed once: the floor.
 // parse: the chain's DER decoded and freed, nothing verified: the parse share of a cold evaluation.
+// Names match TrustBenchmarks' with `c-loop` after the library, so each back end figure has its loop.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal, loopTime],
@@ -39,7 +40,7 @@ let benchmarks: @Sendable () -> Void = {
         for pki in pkis {
             let key = pki.keyType.rawValue
             for (mode, parseEachTime) in [("cold", true), ("warm", false)] {
-                Benchmark("\(library.rawValue) c-loop valid \(key) \(mode)") { benchmark in
+                Benchmark("\(library.rawValue).c-loop.valid.\(key).\(mode)") { benchmark in
                     record(benchmark, expectVerified: true) {
                         try RawBaseline.evaluate(
                             library, chain: pki.validChain, anchors: pki.anchors, host: VectorPKI.host,
@@ -48,7 +49,7 @@ let benchmarks: @Sendable () -> Void = {
                     }
                 }
             }
-            Benchmark("\(library.rawValue) c-loop rejected expired-leaf \(key) warm") { benchmark in
+            Benchmark("\(library.rawValue).c-loop.rejected.expired-leaf.\(key).warm") { benchmark in
                 record(benchmark, expectVerified: false) {
                     try RawBaseline.evaluate(
                         library, chain: pki.expiredChain, anchors: pki.anchors, host: VectorPKI.host,
@@ -56,7 +57,7 @@ let benchmarks: @Sendable () -> Void = {
                     )
                 }
             }
-            Benchmark("\(library.rawValue) c-loop parse \(key) cold") { benchmark in
+            Benchmark("\(library.rawValue).c-loop.parse.\(key).cold") { benchmark in
                 record(benchmark, expectVerified: true) {
                     try RawBaseline.parse(library, chain: pki.validChain, iterations: $0)
                 }
@@ -65,7 +66,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for pki in pkis {
-        Benchmark("openssl c-loop signatures \(pki.keyType.rawValue)") { benchmark in
+        Benchmark("openssl.c-loop.signatures.\(pki.keyType.rawValue)") { benchmark in
             record(benchmark, expectVerified: true) {
                 try RawBaseline.signatures(chain: pki.validChain, anchors: pki.anchors, iterations: $0)
             }

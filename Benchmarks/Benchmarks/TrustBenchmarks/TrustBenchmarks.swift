@@ -13,6 +13,9 @@ import TrustCore
 //       uncached configuration measures the first time honestly.)
 // warm: an evaluator with `BackendConfiguration.default` and the same chain every time: the cache holds
 //       the parsed certificates after the warm-up iterations.
+//
+// Names are `<back end>.<case>.<key type>.<mode>`, without spaces: package-benchmark 1.38 writes a
+// threshold file with the spaces of a name turned into "_" but looks it up by the name as it is.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -41,7 +44,7 @@ let benchmarks: @Sendable () -> Void = {
             let cold = makeEvaluator(backend, .uncached, anchors: pki.anchors)
             let warm = makeEvaluator(backend, .default, anchors: pki.anchors)
 
-            Benchmark("\(backend) valid \(key) cold") { benchmark in
+            Benchmark("\(backend).valid.\(key).cold") { benchmark in
                 let request = EvaluationRequest(chain: pki.validChain.freshCopy(), host: host, time: time)
                 benchmark.startMeasurement()
                 let verdict = cold.evaluate(request)
@@ -50,21 +53,21 @@ let benchmarks: @Sendable () -> Void = {
             }
 
             let validRequest = EvaluationRequest(chain: pki.validChain, host: host, time: time)
-            Benchmark("\(backend) valid \(key) warm") { benchmark in
+            Benchmark("\(backend).valid.\(key).warm") { benchmark in
                 let verdict = warm.evaluate(validRequest)
                 benchmark.stopMeasurement()
                 expect(verdict.isTrusted, benchmark, verdict)
             }
 
             let expiredRequest = EvaluationRequest(chain: pki.expiredChain, host: host, time: time)
-            Benchmark("\(backend) rejected expired-leaf \(key) warm") { benchmark in
+            Benchmark("\(backend).rejected.expired-leaf.\(key).warm") { benchmark in
                 let verdict = warm.evaluate(expiredRequest)
                 benchmark.stopMeasurement()
                 expect(!verdict.isTrusted, benchmark, verdict)
             }
 
             let wrongHostRequest = EvaluationRequest(chain: pki.validChain, host: wrongHost, time: time)
-            Benchmark("\(backend) rejected wrong-host \(key) warm") { benchmark in
+            Benchmark("\(backend).rejected.wrong-host.\(key).warm") { benchmark in
                 let verdict = warm.evaluate(wrongHostRequest)
                 benchmark.stopMeasurement()
                 expect(!verdict.isTrusted, benchmark, verdict)
@@ -72,7 +75,7 @@ let benchmarks: @Sendable () -> Void = {
 
             for (mode, policy) in policies(for: pki) {
                 let evaluator = makePolicyEvaluator(policy, backend, anchors: pki.anchors)
-                Benchmark("\(backend) policy \(mode) \(key) warm") { benchmark in
+                Benchmark("\(backend).policy.\(mode).\(key).warm") { benchmark in
                     let decision = evaluator.evaluate(chain: pki.validChain, forDomain: VectorPKI.host, at: time)
                     benchmark.stopMeasurement()
                     if !decision.trusted {
@@ -84,7 +87,7 @@ let benchmarks: @Sendable () -> Void = {
             // The back end's parse of the chain alone: makeEvaluator(anchors:) on the uncached
             // configuration decodes each certificate into the library and indexes it, and verifies nothing.
             let parser = backend.make(.uncached)
-            Benchmark("\(backend) parse \(key) cold") { benchmark in
+            Benchmark("\(backend).parse.\(key).cold") { benchmark in
                 let chain = pki.validChain.freshCopy()
                 benchmark.startMeasurement()
                 do {
