@@ -1,4 +1,5 @@
 import Foundation
+import TrustVectors
 
 /// Benchmark figures as `trust-harness bench --format json` writes them:
 /// `{"results": [{"backend", "scenario", "mode", "microsecondsPerEvaluation", "evaluationsPerSecond"}]}`.
@@ -45,9 +46,4 @@ public struct BenchmarkReport: Codable, Sendable, Hashable {
 }
 
 /// A file given to a report that could not be used.
-public struct ReportInputError: Error, Sendable, CustomStringConvertible {
-    public var file: String
-    public var problem: String
-
-    public var description: String { "\(file): \(problem)" }
-}
+public typealias ReportInputError = FileProblem

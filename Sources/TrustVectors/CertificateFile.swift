@@ -43,8 +43,9 @@ public enum CertificateFile {
     }
 }
 
-/// A certificate file that could not be used, with the file and what was wrong.
-public struct CertificateFileError: Error, Sendable, Hashable, CustomStringConvertible {
+/// A file that could not be used: which file, and what was wrong with it. One type for every file
+/// TrustHarness reads (certificates, pins, vectors, benchmark results), so callers handle one error.
+public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public var file: String
     public var problem: String
 
@@ -55,3 +56,6 @@ public struct CertificateFileError: Error, Sendable, Hashable, CustomStringConve
 
     public var description: String { "\(file): \(problem)" }
 }
+
+/// A certificate or pin file that could not be used.
+public typealias CertificateFileError = FileProblem

@@ -164,17 +164,7 @@ public struct VectorSuite: Sendable {
 }
 
 /// A problem with the vector files, naming the file.
-public struct VectorLoadError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var file: String
-    public var problem: String
-
-    public init(file: String, problem: String) {
-        self.file = file
-        self.problem = problem
-    }
-
-    public var description: String { "\(file): \(problem)" }
-}
+public typealias VectorLoadError = FileProblem
 
 /// ISO 8601 UTC timestamps with whole seconds, as used in the manifest.
 public enum Timestamp {
