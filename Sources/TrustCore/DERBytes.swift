@@ -25,8 +25,8 @@ package struct DERBytes: Hashable, Sendable {
     }
 
     /// Byte-wise equality eight bytes at a time (`Array`'s `==` compares one element at a time),
-    /// at once when both share storage.
-    private static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+    /// at once when both share storage. Also what ``PinMatcher`` compares public keys with.
+    static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
         guard left.count == right.count else { return false }
         if left.baseAddress == right.baseAddress { return true }
         var offset = 0

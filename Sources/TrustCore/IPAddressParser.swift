@@ -5,12 +5,32 @@
 /// address, so it is treated as a DNS name and will not match an IP SAN.
 public enum IPAddressParser {
     public static func parse(_ text: String) -> [UInt8]? {
+        guard mayBeAddress(text) else { return nil }
         if let v4 = parseIPv4(Substring(text)) { return v4 }
         var body = Substring(text)
         if body.hasPrefix("[") && body.hasSuffix("]") && body.count >= 2 {
             body = body.dropFirst().dropLast()
         }
         return parseIPv6(body)
+    }
+
+    /// False when `text` has a byte no address literal has (anything but hex digits, ".", ":", "[",
+    /// "]"), or is longer than any: most DNS names are turned away here without allocating, which
+    /// keeps a host check on the hot path (a policy classifies its domain on every evaluation) cheap.
+    static func mayBeAddress(_ text: String) -> Bool {
+        var count = 0
+        for byte in text.utf8 {
+            count += 1
+            guard count <= 47 else { return false }  // "[" + 45 + "]"
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"),
+                 UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                continue
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     public static func format(_ bytes: [UInt8]) -> String {

@@ -39,8 +39,14 @@ public struct SPKIPin: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The pin of `der`, or nil when it is not a certificate whose key can be found.
     public static func of(certificate der: [UInt8]) -> SPKIPin? {
+        spkiDigest(of: der).map { SPKIPin(digest: Array($0)) }
+    }
+
+    /// The SHA-256 of the SubjectPublicKeyInfo of `der`, hashed in place (no copy, no allocation),
+    /// or nil when it is not a certificate whose key can be found.
+    static func spkiDigest(of der: [UInt8]) -> SHA256Digest? {
         guard let spki = DERCertificate.subjectPublicKeyInfo(der) else { return nil }
-        return SPKIPin(digest: Array(SHA256.hash(data: spki)))
+        return der.withUnsafeBytes { SHA256.hash(data: UnsafeRawBufferPointer(rebasing: $0[spki.indices])) }
     }
 
     public var description: String { "sha256/" + Data(digest).base64EncodedString() }

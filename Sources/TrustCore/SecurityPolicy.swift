@@ -37,7 +37,7 @@ public struct SecurityPolicy: Sendable, Hashable {
     public let validatesDomainName: Bool
 
     let pinnedCertificateSet: Set<[UInt8]>
-    let pinDigests: Set<[UInt8]>
+    let pinDigests: Set<PinDigest>
 
     /// - Throws: ``PinError`` when a pinned certificate has no SubjectPublicKeyInfo that can be found
     ///   (it is not a DER certificate); a policy never silently drops a pin.
@@ -62,7 +62,7 @@ public struct SecurityPolicy: Sendable, Hashable {
         self.allowInvalidCertificates = allowInvalidCertificates
         self.validatesDomainName = validatesDomainName
         self.pinnedCertificateSet = Set(pinnedCertificates)
-        self.pinDigests = Set(all.map(\.digest))
+        self.pinDigests = Set(all.map { PinDigest($0.digest) })
     }
 
     /// Whether the policy has something to pin in its mode: certificates for `certificate`, any pin
@@ -91,13 +91,33 @@ public struct SecurityPolicy: Sendable, Hashable {
         )
     }
 
-    /// The pin of the first certificate in `path` whose public key is pinned, with its index.
-    func firstPinned(in path: [[UInt8]]) -> (index: Int, pin: SPKIPin)? {
-        for (index, der) in path.enumerated() {
-            if let pin = SPKIPin.of(certificate: der), pinDigests.contains(pin.digest) {
-                return (index, pin)
-            }
+    /// The first certificate of `path` (DER, leaf first) whose public key is pinned: its index and
+    /// pin, or nil when none is. This is step 6's pin matching, and costs one SHA-256 of each
+    /// SubjectPublicKeyInfo up to the match, found and hashed in place. (An evaluator's
+    /// ``SecurityPolicyEvaluator/firstPinnedKey(in:)`` also remembers keys it has hashed.)
+    public func firstPinnedKey(in path: [[UInt8]]) -> (index: Int, pin: SPKIPin)? {
+        PinMatcher.firstPinned(in: path, pins: pinDigests)
+    }
+}
+
+/// A SHA-256 digest as four words: hashed and compared without touching an array.
+struct PinDigest: Hashable, Sendable {
+    private let words: (UInt64, UInt64, UInt64, UInt64)
+
+    init(_ bytes: some ContiguousBytes) {
+        words = bytes.withUnsafeBytes { raw in
+            precondition(raw.count == 32, "a SHA-256 digest has 32 bytes")
+            return (raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self), raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
         }
-        return nil
+    }
+
+    static func == (lhs: PinDigest, rhs: PinDigest) -> Bool { lhs.words == rhs.words }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
     }
 }

@@ -9,6 +9,24 @@ public struct SecurityPolicyEvaluator: Sendable {
     let anchors: any TrustEvaluator
     let pinnedAnchors: (any TrustEvaluator)?
     let linker: SignatureLinkedPath?
+    let matcher: PinMatcher
+
+    init(policy: SecurityPolicy, backend: String, anchors: any TrustEvaluator, pinnedAnchors: (any TrustEvaluator)?, linker: SignatureLinkedPath?) {
+        self.policy = policy
+        self.backend = backend
+        self.anchors = anchors
+        self.pinnedAnchors = pinnedAnchors
+        self.linker = linker
+        self.matcher = PinMatcher(pins: policy.pinDigests)
+    }
+
+    /// Step 6's pin matching alone: the index and pin of the first certificate of `path` (DER, leaf
+    /// first) whose public key is pinned, or nil. Public keys this evaluator has hashed before are
+    /// recognised by their bytes and not hashed again (see ``SecurityPolicy/firstPinnedKey(in:)``
+    /// for the same answer without the memo).
+    public func firstPinnedKey(in path: [[UInt8]]) -> (index: Int, pin: SPKIPin)? {
+        matcher.firstPinned(in: path)
+    }
 
     /// Decides whether to trust `chain` (DER, leaf first) for `domain` at `time`. Never throws: every
     /// failure is a rejection that says which step decided and why.
@@ -71,7 +89,7 @@ public struct SecurityPolicyEvaluator: Sendable {
             if decision.path.isEmpty {
                 decision.path = linker?.build(chain) ?? []
             }
-            if let match = policy.firstPinned(in: decision.path) {
+            if let match = matcher.firstPinned(in: decision.path) {
                 decision.step = .publicKeyPinMatched
                 decision.matchedIndex = match.index
                 decision.matchedPin = match.pin

@@ -38,6 +38,43 @@ let benchmarks: @Sendable () -> Void = {
     let wrongHost = HostIdentity.dns(VectorPKI.wrongHost)
     let time = VectorPKI.validationTime
 
+    // Pin matching alone (SecurityPolicy step 6, no back end): the verified path leaf, intermediate,
+    // root; `hit` pins the intermediate (two SubjectPublicKeyInfo hashed), `miss` pins a key that is
+    // on no certificate (all three hashed: the most a three-certificate path costs). `floor` is an
+    // empty path: the cost of one sample itself, to subtract.
+    let floorPolicy = required("the pin-match floor policy") {
+        try SecurityPolicy(pinningMode: .publicKey, pins: [SPKIPin(certificate: pkis[0].intermediate)])
+    }
+    Benchmark("pin-match.floor", configuration: .init(timeUnits: .nanoseconds)) { benchmark in
+        blackHole(floorPolicy.firstPinnedKey(in: []))
+    }
+    for pki in pkis {
+        let key = pki.keyType.rawValue
+        let path = [pki.leaf, pki.intermediate, pki.root]
+        let cases: [(name: String, pin: () throws -> SPKIPin, expected: Int?)] = [
+            ("hit", { try SPKIPin(certificate: pki.intermediate) }, 1),
+            ("miss", { try SPKIPin("sha256/" + String(repeating: "A", count: 43) + "=") }, nil),  // 32 zero bytes
+        ]
+        for (name, pin, expected) in cases {
+            let policy = required("a \(key) pin policy") { try SecurityPolicy(pinningMode: .publicKey, pins: [pin()]) }
+            let evaluator = makePolicyEvaluator(policy, .openssl, anchors: pki.anchors)
+            // warm: an evaluator's matcher, which remembers the keys it hashed (what every evaluation
+            // after the first pays); cold: SecurityPolicy's, which hashes every key every time.
+            let matchers: [(mode: String, match: @Sendable ([[UInt8]]) -> (index: Int, pin: SPKIPin)?)] = [
+                ("warm", evaluator.firstPinnedKey(in:)), ("cold", policy.firstPinnedKey(in:)),
+            ]
+            for (mode, match) in matchers {
+                Benchmark("pin-match.\(name).\(key).\(mode)", configuration: .init(timeUnits: .nanoseconds)) { benchmark in
+                    let found = match(path)
+                    benchmark.stopMeasurement()
+                    if found?.index != expected {
+                        benchmark.error("pin-match \(name) \(key) \(mode): expected index \(String(describing: expected)), got \(String(describing: found?.index))")
+                    }
+                }
+            }
+        }
+    }
+
     for backend in BackendUnderTest.allCases {
         for pki in pkis {
             let key = pki.keyType.rawValue
