@@ -111,7 +111,11 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let rejection = request.inputRejection { return rejection }
+        // No features: gnutls_x509_trust_list_verify_crt2 has no depth limit (the session-level
+        // gnutls_certificate_set_verify_limits counts presented certificates, not the path).
+        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: [], backend: "gnutls") {
+            return rejection
+        }
         if let problem = Self.problem(with: request.host) {
             return problem
         }

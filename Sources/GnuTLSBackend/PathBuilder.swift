@@ -37,6 +37,14 @@ struct PathBuilder {
     /// quadratic issuer search for chains of thousands of certificates.
     static let maximumLength = 32
 
+    /// The most signature verifications one build spends ranking candidate issuers. Real chains rank
+    /// rarely and among two or three; a hostile chain of many certificates with one subject would
+    /// otherwise cost up to ``maximumLength`` x its length verifications (about a second for 100
+    /// ECDSA certificates, x509-limbo's pathological-chain cases). Past the budget, candidates are
+    /// ranked by validity alone, then order: the path GnuTLS is asked to verify may then be a worse
+    /// one, which can only turn a "trusted" into a rejection, never the reverse.
+    static let signatureBudget = 16
+
     let trustList: GnuTLSTrustList
     let anchorIndexByDER: [DERBytes: Int]
     let anchorIndicesBySubject: [ArraySlice<UInt8>: [Int]]
@@ -49,6 +57,7 @@ struct PathBuilder {
         var used = [Bool](repeating: false, count: presented.count)
         used[0] = true
         var position = 0
+        var budget = Self.signatureBudget
         while true {
             let current = presented[position]
             if let anchor = anchorIndex(matching: current, isLeaf: path.certificates.isEmpty) {
@@ -62,7 +71,7 @@ struct PathBuilder {
                 return path
             }
             guard path.certificates.count < Self.maximumLength,
-                  let next = issuerIndex(of: current, among: presented, excluding: used, at: time)
+                  let next = issuerIndex(of: current, among: presented, excluding: used, at: time, budget: &budget)
             else {
                 return path
             }
@@ -91,7 +100,8 @@ struct PathBuilder {
         of certificate: GnuTLSCertificate,
         among presented: [GnuTLSCertificate],
         excluding used: [Bool],
-        at time: time_t
+        at time: time_t,
+        budget: inout Int
     ) -> (index: Int, ranked: Bool)? {
         func isCandidate(_ index: Int) -> Bool {
             let candidate = presented[index]
@@ -100,9 +110,9 @@ struct PathBuilder {
         }
         guard let first = presented.indices.first(where: isCandidate) else { return nil }
         guard let second = presented.indices[(first + 1)...].first(where: isCandidate) else { return (first, false) }
-        var best = (index: first, score: score(of: presented[first], issuing: certificate, at: time))
+        var best = (index: first, score: score(of: presented[first], issuing: certificate, at: time, budget: &budget))
         for index in presented.indices[second...] where index == second || isCandidate(index) {
-            let value = score(of: presented[index], issuing: certificate, at: time)
+            let value = score(of: presented[index], issuing: certificate, at: time, budget: &budget)
             if value > best.score {
                 best = (index, value)
             }
@@ -110,8 +120,13 @@ struct PathBuilder {
         return (best.index, true)
     }
 
-    private func score(of issuer: GnuTLSCertificate, issuing certificate: GnuTLSCertificate, at time: time_t) -> Int {
-        (Self.signatureVerifies(of: certificate, by: issuer) ? 2 : 0) + (issuer.isValid(at: time) ? 1 : 0)
+    private func score(of issuer: GnuTLSCertificate, issuing certificate: GnuTLSCertificate, at time: time_t, budget: inout Int) -> Int {
+        var verifies = false
+        if budget > 0 {
+            budget -= 1
+            verifies = Self.signatureVerifies(of: certificate, by: issuer)
+        }
+        return (verifies ? 2 : 0) + (issuer.isValid(at: time) ? 1 : 0)
     }
 
     /// Whether `issuer`'s key verifies `certificate`'s signature, ignoring times and CA status

@@ -33,6 +33,11 @@ public struct OpenSSLBackend: TrustBackend {
     /// Always `"openssl"`.
     public var name: String { "openssl" }
 
+    /// ``BackendFeature/maximumChainDepth`` (`X509_VERIFY_PARAM_set_depth`, which counts exactly the
+    /// CA certificates between leaf and anchor).
+    public var features: Set<BackendFeature> { Self.features }
+    static let features: Set<BackendFeature> = [.maximumChainDepth]
+
     /// `OpenSSL_version(OPENSSL_VERSION)` of the libcrypto loaded at run time, e.g.
     /// `"OpenSSL 3.0.19 27 Jan 2026"`.
     public var libraryVersion: String {

@@ -106,7 +106,9 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
     /// an OpenSSL failure or an inconsistent result is a ``FailureClass/other`` rejection. The
     /// calling thread's OpenSSL error queue is left empty.
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let rejection = request.inputRejection { return rejection }
+        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: OpenSSLBackend.features, backend: "openssl") {
+            return rejection
+        }
         defer { OpenSSLErrorQueue.discard() }
         let chain: PresentedChain
         do throws(PresentedChainError) {

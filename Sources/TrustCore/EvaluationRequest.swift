@@ -17,12 +17,33 @@ public struct EvaluationRequest: Sendable, Hashable {
     /// The instant at which validity periods are checked. Every back end honours it per request.
     public var time: Date
     public var purpose: TrustPurpose
+    /// The most CA certificates allowed between the leaf and the trust anchor, neither counted (the
+    /// verify depth of OpenSSL's `X509_VERIFY_PARAM_set_depth`, x509-limbo's `max_chain_depth`):
+    /// 0 allows only a leaf issued by an anchor. `nil`: the library's own limit. Needs
+    /// ``BackendFeature/maximumChainDepth``.
+    public var maximumChainDepth: Int?
 
-    public init(chain: [[UInt8]], host: HostIdentity?, time: Date, purpose: TrustPurpose = .serverAuthentication) {
+    public init(chain: [[UInt8]], host: HostIdentity?, time: Date, purpose: TrustPurpose = .serverAuthentication, maximumChainDepth: Int? = nil) {
         self.chain = chain
         self.host = host
         self.time = time
         self.purpose = purpose
+        self.maximumChainDepth = maximumChainDepth
+    }
+
+    /// The optional features this request needs a back end to honour.
+    public var requiredFeatures: Set<BackendFeature> {
+        maximumChainDepth == nil ? [] : [.maximumChainDepth]
+    }
+
+    /// A rejection naming the first feature this request needs that `features` lacks, or nil when
+    /// the back end can honour all of it. Back ends call this with their ``TrustBackend/features``.
+    public func rejection(unlessHonouredBy features: Set<BackendFeature>, backend: String) -> Verdict? {
+        guard let missing = requiredFeatures.subtracting(features).sorted(by: { $0.rawValue < $1.rawValue }).first else { return nil }
+        return .failClosed(
+            .other, name: "UNSUPPORTED_CONSTRAINT",
+            message: "\(backend) cannot honour the \(missing) this request sets; not evaluated, so not trusted (evaluating without the constraint could trust what it forbids)"
+        )
     }
 
     /// `time` as whole seconds since 1970, rounded down: the resolution of X.509 times and of both
@@ -51,6 +72,9 @@ public struct EvaluationRequest: Sendable, Hashable {
         let seconds = time.timeIntervalSince1970
         if !seconds.isFinite || seconds < Double(Self.validTimeRange.lowerBound) || seconds >= Double(Self.validTimeRange.upperBound) + 1 {
             return .failClosed(.malformed, name: "TIME_OUT_OF_RANGE", message: "the validation time \(seconds) s since 1970 is outside what X.509 can express (years 1 to 9999)")
+        }
+        if let depth = maximumChainDepth, depth < 0 {
+            return .failClosed(.malformed, name: "DEPTH_OUT_OF_RANGE", message: "the maximum chain depth \(depth) is negative")
         }
         if case .dns(let name) = host, let reason = HostIdentity.unusableDNSNameReason(name) {
             return .failClosed(.malformed, name: "HOST_REFUSED", message: "host \"\(name.debugDescription.dropFirst().dropLast())\" refused: \(reason)")

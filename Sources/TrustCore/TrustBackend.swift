@@ -10,6 +10,9 @@ public protocol TrustBackend: Sendable {
     var name: String { get }
     /// The version of the library actually loaded at run time.
     var libraryVersion: String { get }
+    /// The optional checks this back end's evaluators honour faithfully; they reject a request that
+    /// needs any other (see ``EvaluationRequest/rejection(unlessHonouredBy:backend:)``).
+    var features: Set<BackendFeature> { get }
     /// Parses `anchors` (DER certificates) once and returns an evaluator that trusts exactly them.
     ///
     /// An anchor does not have to be self-signed: a pinned intermediate or leaf is an anchor too, and
@@ -17,6 +20,11 @@ public protocol TrustBackend: Sendable {
     /// - Throws: ``TrustBackendError`` when an anchor cannot be parsed or the library fails; an
     ///   evaluator is never made from anchors it could not read.
     func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator
+}
+
+extension TrustBackend {
+    /// None, unless a back end says otherwise: a back end that does not know a feature never claims it.
+    public var features: Set<BackendFeature> { [] }
 }
 
 /// Evaluates requests against a fixed set of anchors. Safe to call from many tasks at once.

@@ -31,17 +31,7 @@ public struct BenchmarkReport: Codable, Sendable, Hashable {
     /// Reads a benchmark JSON file.
     /// - Throws: an error naming the file when it cannot be read or is not of this shape.
     public static func read(_ url: URL) throws -> BenchmarkReport {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ReportInputError(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
-        }
-        do {
-            return try JSONDecoder().decode(BenchmarkReport.self, from: data)
-        } catch {
-            throw ReportInputError(file: url.path, problem: "is not benchmark JSON ({\"results\": [{\"backend\", \"scenario\", \"mode\", \"microsecondsPerEvaluation\", \"evaluationsPerSecond\"}]}): \(error)")
-        }
+        try FileProblem.decodeJSON(BenchmarkReport.self, from: url, shape: "benchmark JSON ({\"results\": [{\"backend\", \"scenario\", \"mode\", \"microsecondsPerEvaluation\", \"evaluationsPerSecond\"}]})")
     }
 }
 

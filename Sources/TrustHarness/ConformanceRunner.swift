@@ -38,30 +38,10 @@ public struct ConformanceRunner: Sendable {
         let subjects = selected ?? allSubjects
         let evaluators = EvaluatorCache(backends: backends)
         let jobs = subjects.flatMap { subject in backends.indices.map { (subject, $0) } }
-        let total = jobs.count
-        var results = [ConformanceResult?](repeating: nil, count: total)
-        await withTaskGroup(of: (Int, ConformanceResult).self) { group in
-            var next = 0
-            var done = 0
-            let width = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
-            func submit() {
-                guard next < total else { return }
-                let index = next
-                let (subject, backendIndex) = jobs[index]
-                next += 1
-                group.addTask {
-                    (index, self.evaluate(subject, on: backendIndex, evaluators: evaluators))
-                }
-            }
-            for _ in 0..<width { submit() }
-            for await (index, result) in group {
-                results[index] = result
-                done += 1
-                progress?(done, total)
-                submit()
-            }
+        return await ParallelJobs.run(count: jobs.count, progress: progress) { index in
+            let (subject, backendIndex) = jobs[index]
+            return self.evaluate(subject, on: backendIndex, evaluators: evaluators)
         }
-        return results.map { $0! }
     }
 
     /// Evaluates one vector on one back end, without sharing evaluators.

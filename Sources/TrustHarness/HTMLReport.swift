@@ -24,29 +24,36 @@ public enum HTMLReport {
     public static func render(backends: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance") -> String {
         let columns = columns(backends, results)
         let rows = VectorRow.rows(results, columns: columns.map(\.name))
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="color-scheme" content="light">
-            <title>\(escape(title))</title>
-            <style>\(css)</style>
-            </head>
-            <body>
-            <header>
-            <h1>\(escape(title))</h1>
+        var body = "<header>\n<h1>\(escape(title))</h1>\n"
+        body += overview(columns, rows, results, hasBenchmarks: benchmarks != nil)
+        body += "</header>\n<main>\n"
+        body += summary(columns, results)
+        body += matrix(columns, rows)
+        if let benchmarks { body += benchmarkSection(benchmarks, order: columns.map(\.name)) }
+        body += "</main>\n"
+        return document(title: title, css: css, body: body, script: script)
+    }
 
-            """
-        page += overview(columns, rows, results, hasBenchmarks: benchmarks != nil)
-        page += "</header>\n<main>\n"
-        page += summary(columns, results)
-        page += matrix(columns, rows)
-        if let benchmarks { page += benchmarkSection(benchmarks, order: columns.map(\.name)) }
-        page += "</main>\n<script>\(script)</script>\n</body>\n</html>\n"
-        return page
+    /// A self-contained page: the strict Content-Security-Policy (inline style and script only, no
+    /// other source), `css`, `body` (already escaped markup) and `script`. Every HTML report uses it.
+    static func document(title: String, css: String, body: String, script: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light">
+        <title>\(escape(title))</title>
+        <style>\(css)</style>
+        </head>
+        <body>
+        \(body)<script>\(script)</script>
+        </body>
+        </html>
+
+        """
     }
 
     // MARK: - Model

@@ -55,6 +55,22 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(file): \(problem)" }
+
+    /// Reads the JSON file at `url` as a `T`, the one way TrustHarness reads its JSON files.
+    /// - Throws: ``FileProblem`` naming the file: unreadable, or not `shape` (with the decoder's reason).
+    public static func decodeJSON<T: Decodable>(_ type: T.Type, from url: URL, shape: String) throws -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw FileProblem(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw FileProblem(file: url.path, problem: "is not \(shape) (\(error))")
+        }
+    }
 }
 
 /// A certificate or pin file that could not be used.

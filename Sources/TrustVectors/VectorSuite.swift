@@ -149,17 +149,7 @@ public struct VectorSuite: Sendable {
     }
 
     static func decodeJSON<T: Decodable>(_ url: URL) throws -> T {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw VectorLoadError(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
-        }
-        do {
-            return try JSONDecoder().decode(T.self, from: data)
-        } catch {
-            throw VectorLoadError(file: url.path, problem: "is not a valid \(T.self) (\(error))")
-        }
+        try FileProblem.decodeJSON(T.self, from: url, shape: "a valid \(T.self)")
     }
 }
 

@@ -1,0 +1,16 @@
+/// A check a request may ask for that not every library makes faithfully.
+///
+/// A back end lists the features it honours in ``TrustBackend/features``. Its evaluators reject a
+/// request that needs a feature missing from that list (``EvaluationRequest/rejection(unlessHonouredBy:backend:)``):
+/// a constraint is never silently dropped, since evaluating without it could trust what the caller
+/// meant to refuse. Callers that can do without (the x509-limbo runner) ask first and skip.
+public enum BackendFeature: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// ``EvaluationRequest/maximumChainDepth``: a limit on the intermediates between leaf and anchor.
+    case maximumChainDepth
+
+    public var description: String {
+        switch self {
+        case .maximumChainDepth: return "maximum chain depth"
+        }
+    }
+}

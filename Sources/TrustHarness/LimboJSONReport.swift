@@ -1,0 +1,38 @@
+import Foundation
+
+/// The JSON report of a limbo run: the suite, the back ends, the summary table, every result, and
+/// the differences from the committed record.
+public struct LimboJSONReport: Sendable, Codable {
+    public struct Suite: Sendable, Codable {
+        public var file: String
+        public var sha256: String
+        public var cases: Int
+
+        public init(file: String, sha256: String, cases: Int) {
+            self.file = file
+            self.sha256 = sha256
+            self.cases = cases
+        }
+    }
+
+    public var suite: Suite
+    public var backends: [BackendInfo]
+    public var summary: LimboSummary
+    public var results: [LimboResult]
+    /// nil when there was no record for this suite to compare with.
+    public var recordChanges: [LimboRecord.Change]?
+
+    public init(suite: Suite, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?) {
+        self.suite = suite
+        self.backends = backends
+        self.summary = LimboSummary(results)
+        self.results = results
+        self.recordChanges = recordChanges
+    }
+
+    public func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

@@ -1,0 +1,57 @@
+import TrustCore
+
+/// One x509-limbo test case on one back end: what the suite expects, what the back end did, and why.
+public struct LimboResult: Sendable, Hashable, Codable {
+    /// x509-limbo's result values.
+    public enum Actual: String, Sendable, Hashable, Codable, CaseIterable {
+        case success = "SUCCESS"
+        case failure = "FAILURE"
+        case skipped = "SKIPPED"
+    }
+
+    /// How the result compares with the suite's expectation: the columns of the summary.
+    public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
+        case passed
+        /// Trusted although the suite expects a rejection: the security-relevant column.
+        case acceptedExpectedFailure = "accepted-expected-failure"
+        /// Rejected although the suite expects the chain to be trusted.
+        case rejectedExpectedSuccess = "rejected-expected-success"
+        case skipped
+    }
+
+    public var id: String
+    public var backend: String
+    /// `SUCCESS` or `FAILURE`, as the suite says.
+    public var expected: String
+    public var actual: Actual
+    /// Why: the skip reason, or the back end's diagnostics (or the input problem) for a rejection;
+    /// nil for a success.
+    public var context: String?
+    /// The failure classes of a rejection.
+    public var failures: [FailureClass]
+    /// Wall-clock time of the evaluation alone, in milliseconds (0 when skipped or not evaluated).
+    public var milliseconds: Double
+
+    public init(id: String, backend: String, expected: String, actual: Actual, context: String?, failures: [FailureClass] = [], milliseconds: Double = 0) {
+        self.id = id
+        self.backend = backend
+        self.expected = expected
+        self.actual = actual
+        self.context = context
+        self.failures = failures
+        self.milliseconds = milliseconds
+    }
+
+    public var outcome: Outcome {
+        switch actual {
+        case .skipped: return .skipped
+        case .success: return expected == "SUCCESS" ? .passed : .acceptedExpectedFailure
+        case .failure: return expected == "FAILURE" ? .passed : .rejectedExpectedSuccess
+        }
+    }
+
+    /// `rfc5280`, `webpki`, ...: the first component of the id.
+    public var namespace: String {
+        id.range(of: "::").map { String(id[..<$0.lowerBound]) } ?? id
+    }
+}

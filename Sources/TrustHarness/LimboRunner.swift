@@ -1,0 +1,134 @@
+import Foundation
+import TrustCore
+import TrustVectors
+
+/// Runs x509-limbo test cases on back ends, each configured as a careful production client
+/// configures it for TLS server authentication (the back ends' own settings: strict X.509 checks,
+/// subjectAltName only and never the subject CN, no partial wildcards, purpose serverAuth).
+///
+/// A case is evaluated only when every constraint it sets is honoured faithfully; otherwise it is
+/// SKIPPED with the reason (``skipReason(_:backend:)``), never guessed. Everything that goes wrong
+/// while evaluating (a certificate that will not decode, anchors a library refuses, a peer name
+/// that is not an address) is a FAILURE whose context says so: nothing unreadable is trusted.
+public struct LimboRunner: Sendable {
+    public let backends: [any TrustBackend]
+    /// The time for cases without a validation time, fixed once per run so every back end sees the
+    /// same instant.
+    public let now: Date
+
+    /// `backends` should be uncached (every case has its own anchors, so a cache would only fill up).
+    public init(backends: [any TrustBackend], now: Date = Date()) {
+        self.backends = backends
+        self.now = now
+    }
+
+    /// Every selected case on every back end, concurrently; results in case order, then back-end order.
+    public func run(_ testcases: [LimboTestcase], progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [LimboResult] {
+        let jobs = testcases.flatMap { testcase in backends.map { (testcase, $0) } }
+        return await ParallelJobs.run(count: jobs.count, progress: progress) { index in
+            self.evaluate(jobs[index].0, on: jobs[index].1)
+        }
+    }
+
+    /// Why `backend` cannot evaluate `testcase` faithfully, or nil when it can.
+    public func skipReason(_ testcase: LimboTestcase, backend: any TrustBackend) -> String? {
+        if testcase.validationKind != "SERVER" {
+            return "\(testcase.validationKind) validation: the back ends evaluate TLS server certificates (serverAuth) only; client certificates and email names are out of scope"
+        }
+        if !testcase.expectedPeerNames.isEmpty {
+            return "several expected peer names (\(testcase.expectedPeerNames.map(\.kind).joined(separator: ", "))): a TLS server is checked against one name"
+        }
+        if let name = testcase.expectedPeerName, name.kind != "DNS" && name.kind != "IP" {
+            return "peer name of kind \(name.kind): a TLS server is identified by a DNS name or an IP address"
+        }
+        if !testcase.signatureAlgorithms.isEmpty {
+            return "signature algorithm constraint (\(testcase.signatureAlgorithms.joined(separator: ", "))): no back end restricts algorithms per request"
+        }
+        if !testcase.keyUsage.isEmpty {
+            return "key usage constraint (\(testcase.keyUsage.joined(separator: ", "))): not honoured as stated (OpenSSL's serverAuth purpose accepts any of digitalSignature, keyEncipherment, keyAgreement; GnuTLS ignores the leaf's keyUsage)"
+        }
+        let otherUsages = testcase.extendedKeyUsage.filter { $0 != "serverAuth" }
+        if !otherUsages.isEmpty {
+            return "extended key usage \(otherUsages.joined(separator: ", ")): the back ends require serverAuth, nothing else"
+        }
+        if !testcase.crls.isEmpty || testcase.features.contains("has-crl") {
+            return "CRLs: revocation is not part of the TrustBackend protocol, so no back end is given the CRLs"
+        }
+        if testcase.maxChainDepth != nil && !backend.features.contains(.maximumChainDepth) {
+            return "maximum chain depth: \(backend.name) cannot honour it (the case sets \(testcase.maxChainDepth!); its verification API has no depth limit)"
+        }
+        return nil
+    }
+
+    /// One case on one back end.
+    public func evaluate(_ testcase: LimboTestcase, on backend: any TrustBackend) -> LimboResult {
+        func result(_ actual: LimboResult.Actual, _ context: String?, _ failures: [FailureClass] = [], _ milliseconds: Double = 0) -> LimboResult {
+            LimboResult(id: testcase.id, backend: backend.name, expected: testcase.expectedResult, actual: actual, context: context, failures: failures, milliseconds: milliseconds)
+        }
+        if let reason = skipReason(testcase, backend: backend) {
+            return result(.skipped, reason)
+        }
+        let prepared: (anchors: [[UInt8]], chain: [[UInt8]], host: HostIdentity?)
+        do {
+            prepared = try prepare(testcase)
+        } catch {
+            return result(.failure, "not evaluated, so not trusted: \(error)", [.malformed])
+        }
+        let evaluator: any TrustEvaluator
+        do {
+            evaluator = try backend.makeEvaluator(anchors: prepared.anchors)
+        } catch {
+            return result(.failure, "the trusted certificates were refused, so nothing is trusted: \(error)", [.malformed])
+        }
+        let request = EvaluationRequest(
+            chain: prepared.chain, host: prepared.host, time: testcase.validationTime ?? now,
+            maximumChainDepth: testcase.maxChainDepth
+        )
+        let start = ContinuousClock.now
+        let verdict = evaluator.evaluate(request)
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+        if verdict.isTrusted {
+            return result(.success, nil, [], milliseconds)
+        }
+        return result(.failure, verdict.diagnostics.map(\.description).joined(separator: "; "), verdict.failures, milliseconds)
+    }
+
+    /// The anchors, the presented chain (peer first, then the intermediates in suite order) and the
+    /// host of a case, decoded from its PEM.
+    /// - Throws: ``LimboInputError`` naming the field that could not be used.
+    func prepare(_ testcase: LimboTestcase) throws -> (anchors: [[UInt8]], chain: [[UInt8]], host: HostIdentity?) {
+        func certificates(_ pems: [String], _ field: String) throws -> [[UInt8]] {
+            try pems.enumerated().flatMap { index, pem in
+                do {
+                    return try CertificateFile.decode(Array(pem.utf8), file: "\(field)[\(index)]")
+                } catch {
+                    throw LimboInputError(id: testcase.id, problem: "\(error)")
+                }
+            }
+        }
+        let anchors = try certificates(testcase.trustedCerts, "trusted_certs")
+        let peer = try certificates([testcase.peerCertificate], "peer_certificate")
+        let intermediates = try certificates(testcase.untrustedIntermediates, "untrusted_intermediates")
+        var host: HostIdentity?
+        if let name = testcase.expectedPeerName {
+            if name.kind == "IP" {
+                guard let address = IPAddressParser.parse(name.value) else {
+                    throw LimboInputError(id: testcase.id, problem: "expected_peer_name \"\(name.value)\" is not an IP address")
+                }
+                host = .ipAddress(address)
+            } else {
+                host = .dns(name.value)
+            }
+        }
+        return (anchors, peer + intermediates, host)
+    }
+}
+
+/// A case whose input could not be used: the case and what was wrong.
+public struct LimboInputError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var id: String
+    public var problem: String
+
+    public var description: String { problem }
+}

@@ -1,0 +1,55 @@
+/// The terminal report of a limbo run: per back end, a table by id namespace (passed; accepted
+/// although the suite expects failure; rejected although it expects success; skipped), then the
+/// cases in the two disagreeing columns with the back end's reason, and the skip reasons counted.
+public enum LimboTextReport {
+    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], casesShown: Int = 12) -> String {
+        var out = "x509-limbo: \(suite)\n"
+        let summary = LimboSummary(results)
+        for backend in summary.backends {
+            let version = backends.first { $0.name == backend.backend }?.version ?? ""
+            out += "\n\(backend.backend) (\(version))\n"
+            out += table(backend.namespaces + [backend.all])
+            let mine = results.filter { $0.backend == backend.backend }
+            for (outcome, title) in [(LimboResult.Outcome.acceptedExpectedFailure, "accepted although the suite expects FAILURE"),
+                                     (.rejectedExpectedSuccess, "rejected although the suite expects SUCCESS")] {
+                let cases = mine.filter { $0.outcome == outcome }
+                guard !cases.isEmpty else { continue }
+                out += "  \(title) (\(cases.count)):\n"
+                for result in cases.prefix(casesShown) {
+                    out += "    \(result.id)" + (result.context.map { ": \(shorten($0))" } ?? "") + "\n"
+                }
+                if cases.count > casesShown { out += "    ... and \(cases.count - casesShown) more (--format json lists all)\n" }
+            }
+            let reasons = Dictionary(grouping: mine.filter { $0.outcome == .skipped }, by: { skipClass($0.context ?? "") })
+            if !reasons.isEmpty {
+                out += "  skipped:\n"
+                for (reason, cases) in reasons.sorted(by: { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }) {
+                    out += "    \(cases.count) \(reason) (e.g. \(cases[0].id))\n"
+                }
+            }
+        }
+        return out
+    }
+
+    static func table(_ rows: [LimboSummary.Row]) -> String {
+        let headers = ["namespace", "cases", "passed", "accepted, expected FAILURE", "rejected, expected SUCCESS", "skipped"]
+        let cells = rows.map { [$0.namespace, "\($0.total)", "\($0.passed)", "\($0.acceptedExpectedFailure)", "\($0.rejectedExpectedSuccess)", "\($0.skipped)"] }
+        let widths = headers.indices.map { column in ([headers[column]] + cells.map { $0[column] }).map(\.count).max()! }
+        func line(_ values: [String]) -> String {
+            "  " + values.enumerated().map { index, value in
+                index == 0 ? value.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[index] - value.count) + value
+            }.joined(separator: "  ") + "\n"
+        }
+        return line(headers) + cells.map(line).joined()
+    }
+
+    /// The part of a skip reason before its explanation, to count alike reasons together.
+    static func skipClass(_ reason: String) -> String {
+        String(reason.prefix { $0 != ":" && $0 != "(" }).trimmingCharacters(in: .whitespaces)
+    }
+
+    static func shorten(_ text: String, to limit: Int = 160) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 3)) + "..."
+    }
+}

@@ -1,0 +1,180 @@
+import Crypto
+import Foundation
+
+/// A test suite in the format of x509-limbo (C2SP/x509-limbo): path-validation test cases, each
+/// with trust anchors, untrusted intermediates, a peer certificate, the name to check, constraints
+/// and the expected result. `Vectors/limbo/limbo.json` is a copy of 208 of its cases (see
+/// `Vectors/limbo/README.md`); any file in the same format loads.
+public struct LimboSuite: Sendable {
+    /// The format version the file declares (1 for the current schema).
+    public var version: Int
+    public var testcases: [LimboTestcase]
+    /// SHA-256 of the file's bytes, hex: which suite a record of results belongs to.
+    public var digest: String
+    /// Where it was read from.
+    public var file: String
+
+    /// Reads and decodes a suite: `url` is a `limbo.json` file or a folder holding one.
+    /// - Throws: ``FileProblem`` naming the file and what is wrong: unreadable, not JSON, a test case
+    ///   missing a required field (named with its id where it has one), duplicate ids.
+    public static func load(from url: URL) throws -> LimboSuite {
+        var isFolder: ObjCBool = false
+        let file = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+            ? url.appendingPathComponent("limbo.json") : url
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw FileProblem(file: file.path, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        return try decode(data, file: file.path)
+    }
+
+    /// Decodes a suite from the bytes of a `limbo.json`.
+    public static func decode(_ data: Data, file: String) throws -> LimboSuite {
+        let document: Document
+        do {
+            document = try JSONDecoder().decode(Document.self, from: data)
+        } catch let error as DecodingError {
+            throw FileProblem(file: file, problem: "is not an x509-limbo suite: \(Self.describe(error))")
+        } catch {
+            throw FileProblem(file: file, problem: "is not JSON (\(error))")
+        }
+        var seen = Set<String>()
+        for testcase in document.testcases where !seen.insert(testcase.id).inserted {
+            throw FileProblem(file: file, problem: "has two test cases with the id \"\(testcase.id)\"")
+        }
+        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return LimboSuite(version: document.version, testcases: document.testcases, digest: digest, file: file)
+    }
+
+    /// The vendored copy, `Vectors/limbo/limbo.json` of the checkout, if there is one.
+    public static func locateVendored(from filePath: String = #filePath) -> URL? {
+        VectorSuite.locate(from: filePath).map { $0.appendingPathComponent("limbo/limbo.json") }
+            .flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
+    }
+
+    private struct Document: Decodable {
+        var version: Int
+        var testcases: [LimboTestcase]
+    }
+
+    /// Names where decoding failed: the coding path (with the test case's index) and the problem.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context)) has no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+/// One x509-limbo test case. Enumerated fields (kinds, usages, features) are kept as the strings
+/// of the file, so a suite newer than this code still loads and its unknown values can be reported
+/// (and skipped) rather than refused.
+public struct LimboTestcase: Sendable, Hashable, Decodable {
+    /// A peer name to check: `DNS`, `IP` or `RFC822` (email).
+    public struct PeerName: Sendable, Hashable, Decodable {
+        public var kind: String
+        public var value: String
+
+        public init(kind: String, value: String) {
+            self.kind = kind
+            self.value = value
+        }
+    }
+
+    /// `namespace::name`, e.g. `rfc5280::nc::permitted-dn-match`.
+    public var id: String
+    public var features: [String]
+    public var importance: String
+    public var description: String
+    /// `SERVER` (the peer is a TLS server) or `CLIENT`.
+    public var validationKind: String
+    /// PEM, one certificate each.
+    public var trustedCerts: [String]
+    public var untrustedIntermediates: [String]
+    public var peerCertificate: String
+    /// nil: validate at the current time (such cases use certificates valid for centuries).
+    public var validationTime: Date?
+    public var signatureAlgorithms: [String]
+    public var keyUsage: [String]
+    public var extendedKeyUsage: [String]
+    /// `SUCCESS` or `FAILURE`.
+    public var expectedResult: String
+    public var expectedPeerName: PeerName?
+    public var expectedPeerNames: [PeerName]
+    public var maxChainDepth: Int?
+    /// PEM CRLs.
+    public var crls: [String]
+
+    /// The first component of the id: `rfc5280`, `webpki`, `pathological`, ...
+    public var namespace: String {
+        id.range(of: "::").map { String(id[..<$0.lowerBound]) } ?? id
+    }
+
+    /// Whether the suite expects the peer certificate to be accepted.
+    public var expectsSuccess: Bool { expectedResult == "SUCCESS" }
+
+    enum CodingKeys: String, CodingKey {
+        case id, features, importance, description, crls
+        case validationKind = "validation_kind"
+        case trustedCerts = "trusted_certs"
+        case untrustedIntermediates = "untrusted_intermediates"
+        case peerCertificate = "peer_certificate"
+        case validationTime = "validation_time"
+        case signatureAlgorithms = "signature_algorithms"
+        case keyUsage = "key_usage"
+        case extendedKeyUsage = "extended_key_usage"
+        case expectedResult = "expected_result"
+        case expectedPeerName = "expected_peer_name"
+        case expectedPeerNames = "expected_peer_names"
+        case maxChainDepth = "max_chain_depth"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        features = try c.decodeIfPresent([String].self, forKey: .features) ?? []
+        importance = try c.decodeIfPresent(String.self, forKey: .importance) ?? "undetermined"
+        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
+        validationKind = try c.decode(String.self, forKey: .validationKind)
+        trustedCerts = try c.decode([String].self, forKey: .trustedCerts)
+        untrustedIntermediates = try c.decode([String].self, forKey: .untrustedIntermediates)
+        peerCertificate = try c.decode(String.self, forKey: .peerCertificate)
+        if let text = try c.decodeIfPresent(String.self, forKey: .validationTime) {
+            guard let time = Self.parseTime(text) else {
+                throw DecodingError.dataCorruptedError(forKey: .validationTime, in: c, debugDescription: "\(id): \"\(text)\" is not an RFC 3339 date-time")
+            }
+            validationTime = time
+        } else {
+            validationTime = nil
+        }
+        signatureAlgorithms = try c.decodeIfPresent([String].self, forKey: .signatureAlgorithms) ?? []
+        keyUsage = try c.decodeIfPresent([String].self, forKey: .keyUsage) ?? []
+        extendedKeyUsage = try c.decodeIfPresent([String].self, forKey: .extendedKeyUsage) ?? []
+        expectedResult = try c.decode(String.self, forKey: .expectedResult)
+        guard expectedResult == "SUCCESS" || expectedResult == "FAILURE" else {
+            throw DecodingError.dataCorruptedError(forKey: .expectedResult, in: c, debugDescription: "\(id): expected_result is \"\(expectedResult)\", not SUCCESS or FAILURE")
+        }
+        expectedPeerName = try c.decodeIfPresent(PeerName.self, forKey: .expectedPeerName)
+        expectedPeerNames = try c.decodeIfPresent([PeerName].self, forKey: .expectedPeerNames) ?? []
+        maxChainDepth = try c.decodeIfPresent(Int.self, forKey: .maxChainDepth)
+        crls = try c.decodeIfPresent([String].self, forKey: .crls) ?? []
+    }
+
+    /// RFC 3339 date-times as the suite writes them (`2024-01-01T00:00:00+00:00`, `…Z`, with or
+    /// without fractional seconds).
+    public static func parseTime(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        if let date = plain.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
+    }
+}

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+struct LimboCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "limbo",
+        abstract: "Run an x509-limbo suite (C2SP/x509-limbo) on every back end.",
+        discussion: """
+        Each case's trusted certificates are the anchors, its untrusted intermediates follow the peer \
+        certificate, its expected peer name (DNS or IP) is the host, its validation time (or now) the time, \
+        its maximum chain depth a request constraint. A case whose constraints a back end cannot honour \
+        faithfully is SKIPPED with the reason. The summary counts, per back end and id namespace: passed; \
+        accepted although the suite expects FAILURE; rejected although it expects SUCCESS; skipped.
+
+        Exit status: 0 when every result equals the committed record (Vectors/limbo/observed.json, for \
+        the suite it was made from) or there is no record for this suite; 1 when a result changed; 2 for \
+        bad input.
+        Examples:
+          trust-harness limbo                                  # the vendored Vectors/limbo/limbo.json
+          trust-harness limbo ../x509-limbo/limbo.json --output results/
+          trust-harness limbo --id 'pathlen::*' --backend openssl
+          trust-harness limbo --format html > limbo.html
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, html
+    }
+
+    @Argument(help: ArgumentHelp("A limbo.json, or a folder holding one (default: Vectors/limbo/limbo.json of this checkout).", valueName: "path"))
+    var path: String?
+
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(BackendRegistry.all.map(\.name).joined(separator: ", "))); repeatable.", valueName: "name"))
+    var backendNames: [String] = []
+
+    @Option(name: .customLong("id"), help: ArgumentHelp("Only cases whose id matches this pattern (* and ? wildcards, e.g. 'webpki::*'); repeatable.", valueName: "pattern"))
+    var idPatterns: [String] = []
+
+    @Option(help: ArgumentHelp("Write one x509-limbo results file per back end into this folder (created if missing).", valueName: "dir"))
+    var output: String?
+
+    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("The record to compare with (default: observed.json beside the vendored suite).", valueName: "file"))
+    var recordFile: String?
+
+    @Flag(help: "Write the observed results as the new record instead of comparing (all back ends and cases must be selected).")
+    var record = false
+
+    func run() async throws {
+        let suite = try loadSuite()
+        let backends: [any TrustBackend]
+        do {
+            backends = try BackendRegistry.named(backendNames.isEmpty ? BackendRegistry.all.map(\.name) : backendNames, configuration: .uncached)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let testcases = idPatterns.isEmpty ? suite.testcases
+            : suite.testcases.filter { testcase in idPatterns.contains { Glob.matches($0, testcase.id) } }
+        guard !testcases.isEmpty else {
+            throw ValidationError("no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like 'rfc5280::nc::permitted-dn-match'")
+        }
+        if record && (testcases.count != suite.testcases.count || !backendNames.isEmpty) {
+            throw ValidationError("--record records the whole suite on every back end: drop --id and --backend")
+        }
+
+        let progress = Progress.onTerminal(label: "limbo")
+        var report: (@Sendable (Int, Int) -> Void)?
+        if let progress { report = { done, total in progress.update(done, total) } }
+        let results = await LimboRunner(backends: backends).run(testcases, progress: report)
+        progress?.finish()
+        let infos = backends.map(BackendInfo.init)
+
+        if let output { try writeResultFiles(to: output, infos: infos, results: results) }
+
+        let recordURL = recordFile.map { URL(fileURLWithPath: $0) } ?? LimboRecord.locate()
+        if record {
+            guard let recordURL else { throw ValidationError("no record location: pass --record-file") }
+            try LimboRecord(suite: suite.digest, backends: infos, results: results).encoded().write(to: recordURL)
+            printError("recorded \(results.count) results in \(recordURL.path)")
+        }
+        let changes = record ? [] : try recordChanges(recordURL, suite: suite, results: results)
+
+        switch format {
+        case .text:
+            var text = LimboTextReport.render(suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results)
+            if let changes {
+                text += changes.isEmpty ? "\nEvery result equals the record.\n"
+                    : "\n\(changes.count) result(s) differ from the record (update it deliberately with --record):\n" + changes.map { "  \($0)\n" }.joined()
+            }
+            print(text, terminator: "")
+        case .json:
+            let summary = LimboJSONReport.Suite(file: suite.file, sha256: suite.digest, cases: suite.testcases.count)
+            print(try LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes).encoded())
+        case .html:
+            print(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes), terminator: "")
+        }
+        if let changes, !changes.isEmpty {
+            printError("\(changes.count) result(s) differ from the record")
+            throw ExitCode(1)
+        }
+    }
+
+    func loadSuite() throws -> LimboSuite {
+        guard let url = path.map({ URL(fileURLWithPath: $0) }) ?? LimboSuite.locateVendored() else {
+            throw ValidationError("no Vectors/limbo/limbo.json in this checkout; pass the path of a limbo.json")
+        }
+        do {
+            return try LimboSuite.load(from: url)
+        } catch let error as FileProblem {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The differences from the record, or nil when there is no record for this suite.
+    func recordChanges(_ url: URL?, suite: LimboSuite, results: [LimboResult]) throws -> [LimboRecord.Change]? {
+        guard let url, FileManager.default.fileExists(atPath: url.path) else {
+            if recordFile != nil { throw ValidationError("no record at \(recordFile!)") }
+            return nil
+        }
+        let stored: LimboRecord
+        do {
+            stored = try LimboRecord.read(url)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        guard stored.suite == suite.digest else { return nil }
+        return stored.changes(results)
+    }
+
+    func writeResultFiles(to folder: String, infos: [BackendInfo], results: [LimboResult]) throws {
+        let directory = URL(fileURLWithPath: folder)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for info in infos {
+                let file = directory.appendingPathComponent("trustharness-\(info.name).json")
+                try LimboResultFile(backend: info, results: results).encoded().write(to: file)
+                printError("wrote \(file.path)")
+            }
+        } catch {
+            printError("error: cannot write results into \(folder): \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import TrustCore
+@testable import TrustHarness
+import TrustVectors
+
+/// The x509-limbo suite (vendored in Vectors/limbo) on every back end, pinned to the committed record
+/// (Vectors/limbo/observed.json): any change of behaviour, better or worse, fails here until the
+/// record is deliberately updated with `trust-harness limbo --record`.
+@Suite struct LimboTests {
+    static func suite() throws -> LimboSuite {
+        let url = try #require(LimboSuite.locateVendored(), "Vectors/limbo/limbo.json is missing")
+        return try LimboSuite.load(from: url)
+    }
+
+    static func run(_ testcases: [LimboTestcase]) async -> [LimboResult] {
+        await LimboRunner(backends: BackendRegistry.all(configuration: .uncached)).run(testcases)
+    }
+
+    @Test func everyCaseOnEveryBackEndEqualsTheRecord() async throws {
+        let suite = try Self.suite()
+        #expect(suite.testcases.count == 208)
+        let record = try LimboRecord.read(try #require(LimboRecord.locate()))
+        #expect(record.suite == suite.digest, "the record was made from another limbo.json: run trust-harness limbo --record")
+        let results = await Self.run(suite.testcases)
+        let backends = BackendRegistry.all.map(\.name)
+        #expect(results.count == suite.testcases.count * backends.count)
+        #expect(Set(record.backends.keys) == Set(backends), "every back end must be recorded")
+        let changes = record.changes(results)
+        #expect(changes.isEmpty, "results differ from Vectors/limbo/observed.json:\n\(changes.map(\.description).joined(separator: "\n"))")
+        for result in results where result.actual != .success {
+            #expect(result.context?.isEmpty == false, "\(result.backend) \(result.id): a SKIPPED or FAILURE result says why")
+        }
+    }
+
+    /// The files `--output` writes: x509-limbo's result format, exactly.
+    @Test func resultFilesFollowTheLimboFormat() async throws {
+        let suite = try Self.suite()
+        let results = await Self.run(suite.testcases)
+        for backend in BackendRegistry.all.map(BackendInfo.init) {
+            let data = try LimboResultFile(backend: backend, results: results).encoded()
+            let object = try #require(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])
+            #expect(Set(object.keys) == ["version", "harness", "results"])
+            #expect(object["version"] as? Int == 1)
+            let harness = try #require(object["harness"] as? String)
+            #expect(harness.wholeMatch(of: /trustharness-(openssl|gnutls)-[0-9]+\.[0-9]+\.[0-9]+/) != nil, "harness \(harness)")
+            let entries = try #require(object["results"] as? [[String: Any]])
+            #expect(entries.map { $0["id"] as? String } == suite.testcases.map(\.id))
+            for entry in entries {
+                #expect(Set(entry.keys) == ["id", "actual_result", "context"])
+                let actual = try #require(entry["actual_result"] as? String)
+                #expect(["SUCCESS", "FAILURE", "SKIPPED"].contains(actual))
+                #expect(entry["context"] is String || entry["context"] is NSNull)
+                if actual == "SKIPPED" { #expect(entry["context"] is String) }
+            }
+        }
+    }
+
+    /// A case is skipped when a back end cannot honour one of its constraints, never evaluated
+    /// without it.
+    @Test func constraintsThatCannotBeHonouredAreSkipped() throws {
+        let base = try #require(try Self.suite().testcases.first { $0.id == "pathlen::max-chain-depth-0" })
+        let runner = LimboRunner(backends: BackendRegistry.all(configuration: .uncached))
+        let openssl = try #require(runner.backends.first { $0.name == "openssl" })
+        let gnutls = try #require(runner.backends.first { $0.name == "gnutls" })
+        #expect(runner.skipReason(base, backend: openssl) == nil)
+        #expect(runner.skipReason(base, backend: gnutls)?.hasPrefix("maximum chain depth") == true)
+
+        var plain = base
+        plain.maxChainDepth = nil
+        var client = plain; client.validationKind = "CLIENT"
+        var keyUsage = plain; keyUsage.keyUsage = ["digitalSignature"]
+        var clientAuth = plain; clientAuth.extendedKeyUsage = ["serverAuth", "clientAuth"]
+        var serverAuth = plain; serverAuth.extendedKeyUsage = ["serverAuth"]
+        var crl = plain; crl.crls = ["-----BEGIN X509 CRL-----\n-----END X509 CRL-----\n"]
+        var email = plain; email.expectedPeerName = .init(kind: "RFC822", value: "a@example.com")
+        var algorithms = plain; algorithms.signatureAlgorithms = ["RSA_PKCS1_SHA256"]
+        for backend in runner.backends {
+            #expect(runner.skipReason(plain, backend: backend) == nil)
+            #expect(runner.skipReason(serverAuth, backend: backend) == nil)
+            for (testcase, prefix) in [(client, "CLIENT"), (keyUsage, "key usage"), (clientAuth, "extended key usage clientAuth"),
+                                       (crl, "CRLs"), (email, "peer name of kind RFC822"), (algorithms, "signature algorithm")] {
+                let reason = runner.skipReason(testcase, backend: backend)
+                #expect(reason?.hasPrefix(prefix) == true, "\(backend.name): \(String(describing: reason))")
+                #expect(runner.evaluate(testcase, on: backend).actual == .skipped)
+            }
+        }
+    }
+
+    /// A back end without the feature refuses a request with a depth limit instead of ignoring it.
+    @Test func aDepthLimitIsNeverIgnored() throws {
+        let testcase = try #require(try Self.suite().testcases.first { $0.id == "pathlen::max-chain-depth-0-exhausted" })
+        let runner = LimboRunner(backends: BackendRegistry.all(configuration: .uncached))
+        let input = try runner.prepare(testcase)
+        for backend in runner.backends {
+            let evaluator = try backend.makeEvaluator(anchors: input.anchors)
+            let unlimited = evaluator.evaluate(EvaluationRequest(chain: input.chain, host: input.host, time: Date()))
+            #expect(unlimited.isTrusted, "\(backend.name): the chain is valid without a depth limit")
+            let limited = evaluator.evaluate(EvaluationRequest(chain: input.chain, host: input.host, time: Date(), maximumChainDepth: 0))
+            #expect(!limited.isTrusted, "\(backend.name): one intermediate is too many for depth 0")
+            if !backend.features.contains(.maximumChainDepth) {
+                #expect(limited.diagnostics.map(\.name) == ["UNSUPPORTED_CONSTRAINT"])
+            }
+            let negative = evaluator.evaluate(EvaluationRequest(chain: input.chain, host: input.host, time: Date(), maximumChainDepth: -1))
+            #expect(negative.failures == [.malformed])
+        }
+    }
+
+    /// Input no back end can use is a FAILURE that says what was wrong, never a crash or a success.
+    @Test func unusableInputFailsClosed() throws {
+        var testcase = try #require(try Self.suite().testcases.first { $0.id == "pathlen::max-chain-depth-0" })
+        testcase.maxChainDepth = nil
+        var brokenPeer = testcase; brokenPeer.peerCertificate = "-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----\n"
+        var garbagePeer = testcase; garbagePeer.peerCertificate = "\u{1}\u{2}\u{3}"
+        var badAnchor = testcase; badAnchor.trustedCerts = ["-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n"]
+        var badAddress = testcase; badAddress.expectedPeerName = .init(kind: "IP", value: "1.2.3")
+        var noAnchor = testcase; noAnchor.trustedCerts = []
+        for backend in BackendRegistry.all(configuration: .uncached) {
+            for broken in [brokenPeer, garbagePeer, badAnchor, badAddress, noAnchor] {
+                let result = LimboRunner(backends: [backend]).evaluate(broken, on: backend)
+                #expect(result.actual == .failure, "\(backend.name): \(result)")
+                #expect(result.context?.isEmpty == false)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"version":1,"testcases":[{"id":"a"}]}"#, "has no \"validation_kind\""),
+        (#"{"version":1}"#, "has no \"testcases\""),
+        ("[1, 2", "is not an x509-limbo suite"),
+        ("", "is not an x509-limbo suite"),
+    ])
+    func brokenSuitesAreRefusedWithTheProblem(json: String, problem: String) {
+        #expect {
+            try LimboSuite.decode(Data(json.utf8), file: "limbo.json")
+        } throws: { error in
+            "\(error)".hasPrefix("limbo.json: ") && "\(error)".contains(problem)
+        }
+    }
+
+    @Test func duplicateIdsAndBadTimesAreRefused() throws {
+        let data = try Data(contentsOf: try #require(LimboSuite.locateVendored()))
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var cases = try #require(object["testcases"] as? [[String: Any]])
+        object["testcases"] = [cases[0], cases[0]]
+        #expect(throws: FileProblem.self) { try LimboSuite.decode(try JSONSerialization.data(withJSONObject: object), file: "dup.json") }
+        cases[0]["validation_time"] = "yesterday"
+        object["testcases"] = [cases[0]]
+        #expect {
+            try LimboSuite.decode(try JSONSerialization.data(withJSONObject: object), file: "time.json")
+        } throws: { "\($0)".contains("not an RFC 3339 date-time") }
+        #expect(LimboTestcase.parseTime("2024-01-01T00:00:00+00:00") == Date(timeIntervalSince1970: 1_704_067_200))
+        #expect(LimboTestcase.parseTime("2024-01-01T00:00:00.5Z") == Date(timeIntervalSince1970: 1_704_067_200.5))
+    }
+}
