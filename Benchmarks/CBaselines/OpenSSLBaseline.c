@@ -109,6 +109,7 @@ static int verify_once(X509_STORE *store, const presented_chain *chain, const th
     if (X509_STORE_CTX_set_purpose(ctx, X509_PURPOSE_SSL_SERVER) != 1) goto done;
     param = X509_STORE_CTX_get0_param(ctx);
     if (X509_VERIFY_PARAM_set_flags(param, flags) != 1) goto done;
+    X509_VERIFY_PARAM_set_auth_level(param, 2);
     X509_VERIFY_PARAM_set_time(param, (time_t)in->unix_time);
     if (in->host != NULL) {
         X509_VERIFY_PARAM_set_hostflags(param, X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT);

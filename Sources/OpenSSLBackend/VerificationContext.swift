@@ -78,7 +78,15 @@ final class VerificationContext {
         guard X509_VERIFY_PARAM_set_flags(param, UInt(flags)) == 1 else {
             throw .library("X509_VERIFY_PARAM_set_flags", OpenSSLErrorQueue.drain())
         }
+        // Security level 2 (112-bit keys and signature hashes: RSA/DSA >= 2048, ECC >= 224, no SHA-1),
+        // what libssl applies to a TLS peer's chain under Debian's default SECLEVEL=2. Without it,
+        // X509_verify_cert alone checks no key sizes at all (auth level -1) and accepts RSA-1024.
+        X509_VERIFY_PARAM_set_auth_level(param, 2)
         X509_VERIFY_PARAM_set_time(param, .init(request.unixTime))
+        if let depth = request.maximumChainDepth {
+            // Checked non-negative by inputRejection; anything past Int32 is no limit at all.
+            X509_VERIFY_PARAM_set_depth(param, Int32(clamping: depth))
+        }
         switch request.host {
         case nil:
             break
