@@ -12,8 +12,13 @@ public struct EvaluationRequest: Sendable, Hashable {
     /// The certificates the peer presented, DER, leaf first. The rest may be in any order and may
     /// include certificates unrelated to the path; back ends build the path themselves.
     public var chain: [[UInt8]]
-    /// The host to check the leaf against, or `nil` for no host check.
-    public var host: HostIdentity?
+    /// The host to check the leaf against, or `nil` for no host check. Kept in the form back ends
+    /// compare (``HostIdentity/forComparison``: a DNS name without its trailing dot).
+    public var host: HostIdentity? {
+        get { comparedHost }
+        set { comparedHost = newValue?.forComparison }
+    }
+    private var comparedHost: HostIdentity?
     /// The instant at which validity periods are checked. Every back end honours it per request.
     public var time: Date
     public var purpose: TrustPurpose
@@ -25,7 +30,7 @@ public struct EvaluationRequest: Sendable, Hashable {
 
     public init(chain: [[UInt8]], host: HostIdentity?, time: Date, purpose: TrustPurpose = .serverAuthentication, maximumChainDepth: Int? = nil) {
         self.chain = chain
-        self.host = host
+        self.comparedHost = host?.forComparison
         self.time = time
         self.purpose = purpose
         self.maximumChainDepth = maximumChainDepth
@@ -56,18 +61,34 @@ public struct EvaluationRequest: Sendable, Hashable {
         return Int64(clamped)
     }
 
+    /// The most certificates a presented chain may have. Parsing costs each library about 0.1-0.2
+    /// ms a certificate, so without a limit a peer could make one evaluation take seconds; real chains
+    /// have 2 to 5, x509-limbo's pathological ones 101.
+    public static let maximumPresentedCertificates = 1_000
+    /// The most bytes a presented chain may have in all: 1 MiB, ten times OpenSSL's default limit
+    /// on a TLS peer's certificate list (`SSL_CTX_set_max_cert_list`, 100 KiB).
+    public static let maximumPresentedBytes = 1 << 20
+
     /// The instants X.509 can express: 0001-01-01T00:00:00Z through 9999-12-31T23:59:59Z
     /// (GeneralizedTime, RFC 5280 §4.1.2.5.2).
     public static let validTimeRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
     /// Why this request cannot be evaluated faithfully by any back end, as a rejection of class
     /// `malformed`, or nil when it can. Back ends call this before touching their library so that bad
-    /// input gets the same class of answer everywhere: an empty chain, a validation time X.509 cannot
+    /// input gets the same class of answer everywhere: an empty chain, a chain longer than
+    /// ``maximumPresentedCertificates`` or ``maximumPresentedBytes``, a validation time X.509 cannot
     /// express, or a DNS name a library would check less strictly than it reads (see
     /// ``HostIdentity/unusableDNSNameReason(_:)``).
     public var inputRejection: Verdict? {
         if chain.isEmpty {
             return .failClosed(.malformed, name: "EMPTY_CHAIN", message: "the presented chain is empty: there is no certificate to evaluate")
+        }
+        if chain.count > Self.maximumPresentedCertificates {
+            return .failClosed(.malformed, name: "CHAIN_TOO_LONG", message: "the presented chain has \(chain.count) certificates, more than the \(Self.maximumPresentedCertificates) any TLS peer may send here; refused before parsing")
+        }
+        let bytes = chain.reduce(0) { $0 + $1.count }
+        if bytes > Self.maximumPresentedBytes {
+            return .failClosed(.malformed, name: "CHAIN_TOO_LARGE", message: "the presented chain is \(bytes) bytes, more than the \(Self.maximumPresentedBytes) any TLS peer may send here; refused before parsing")
         }
         let seconds = time.timeIntervalSince1970
         if !seconds.isFinite || seconds < Double(Self.validTimeRange.lowerBound) || seconds >= Double(Self.validTimeRange.upperBound) + 1 {

@@ -18,20 +18,54 @@ public enum HostIdentity: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Why `name` must not be checked as a reference identifier, or nil when it may.
+    /// The form back ends compare: a DNS name without its one trailing dot (an absolute name,
+    /// `www.example.com.`, names the same host; Go, rustls and curl match it the same way, while
+    /// OpenSSL and GnuTLS would compare the dot and never match). Addresses are unchanged.
+    public var forComparison: HostIdentity {
+        guard case .dns(let name) = self, name.utf8.count > 1, name.utf8.last == UInt8(ascii: ".") else { return self }
+        return .dns(String(name.dropLast()))
+    }
+
+    /// Why `name` (already ``forComparison``) must not be checked as a reference identifier, or nil
+    /// when it may.
     ///
-    /// Each refused form would make a library check less than the name says: an empty name turns
-    /// OpenSSL's host check off, a NUL byte is refused or (when last) silently dropped, a leading "."
-    /// matches any subdomain in OpenSSL (`X509_check_host`'s documented extension) and `.example.com`
-    /// matches `*.example.com` in GnuTLS, and a "*" is not a DNS name but would be compared literally
-    /// with a wildcard subjectAltName. Anything else is passed on unchanged.
+    /// Each refused form would make a library check less than the name says, or the two libraries
+    /// check it differently: an empty name turns OpenSSL's host check off; a NUL byte is refused or
+    /// (when last) silently dropped; a leading "." matches any subdomain in OpenSSL
+    /// (`X509_check_host`'s documented extension) and `.example.com` matches `*.example.com` in
+    /// GnuTLS; a "*" is not a DNS name but would be compared literally with a wildcard
+    /// subjectAltName; non-ASCII text is compared byte for byte by OpenSSL but IDNA-converted by
+    /// GnuTLS; an empty or over-long label or name is not a DNS name (RFC 1035 §2.3.4); spaces and
+    /// control characters are in no host name; and a name ending in a numeric label (`127.1`,
+    /// `0x7f.0.0.1`, `010.0.0.1`) is an IP address in a spelling resolvers read differently
+    /// (WHATWG URL "ends in a number"), never a name a certificate should match.
     public static func unusableDNSNameReason(_ name: String) -> String? {
         let utf8 = name.utf8
         if utf8.isEmpty { return "the DNS name is empty (a library would skip the host check)" }
         if utf8.contains(0) { return "the DNS name contains a NUL byte" }
         if utf8.first == UInt8(ascii: ".") { return "the DNS name starts with \".\" (a library would match any subdomain)" }
         if utf8.contains(UInt8(ascii: "*")) { return "the DNS name contains \"*\" (a wildcard is not a reference identifier)" }
+        if utf8.contains(where: { $0 >= 0x80 }) {
+            return "the DNS name is not ASCII: give its A-label (punycode, \"xn--\") form; the libraries would compare it differently"
+        }
+        if utf8.contains(where: { $0 <= 0x20 || $0 == 0x7f }) { return "the DNS name contains a space or a control character" }
+        if utf8.count > 253 { return "the DNS name is longer than 253 bytes" }
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        if labels.contains(where: \.isEmpty) { return "the DNS name has an empty label (\"..\")" }
+        if labels.contains(where: { $0.utf8.count > 63 }) { return "a label of the DNS name is longer than 63 bytes" }
+        if let last = labels.last, endsInANumber(last) {
+            return "the DNS name ends in a numeric label, an IP address in a non-standard spelling (\"127.1\", \"0x7f.0.0.1\", \"010.0.0.1\"); write the address as a dotted quad or IPv6 literal"
+        }
         return nil
+    }
+
+    /// Decimal digits only, or `0x` followed by hex digits only: what a resolver would read as part
+    /// of an IPv4 address.
+    private static func endsInANumber(_ label: Substring) -> Bool {
+        let bytes = Array(label.utf8)
+        if bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return true }
+        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "0"), bytes[1] | 0x20 == UInt8(ascii: "x") else { return false }
+        return bytes.dropFirst(2).allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "f")) }
     }
 
     public var description: String {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrustCore
 
@@ -31,6 +32,39 @@ import TrustCore
     ])
     func nonAddressesAreDNSNames(text: String) {
         #expect(HostIdentity(text) == .dns(text))
+    }
+
+    /// Names the libraries would check less strictly than they read, or differently from each other,
+    /// are refused before any library sees them: a `malformed` rejection naming the problem.
+    @Test(arguments: [
+        ("", "empty"), ("www.exa\u{0}mple.test", "NUL"), (".example.test", "starts with"), ("*.example.test", "*"),
+        ("bücher.example.test", "A-label"), ("www example.test", "space"), ("www.example.test\n", "control"),
+        ("www..example.test", "empty label"), ("www.example.test..", "empty label"),
+        (String(repeating: "a", count: 64) + ".example.test", "63 bytes"),
+        (Array(repeating: String(repeating: "a", count: 60), count: 5).joined(separator: "."), "253 bytes"),
+        ("127.1", "numeric label"), ("0x7f.0.0.1", "numeric label"), ("010.0.0.1", "numeric label"), ("192.0.2", "numeric label"),
+        ("host.0XFF", "numeric label"),
+    ])
+    func unusableNamesAreRefused(name: String, problem: String) throws {
+        let request = EvaluationRequest(chain: [[0x30]], host: .dns(name), time: Date(timeIntervalSince1970: 0))
+        let rejection = try #require(request.inputRejection)
+        #expect(rejection.failures == [.malformed])
+        #expect(rejection.diagnostics.first?.message.contains(problem) == true, "\(rejection.diagnostics)")
+    }
+
+    @Test(arguments: ["www.example.test", "WWW.Example.TEST", "xn--bcher-kva.example.test", "_acme.example.test", "a.b-c.d1", "www.example.test."])
+    func usableNamesPass(name: String) {
+        #expect(EvaluationRequest(chain: [[0x30]], host: .dns(name), time: Date(timeIntervalSince1970: 0)).inputRejection == nil)
+    }
+
+    /// An absolute name (one trailing dot) is the same host: back ends compare it without the dot.
+    @Test func aTrailingDotIsDroppedForComparison() {
+        var request = EvaluationRequest(chain: [], host: .dns("www.example.test."), time: Date(timeIntervalSince1970: 0))
+        #expect(request.host == .dns("www.example.test"))
+        request.host = .dns("other.example.test.")
+        #expect(request.host == .dns("other.example.test"))
+        #expect(HostIdentity.dns(".").forComparison == .dns("."))
+        #expect(HostIdentity.ipAddress([1, 2, 3, 4]).forComparison == .ipAddress([1, 2, 3, 4]))
     }
 
     @Test func formatsAddressesCanonically() {
