@@ -1,4 +1,5 @@
 internal import COpenSSL
+import TrustCore
 
 /// One certificate parsed by OpenSSL, owned: its `X509` is freed when this object goes away.
 ///
@@ -56,7 +57,8 @@ final class OpenSSLCertificate: @unchecked Sendable {
 /// Parses `der` with `d2i_X509` and returns a new `X509 *` that the caller owns and must free.
 ///
 /// Exactly one certificate must fill `der`: trailing bytes are an error, because a verifier that
-/// ignores them would accept bytes it never looked at.
+/// ignores them would accept bytes it never looked at; and it must be DER, not merely BER that
+/// `d2i_X509` also takes.
 func parseOwnedX509(der: [UInt8]) throws(CertificateParseFailure) -> OpaquePointer {
     guard !der.isEmpty else { throw CertificateParseFailure(reason: .empty) }
     let parsed: (x509: OpaquePointer?, consumed: Int) = der.withUnsafeBufferPointer { buffer in
@@ -72,6 +74,11 @@ func parseOwnedX509(der: [UInt8]) throws(CertificateParseFailure) -> OpaquePoint
         X509_free(x509)
         throw CertificateParseFailure(reason: .trailingBytes(certificateLength: parsed.consumed, totalLength: der.count))
     }
+    // Only once OpenSSL has parsed it, so OpenSSL's own reason comes first for what it refuses.
+    if let problem = DERCertificate.encodingProblem(der) {
+        X509_free(x509)
+        throw CertificateParseFailure(reason: .notDER(problem))
+    }
     return x509
 }
 
@@ -81,6 +88,8 @@ struct CertificateParseFailure: Error, CustomStringConvertible {
         case empty
         case notACertificate([OpenSSLError])
         case trailingBytes(certificateLength: Int, totalLength: Int)
+        /// Parsed by OpenSSL, but not DER (RFC 5280 §4.1): ``DERCertificate/encodingProblem(_:)``.
+        case notDER(String)
     }
 
     var reason: Reason
@@ -102,6 +111,7 @@ struct CertificateParseFailure: Error, CustomStringConvertible {
         case .empty: return "EMPTY_DER"
         case .notACertificate: return "DER_NOT_A_CERTIFICATE"
         case .trailingBytes: return "DER_TRAILING_BYTES"
+        case .notDER: return "NOT_DER"
         }
     }
 
@@ -114,6 +124,8 @@ struct CertificateParseFailure: Error, CustomStringConvertible {
             return "d2i_X509 cannot parse it as a DER X.509 certificate: \(stack)"
         case .trailingBytes(let certificateLength, let totalLength):
             return "\(totalLength - certificateLength) trailing bytes after the \(certificateLength)-byte DER certificate (\(totalLength) bytes in all)"
+        case .notDER(let problem):
+            return "d2i_X509 parsed it, but it is not DER as RFC 5280 requires: \(problem)"
         }
     }
 }

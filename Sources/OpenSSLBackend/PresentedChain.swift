@@ -36,12 +36,14 @@ final class PresentedChain {
         guard !ders.isEmpty else { throw .empty }
         var certificates: [OpenSSLCertificate] = []
         certificates.reserveCapacity(ders.count)
+        var seen = Set<ObjectIdentifier>()
         for (index, der) in ders.enumerated() {
             do throws(CertificateParseFailure) {
                 var certificate = try cache.certificate(for: der, parse: OpenSSLCertificate.parse, isShareable: \.isShareable)
-                if certificates.contains(where: { $0 === certificate }) {
+                if !seen.insert(ObjectIdentifier(certificate)).inserted {
                     // The same bytes again in this chain: a copy of its own, as without the cache.
                     certificate = try OpenSSLCertificate.parse(der: der)
+                    seen.insert(ObjectIdentifier(certificate))
                 }
                 certificates.append(certificate)
             } catch {

@@ -4,7 +4,7 @@
 /// Certificate ::= SEQUENCE { tbsCertificate SEQUENCE { [0] version OPTIONAL, serialNumber,
 /// signature, issuer, validity, subject, subjectPublicKeyInfo, ... }, ... } (RFC 5280 §4.1).
 /// Anything that does not have this shape yields nil: the caller treats it as "no match".
-enum DERCertificate {
+package enum DERCertificate {
     /// The complete DER encoding (tag and length included) of the SubjectPublicKeyInfo.
     static func subjectPublicKeyInfo(_ der: [UInt8]) -> ArraySlice<UInt8>? {
         der.withUnsafeBufferPointer { buffer -> Range<Int>? in
@@ -21,6 +21,64 @@ enum DERCertificate {
             }
             return fields.element(tag: 0x30)?.whole
         }.map { der[$0] }
+    }
+
+    /// Why `der` is not in the Distinguished Encoding Rules, or nil when every element of it is:
+    /// one element filling the bytes, every length definite and in its shortest form, every
+    /// constructed element exactly filled by the elements inside it, at most 64 levels deep.
+    ///
+    /// RFC 5280 §4.1 requires certificates in DER. OpenSSL's `d2i_X509` also takes BER (an
+    /// indefinite length, a padded length) and then verifies the signature over the bytes as sent,
+    /// so the same certificate would have many encodings, and fingerprints, pins and deny lists
+    /// keyed on the bytes could be sidestepped. Back ends refuse such a certificate as malformed.
+    /// (Primitive contents, such as INTEGER minimality, are left to the libraries.)
+    package static func encodingProblem(_ der: [UInt8]) -> String? {
+        der.withUnsafeBufferPointer { buffer -> String? in
+            var reader = Reader(buffer)
+            if let problem = strictProblem(&reader, depth: 0) { return problem }
+            return reader.atEnd ? nil : "\(buffer.count - reader.position) byte(s) follow the certificate"
+        }
+    }
+
+    /// Reads one element strictly, descending into constructed ones.
+    private static func strictProblem(_ reader: inout Reader, depth: Int) -> String? {
+        guard depth < 64 else { return "nested more than 64 levels deep" }
+        let start = reader.position
+        guard reader.end - reader.position >= 2 else { return "truncated at offset \(start)" }
+        let tag = reader.bytes[reader.position]
+        var index = reader.position + 1
+        if tag & 0x1F == 0x1F {  // high tag number form: base-128 digits, the last without bit 8
+            while index < reader.end && reader.bytes[index] & 0x80 != 0 { index += 1 }
+            index += 1
+            guard index < reader.end else { return "truncated tag at offset \(start)" }
+        }
+        let first = Int(reader.bytes[index])
+        index += 1
+        var length = 0
+        if first == 0x80 {
+            return "indefinite length (BER, not DER) at offset \(start)"
+        } else if first < 0x80 {
+            length = first
+        } else {
+            let count = first & 0x7F
+            guard count <= 4, reader.end - index >= count else { return "unsupported or truncated length at offset \(start)" }
+            guard reader.bytes[index] != 0 else { return "length with a leading zero byte (not DER) at offset \(start)" }
+            for _ in 0..<count {
+                length = length << 8 | Int(reader.bytes[index])
+                index += 1
+            }
+            guard length >= 0x80 else { return "long-form length for \(length) bytes (not DER) at offset \(start)" }
+            guard length >> ((count - 1) * 8) != 0 else { return "length longer than needed (not DER) at offset \(start)" }
+        }
+        guard length <= reader.end - index else { return "length \(length) at offset \(start) runs past the end" }
+        if tag & 0x20 != 0 {
+            var inner = Reader(reader.bytes, index..<(index + length))
+            while !inner.atEnd {
+                if let problem = strictProblem(&inner, depth: depth + 1) { return problem }
+            }
+        }
+        reader.position = index + length
+        return nil
     }
 
     private struct Element {
