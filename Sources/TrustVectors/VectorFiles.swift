@@ -4,7 +4,7 @@ import Foundation
 enum VectorFiles {
     /// The generated parts of a `Vectors/` folder: everything else (deviations.json, external suites)
     /// is never read, written or removed by the generator.
-    static let generatedFolders = ["certs", "keys"]
+    static let generatedFolders = ["certs", "keys", BadInputFiles.folder]
     static let manifestPath = "manifest.json"
 
     /// The file's content, or nil when it does not exist.

@@ -79,6 +79,12 @@ public enum VectorGenerator {
                 files[path] = Data((PEMDocument(type: certificatePEMType, derBytes: der).pemString + "\n").utf8)
             }
             minted[keyType] = pki.derEncodings
+            if keyType == .ed25519 {
+                guard let leaf = pki.derEncodings["leaf"], let intermediate = pki.derEncodings["intermediate"] else {
+                    throw VectorGeneratorError.catalogue("the bad-input corpus needs the Ed25519 leaf and intermediate")
+                }
+                files.merge(try BadInputFiles.render(leaf: leaf, intermediate: intermediate, intermediateKey: try keys.privateKey("intermediate"))) { $1 }
+            }
         }
         files[VectorFiles.manifestPath] = try manifestData { name, keyType in
             guard let der = minted[keyType]?[name], let pin = SPKIPin.of(certificate: der) else {

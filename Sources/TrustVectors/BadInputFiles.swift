@@ -1,0 +1,120 @@
+import Crypto
+import Foundation
+import SwiftASN1
+import X509
+
+/// The generated files of the bad-input corpus (`Vectors/bad-input/generated/`): hostile or broken
+/// inputs made deterministically, so `trust-harness generate --check` proves the committed set. The
+/// cases that use them, with their expected answers, are the hand-written
+/// `Vectors/bad-input/manifest.json` (``BadInputCorpus``).
+///
+/// Everything is derived from the Ed25519 vectors (whose signatures are deterministic) and fixed
+/// seeds, never from randomness: the same bytes on every run.
+enum BadInputFiles {
+    static let folder = "bad-input/generated"
+
+    /// Relative path -> content, for `VectorGenerator`. `pki` holds the Ed25519 PKI's DER by
+    /// certificate name, `intermediateKey` the key of its intermediate.
+    static func render(leaf: [UInt8], intermediate intermediateDER: [UInt8], intermediateKey: Certificate.PrivateKey) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        func put(_ name: String, _ bytes: [UInt8]) { files["\(folder)/\(name)"] = Data(bytes) }
+        func pem(_ der: [UInt8]) -> [UInt8] { Array((PEMDocument(type: "CERTIFICATE", derBytes: der).pemString + "\n").utf8) }
+
+        put("empty.der", [])
+        for length in [1, 2, 16, leaf.count / 2, leaf.count - 1] {
+            put("truncated-leaf-\(length).der", Array(leaf.prefix(length)))
+        }
+        var random = SplitMix64(seed: 0x5452_5553_5448_524E)  // "TRUSTHRN"
+        put("random-1.bin", random.bytes(1))
+        put("random-100.bin", random.bytes(100))
+        put("random-2000.bin", random.bytes(2000))
+        // Random content under a plausible outer SEQUENCE header claiming 1,000 bytes.
+        put("random-sequence.bin", [0x30, 0x82, 0x03, 0xE8] + random.bytes(1000))
+        // A DER length that claims far more than there is, and an indefinite (BER) length.
+        put("length-overflow.der", [0x30, 0x84, 0x7F, 0xFF, 0xFF, 0xFF] + Array(leaf.dropFirst(4).prefix(64)))
+        put("indefinite-length.der", [0x30, 0x80] + Array(leaf.dropFirst(4)) + [0x00, 0x00])
+        put("not-a-certificate.txt", Array("This is a text file, not a certificate.\n".utf8))
+        put("broken-base64.pem", Array("-----BEGIN CERTIFICATE-----\nMIIB!!not*base64@@\n-----END CERTIFICATE-----\n".utf8))
+        put("no-certificate.pem", Array("-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n-----END PRIVATE KEY-----\n".utf8))
+        put("empty.pem", [])
+        put("unterminated.pem", Array(pem(leaf).prefix(200)))
+
+        let intermediate = try Certificate(derEncoded: intermediateDER)
+        let time = Catalogue.validationTime
+        // A leaf with 10,000 dNSName SANs, issued by the Ed25519 intermediate.
+        let names = (0..<10_000).map { GeneralName.dnsName("host\($0).many.example.test") }
+        let manyNames = try certificate(
+            subject: "many names", issuer: intermediate.subject, key: .init(try Curve25519.Signing.PrivateKey(rawRepresentation: seed("many-sans")).publicKey),
+            issuerKey: intermediateKey, authorityKey: intermediate, ca: false, names: names, time: time
+        )
+        put("many-sans-leaf.pem", pem(manyNames))
+
+        // Two CAs that issue each other (A by B, B by A) and a leaf issued by A: an issuer loop.
+        let loopA = try Curve25519.Signing.PrivateKey(rawRepresentation: seed("loop-a"))
+        let loopB = try Curve25519.Signing.PrivateKey(rawRepresentation: seed("loop-b"))
+        let nameA = try DistinguishedName { CommonName("Loop CA A") }
+        let nameB = try DistinguishedName { CommonName("Loop CA B") }
+        let a = try certificate(subject: "Loop CA A", issuer: nameB, key: .init(loopA.publicKey), issuerKey: .init(loopB), authorityKeyFrom: .init(loopB.publicKey), ca: true, names: [], time: time)
+        let b = try certificate(subject: "Loop CA B", issuer: nameA, key: .init(loopB.publicKey), issuerKey: .init(loopA), authorityKeyFrom: .init(loopA.publicKey), ca: true, names: [], time: time)
+        let loopLeaf = try certificate(
+            subject: "loop leaf", issuer: nameA, key: .init(try Curve25519.Signing.PrivateKey(rawRepresentation: seed("loop-leaf")).publicKey),
+            issuerKey: .init(loopA), authorityKeyFrom: .init(loopA.publicKey), ca: false, names: [.dnsName("www.example.test")], time: time
+        )
+        put("loop-a.pem", pem(a))
+        put("loop-b.pem", pem(b))
+        put("loop-leaf.pem", pem(loopLeaf))
+        return files
+    }
+
+    private static func seed(_ label: String) -> [UInt8] {
+        Array(SHA256.hash(data: Data("TrustHarness bad-input \(label)".utf8)))
+    }
+
+    private static func certificate(
+        subject: String, issuer: DistinguishedName, key: Certificate.PublicKey, issuerKey: Certificate.PrivateKey,
+        authorityKey authority: Certificate? = nil, authorityKeyFrom authorityPublicKey: Certificate.PublicKey? = nil,
+        ca: Bool, names: [GeneralName], time: Date
+    ) throws -> [UInt8] {
+        let issuerPublicKey = authority?.publicKey ?? authorityPublicKey ?? issuerKey.publicKey
+        var extensions = Certificate.Extensions()
+        if ca {
+            try extensions.append(.init(BasicConstraints.isCertificateAuthority(maxPathLength: nil), critical: true))
+            try extensions.append(.init(KeyUsage(keyCertSign: true, cRLSign: true), critical: true))
+        } else {
+            try extensions.append(.init(BasicConstraints.notCertificateAuthority, critical: true))
+            try extensions.append(.init(KeyUsage(digitalSignature: true), critical: true))
+            try extensions.append(.init(ExtendedKeyUsage([.serverAuth]), critical: false))
+        }
+        try extensions.append(.init(SubjectKeyIdentifier(hash: key), critical: false))
+        try extensions.append(.init(AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: issuerPublicKey).keyIdentifier), critical: false))
+        if !names.isEmpty {
+            try extensions.append(.init(SubjectAlternativeNames(names), critical: false))
+        }
+        let certificate = try Certificate(
+            version: .v3, serialNumber: TestPKI.serialNumber(for: "bad-input/\(subject)"), publicKey: key,
+            notValidBefore: time.addingTimeInterval(-86_400 * 365), notValidAfter: time.addingTimeInterval(86_400 * 365),
+            issuer: issuer, subject: try DistinguishedName { CommonName(subject) },
+            signatureAlgorithm: .ed25519, extensions: extensions, issuerPrivateKey: issuerKey
+        )
+        return try TestPKI.derEncoding(of: certificate)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), for reproducible random-looking bytes.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func bytes(_ count: Int) -> [UInt8] {
+        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+struct BadInputCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bad-input",
+        abstract: "Run the bad-input corpus (Vectors/bad-input): broken, hostile and odd inputs on every back end and through the SecurityPolicy.",
+        discussion: """
+        Each case states the answer the standards require (an input error, a rejection of one failure class, or \
+        trusted where odd input is still valid). Shows, per case and back end, the answer, the time the evaluation \
+        took and the library's message. Exit status: 0 when every answer is the stated one, 1 otherwise, 2 for bad input.
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @OptionGroup var location: VectorsOption
+
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end; repeatable.", valueName: "name"))
+    var backendNames: [String] = []
+
+    @Option(name: .customLong("id"), help: ArgumentHelp("Only cases whose id matches this pattern (* and ?); repeatable.", valueName: "pattern"))
+    var idPatterns: [String] = []
+
+    @Option(help: "Output format: text, json.")
+    var format: Format = .text
+
+    func run() async throws {
+        let corpus: BadInputCorpus
+        do {
+            corpus = try BadInputCorpus.load(vectors: try location.directory())
+        } catch let error as FileProblem {
+            printError("error: \(error)")
+            throw ExitCode(2)
+        }
+        let backends: [any TrustBackend]
+        do {
+            backends = backendNames.isEmpty ? BackendRegistry.all : try BackendRegistry.named(backendNames)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let ids = corpus.cases.map(\.id).filter { id in idPatterns.isEmpty || idPatterns.contains { Glob.matches($0, id) } }
+        guard !ids.isEmpty else { throw ValidationError("no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
+        let results = await BadInputRunner(backends: backends, corpus: corpus).run(ids)
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(["results": results]), as: UTF8.self))
+        case .text:
+            let idWidth = results.map(\.id.count).max() ?? 2
+            for result in results {
+                let mark = result.conforms ? "ok  " : "FAIL"
+                let time = result.observed == "inputError" ? "      -" : String(format: "%7.2f", result.milliseconds)
+                let message = result.message.count > 110 ? String(result.message.prefix(107)) + "..." : result.message
+                print("\(mark) \(result.id.padding(toLength: idWidth, withPad: " ", startingAt: 0))  \(result.backend.padding(toLength: 8, withPad: " ", startingAt: 0)) \(time) ms  \(result.observed)  \(message)")
+                for problem in result.problems { print("       ! \(problem)") }
+            }
+            let slowest = results.max { $0.milliseconds < $1.milliseconds }
+            print("\n\(results.filter(\.conforms).count) of \(results.count) answers as stated; slowest evaluation \(String(format: "%.1f", slowest?.milliseconds ?? 0)) ms (\(slowest?.id ?? "-"), \(slowest?.backend ?? "-"))")
+        }
+        if results.contains(where: { !$0.conforms }) {
+            printError("\(results.filter { !$0.conforms }.count) answer(s) differ from the corpus")
+            throw ExitCode(1)
+        }
+    }
+}
