@@ -1,0 +1,182 @@
+import Foundation
+import Synchronization
+import TrustCore
+import TrustVectors
+
+/// Many tasks evaluating at once, on shared evaluators, for a bounded time: every verdict must equal
+/// the one a single task gets for the same request (trusted or not, the failure classes and the
+/// diagnostics' names), with the validation times of the vectors mixed, so GnuTLS's per-thread time
+/// handling is exercised across threads. Also samples the process's resident memory, so a long run
+/// shows whether evaluations leak.
+public struct LoadRunner: Sendable {
+    /// One request and the back end's single-task verdict for it.
+    struct Job: Sendable {
+        var backend: Int
+        var evaluator: any TrustEvaluator
+        var request: EvaluationRequest
+        var reference: Fingerprint
+        var label: String
+    }
+
+    /// What must not change between a verdict under load and the single-task one.
+    struct Fingerprint: Sendable, Equatable {
+        var trusted: Bool
+        var failures: [FailureClass]
+        var names: [String]
+
+        init(_ verdict: Verdict) {
+            trusted = verdict.isTrusted
+            failures = verdict.failures
+            names = verdict.diagnostics.map(\.name)
+        }
+    }
+
+    /// The figures of one run.
+    public struct Report: Sendable, Codable {
+        public var tasks: Int
+        public var seconds: Double
+        public var requests: Int
+        public var evaluations: Int
+        public var wrongVerdicts: Int
+        /// Up to 10 examples of wrong verdicts.
+        public var wrongExamples: [String]
+        /// Evaluations per second of one task alone, measured first.
+        public var singleTaskPerSecond: Double
+        public var perSecond: Double
+        /// Resident memory (MiB) after the warm-up, then the lowest and highest samples after it,
+        /// and at the end; sampled once a second.
+        public var residentMiBAfterWarmUp: Double
+        public var residentMiBMinimum: Double
+        public var residentMiBMaximum: Double
+        public var residentMiBAtEnd: Double
+    }
+
+    let jobs: [Job]
+    let backendNames: [String]
+
+    /// Requests from every chain vector and every bad-input case that reaches a back end, on every
+    /// back end, each with its own evaluator per anchor set (shared by all tasks, as a client shares
+    /// them).
+    public init(backends: [any TrustBackend], suite: VectorSuite, corpus: BadInputCorpus?) throws {
+        var inputs: [(label: String, anchors: [[UInt8]], request: EvaluationRequest)] = suite.vectors.map { ($0.id, $0.anchors, $0.request) }
+        for testcase in corpus?.cases ?? [] {
+            // The 1,000-certificate chains (0.1-0.2 s each) would crowd out everything else.
+            guard let input = try? corpus?.input(for: testcase), input.chain.count <= 64 else { continue }
+            inputs.append(("bad-input/\(testcase.id)", input.anchors, EvaluationRequest(chain: input.chain, host: input.host, time: input.time)))
+        }
+        var jobs: [Job] = []
+        for (index, backend) in backends.enumerated() {
+            var evaluators: [[[UInt8]]: any TrustEvaluator] = [:]
+            for input in inputs {
+                let evaluator: any TrustEvaluator
+                if let made = evaluators[input.anchors] {
+                    evaluator = made
+                } else {
+                    evaluator = try backend.makeEvaluator(anchors: input.anchors)
+                    evaluators[input.anchors] = evaluator
+                }
+                jobs.append(Job(backend: index, evaluator: evaluator, request: input.request, reference: Fingerprint(evaluator.evaluate(input.request)), label: "\(backend.name) \(input.label)"))
+            }
+        }
+        self.jobs = jobs
+        self.backendNames = backends.map(\.name)
+    }
+
+    /// Runs `tasks` tasks for `seconds`, each walking the requests from its own offset.
+    public func run(tasks: Int, seconds: Double) async -> Report {
+        let single = Self.throughput(of: jobs, seconds: min(2, seconds / 4))
+        let stop = Atomic<Bool>(false)
+        let sampler = Task.detached { () -> [Double] in
+            var samples: [Double] = []
+            while !stop.load(ordering: .relaxed) {
+                samples.append(Self.residentMiB())
+                try? await Task.sleep(for: .seconds(1))
+            }
+            samples.append(Self.residentMiB())
+            return samples
+        }
+        let start = ContinuousClock.now
+        let deadline = start + .milliseconds(Int(seconds * 1000))
+        let counts = await withTaskGroup(of: (Int, [String]).self) { group in
+            for task in 0..<tasks {
+                group.addTask {
+                    var evaluations = 0
+                    var wrong: [String] = []
+                    var index = (task * 7919) % max(jobs.count, 1)
+                    // At least one batch, even for a task the pool starts after the deadline.
+                    repeat {
+                        for _ in 0..<32 {
+                            let job = jobs[index]
+                            if Fingerprint(job.evaluator.evaluate(job.request)) != job.reference {
+                                wrong.append(job.label)
+                            }
+                            evaluations += 1
+                            index = (index + 1) % jobs.count
+                        }
+                    } while ContinuousClock.now < deadline
+                    return (evaluations, wrong)
+                }
+            }
+            var total = 0
+            var wrong: [String] = []
+            for await (count, mistakes) in group {
+                total += count
+                wrong += mistakes
+            }
+            return (total, wrong)
+        }
+        let elapsed = ContinuousClock.now - start
+        stop.store(true, ordering: .relaxed)
+        let samples = await sampler.value
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let afterWarmUp = samples.count > 2 ? Array(samples.dropFirst(2)) : samples
+        return Report(
+            tasks: tasks, seconds: seconds, requests: jobs.count, evaluations: counts.0, wrongVerdicts: counts.1.count,
+            wrongExamples: Array(Set(counts.1)).sorted().prefix(10).map { $0 },
+            singleTaskPerSecond: single, perSecond: Double(counts.0) / seconds,
+            residentMiBAfterWarmUp: afterWarmUp.first ?? 0, residentMiBMinimum: afterWarmUp.min() ?? 0,
+            residentMiBMaximum: afterWarmUp.max() ?? 0, residentMiBAtEnd: samples.last ?? 0
+        )
+    }
+
+    /// Every request once on one task, `count` times, comparing with the references: the test's
+    /// deterministic form of ``run(tasks:seconds:)``. Returns the labels of wrong verdicts.
+    func wrongVerdicts(tasks: Int, rounds: Int) async -> [String] {
+        await withTaskGroup(of: [String].self) { group in
+            for task in 0..<tasks {
+                group.addTask {
+                    var wrong: [String] = []
+                    for round in 0..<rounds {
+                        for offset in jobs.indices {
+                            let job = jobs[(offset + task * 31 + round * 17) % jobs.count]
+                            if Fingerprint(job.evaluator.evaluate(job.request)) != job.reference { wrong.append(job.label) }
+                        }
+                    }
+                    return wrong
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+    }
+
+    private static func throughput(of jobs: [Job], seconds: Double) -> Double {
+        let start = ContinuousClock.now
+        var count = 0
+        var index = 0
+        while ContinuousClock.now - start < .milliseconds(Int(seconds * 1000)) {
+            _ = jobs[index].evaluator.evaluate(jobs[index].request)
+            count += 1
+            index = (index + 1) % jobs.count
+        }
+        let elapsed = ContinuousClock.now - start
+        return Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// Resident set size from /proc/self/statm (pages x page size), in MiB; 0 where unavailable.
+    static func residentMiB() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+}

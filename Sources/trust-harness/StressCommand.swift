@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+struct StressCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stress",
+        abstract: "Many tasks evaluating at once on shared evaluators: every verdict must equal the single-task one; reports throughput and resident memory.",
+        discussion: """
+        The requests are every chain vector and every bad-input case (up to 64 certificates) on every back end, \
+        at their own validation times, mixed. Each verdict is compared with the one a single task got (trusted, \
+        failure classes, diagnostic names). Resident memory is sampled once a second: over a long run \
+        (--seconds 120) it shows whether evaluations leak. Exit status: 0 with no wrong verdict, 1 otherwise.
+        Example: swift run -c release trust-harness stress --seconds 60 --tasks 16
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @OptionGroup var location: VectorsOption
+
+    @Option(help: "How long the tasks run, in seconds.")
+    var seconds: Double = 10
+
+    @Option(help: "How many tasks evaluate at once (default: two per core).")
+    var tasks: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end; repeatable.", valueName: "name"))
+    var backendNames: [String] = []
+
+    @Option(help: "Output format: text, json.")
+    var format: Format = .text
+
+    func validate() throws {
+        guard seconds > 0, seconds <= 86_400 else { throw ValidationError("--seconds must be between 0 and 86400") }
+        guard tasks >= 1, tasks <= 10_000 else { throw ValidationError("--tasks must be between 1 and 10000") }
+    }
+
+    func run() async throws {
+        let directory = try location.directory()
+        let suite = try location.load()
+        let backends: [any TrustBackend]
+        do {
+            backends = backendNames.isEmpty ? BackendRegistry.all : try BackendRegistry.named(backendNames)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let corpus = try? BadInputCorpus.load(vectors: directory)
+        let runner = try LoadRunner(backends: backends, suite: suite, corpus: corpus)
+        printError("stress: \(tasks) tasks for \(seconds) s on \(backends.map(\.name).joined(separator: ", "))...")
+        let report = await runner.run(tasks: tasks, seconds: seconds)
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        case .text:
+            print("""
+                \(report.tasks) tasks, \(String(format: "%.1f", report.seconds)) s, \(report.requests) distinct requests (\(backends.map(\.name).joined(separator: ", ")))
+                evaluations: \(report.evaluations), wrong verdicts: \(report.wrongVerdicts)
+                throughput: \(Int(report.perSecond))/s with \(report.tasks) tasks, \(Int(report.singleTaskPerSecond))/s with one: \(String(format: "%.2f", report.perSecond / max(report.singleTaskPerSecond, 1)))x on \(ProcessInfo.processInfo.activeProcessorCount) cores
+                resident memory (MiB): \(String(format: "%.1f", report.residentMiBAfterWarmUp)) after warm-up, \(String(format: "%.1f", report.residentMiBMinimum))-\(String(format: "%.1f", report.residentMiBMaximum)) during, \(String(format: "%.1f", report.residentMiBAtEnd)) at the end
+                """)
+            for example in report.wrongExamples { print("  wrong: \(example)") }
+        }
+        if report.wrongVerdicts > 0 {
+            printError("\(report.wrongVerdicts) verdict(s) under load differ from the single-task verdict")
+            throw ExitCode(1)
+        }
+    }
+}

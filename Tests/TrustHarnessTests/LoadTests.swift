@@ -1,0 +1,31 @@
+import Testing
+import TrustCore
+@testable import TrustHarness
+import TrustVectors
+
+/// Many tasks on shared evaluators give exactly the single-task verdicts: every chain vector and
+/// bad-input case, on every back end, at their own validation times, interleaved across 8 tasks
+/// (so GnuTLS's per-thread time is switched between requests on every thread).
+@Suite(.timeLimit(.minutes(5))) struct LoadTests {
+    @Test(arguments: [BackendConfiguration.default, .uncached])
+    func concurrentVerdictsEqualSingleTaskVerdicts(configuration: BackendConfiguration) async throws {
+        let vectors = try #require(VectorSuite.locate())
+        let runner = try LoadRunner(
+            backends: BackendRegistry.all(configuration: configuration),
+            suite: try VectorSuite.load(from: vectors),
+            corpus: try BadInputCorpus.load(vectors: vectors)
+        )
+        #expect(runner.jobs.count > 300)
+        let wrong = await runner.wrongVerdicts(tasks: 8, rounds: 2)
+        #expect(wrong.isEmpty, "\(Set(wrong).sorted().prefix(10))")
+    }
+
+    @Test func aShortTimedRunReportsItsFigures() async throws {
+        let vectors = try #require(VectorSuite.locate())
+        let runner = try LoadRunner(backends: BackendRegistry.all, suite: try VectorSuite.load(from: vectors), corpus: nil)
+        let report = await runner.run(tasks: 4, seconds: 0.5)
+        #expect(report.wrongVerdicts == 0)
+        #expect(report.evaluations > 0 && report.perSecond > 0 && report.singleTaskPerSecond > 0, "\(report)")
+        #expect(report.residentMiBAtEnd > 0)
+    }
+}
