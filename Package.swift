@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TrustVectors", targets: ["TrustVectors"]),
         .library(name: "TrustHarness", targets: ["TrustHarness"]),
         .executable(name: "trust-harness", targets: ["trust-harness"]),
+        .executable(name: "TrustFuzz", targets: ["TrustFuzz"]),
         .library(name: "CBaselines", targets: ["CBaselines"]),
     ],
     dependencies: [
@@ -66,6 +67,15 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
             ]
         ),
+
+        // libFuzzer target (see Sources/TrustFuzz/main.swift): swift build -c release --product TrustFuzz
+        // -Xswiftc -sanitize=fuzzer,address. CFuzzerDriver reaches libFuzzer's driver through a weak
+        // symbol, so a plain build links too (then the binary replays the files it is given).
+        .executableTarget(
+            name: "TrustFuzz",
+            dependencies: ["TrustCore", "TrustVectors", "OpenSSLBackend", "GnuTLSBackend", "CFuzzerDriver"]
+        ),
+        .target(name: "CFuzzerDriver"),
 
         // The raw C loops the back ends are benchmarked against (OpenSSL and GnuTLS called as the back
         // ends call them), here so that the Benchmarks package and `trust-harness bench` share them.
