@@ -195,7 +195,7 @@ for argument in CommandLine.arguments.dropFirst() where !argument.hasPrefix("-")
         ? ((try? FileManager.default.contentsOfDirectory(atPath: argument)) ?? []).sorted().map { "\(argument)/\($0)" }
         : [argument]
     for file in files {
-        guard let bytes = FileManager.default.contents(atPath: file).map(Array.init) else { continue }
+        guard let bytes = (try? FileProblem.contents(of: URL(fileURLWithPath: file))).map(Array.init) else { continue }
         _ = bytes.withUnsafeBufferPointer { buffer in fuzz(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, buffer.count) }
         replayed += 1
     }

@@ -102,12 +102,7 @@ public struct BadInputCorpus: Sendable {
         let generated = vectors.appendingPathComponent(BadInputFiles.folder)
         switch part {
         case .file(let name):
-            let url = generated.appendingPathComponent(name)
-            do {
-                return [Array(try Data(contentsOf: url))]
-            } catch {
-                throw FileProblem(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
-            }
+            return [Array(try FileProblem.contents(of: generated.appendingPathComponent(name)))]
         case .pem(let name):
             return try CertificateFile.read(generated.appendingPathComponent(name))
         case .vector(let path):

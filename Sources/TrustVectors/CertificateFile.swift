@@ -8,13 +8,7 @@ public enum CertificateFile {
     /// - Throws: ``CertificateFileError`` naming the file when it cannot be read, its PEM is broken,
     ///   or it holds no certificate.
     public static func read(_ url: URL) throws -> [[UInt8]] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CertificateFileError(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
-        }
-        return try decode([UInt8](data), file: url.path)
+        return try decode([UInt8](try FileProblem.contents(of: url)), file: url.path)
     }
 
     /// Decodes `bytes` as a PEM bundle when they contain a PEM armour line, otherwise as DER.
@@ -56,15 +50,27 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(file): \(problem)" }
 
-    /// Reads the JSON file at `url` as a `T`, the one way TrustHarness reads its JSON files.
-    /// - Throws: ``FileProblem`` naming the file: unreadable, or not `shape` (with the decoder's reason).
-    public static func decodeJSON<T: Decodable>(_ type: T.Type, from url: URL, shape: String) throws -> T {
-        let data: Data
+    /// The bytes of the file at `url`: the one way TrustHarness reads a file.
+    ///
+    /// Through `FileHandle`, never `Data(contentsOf:)`, which leaks 4 KiB for every empty file it
+    /// reads (FoundationEssentials in Swift 6.3 on Linux: 100,000 reads of an empty file grew the
+    /// resident memory by 400 MB; found by the AddressSanitizer run over the bad-input corpus).
+    /// - Throws: ``FileProblem`` naming the file when it cannot be opened or read (a folder, a
+    ///   missing or unreadable file).
+    public static func contents(of url: URL) throws -> Data {
         do {
-            data = try Data(contentsOf: url)
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            return try handle.readToEnd() ?? Data()
         } catch {
             throw FileProblem(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
         }
+    }
+
+    /// Reads the JSON file at `url` as a `T`, the one way TrustHarness reads its JSON files.
+    /// - Throws: ``FileProblem`` naming the file: unreadable, or not `shape` (with the decoder's reason).
+    public static func decodeJSON<T: Decodable>(_ type: T.Type, from url: URL, shape: String) throws -> T {
+        let data = try contents(of: url)
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch {

@@ -21,13 +21,7 @@ public struct LimboSuite: Sendable {
         var isFolder: ObjCBool = false
         let file = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
             ? url.appendingPathComponent("limbo.json") : url
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw FileProblem(file: file.path, problem: "cannot be read (\(error.localizedDescription))")
-        }
-        return try decode(data, file: file.path)
+        return try decode(try FileProblem.contents(of: file), file: file.path)
     }
 
     /// Decodes a suite from the bytes of a `limbo.json`.

@@ -7,13 +7,7 @@ public enum PinFile {
     /// The pins in the file at `url`.
     /// - Throws: ``CertificateFileError`` naming the file and the line or certificate that is wrong.
     public static func read(_ url: URL) throws -> [SPKIPin] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw CertificateFileError(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
-        }
-        let bytes = [UInt8](data)
+        let bytes = [UInt8](try FileProblem.contents(of: url))
         if isPinList(bytes) { return try decodePinList(bytes, file: url.path) }
         return try CertificateFile.decode(bytes, file: url.path).enumerated().map { index, der in
             guard let pin = SPKIPin.of(certificate: der) else {

@@ -12,9 +12,9 @@ enum VectorFiles {
         let url = folder.appendingPathComponent(relativePath)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw VectorGeneratorError.fileSystem(path: url.path, reason: "cannot be read (\(error.localizedDescription))")
+            return try FileProblem.contents(of: url)
+        } catch let problem as FileProblem {
+            throw VectorGeneratorError.fileSystem(path: url.path, reason: problem.problem)
         }
     }
 

@@ -128,9 +128,9 @@ struct EvaluateCommand: ParsableCommand {
         for file in pinFiles {
             let bytes: [UInt8]
             do {
-                bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+                bytes = [UInt8](try FileProblem.contents(of: URL(fileURLWithPath: file)))
             } catch {
-                printError("error: --pin \(file): cannot be read (\(error.localizedDescription))")
+                printError("error: --pin \(error)")
                 throw ExitCode(2)
             }
             if PinFile.isPinList(bytes) {
