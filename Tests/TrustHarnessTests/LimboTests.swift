@@ -139,7 +139,7 @@ import TrustVectors
     }
 
     @Test func duplicateIdsAndBadTimesAreRefused() throws {
-        let data = try Data(contentsOf: try #require(LimboSuite.locateVendored()))
+        let data = try FileProblem.contents(of: try #require(LimboSuite.locateVendored()))
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         var cases = try #require(object["testcases"] as? [[String: Any]])
         object["testcases"] = [cases[0], cases[0]]

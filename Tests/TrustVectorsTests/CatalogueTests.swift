@@ -33,7 +33,7 @@ import TrustCore
     }
 
     @Test func committedManifestIsTheCatalogue() throws {
-        let data = try Data(contentsOf: try VectorsFolder.committed().appendingPathComponent("manifest.json"))
+        let data = try FileProblem.contents(of: try VectorsFolder.committed().appendingPathComponent("manifest.json"))
         let committed = try JSONDecoder().decode(VectorManifest.self, from: data)
         #expect(committed == manifest)
         #expect(committed.policies?.isEmpty == false, "the policy vectors are written")

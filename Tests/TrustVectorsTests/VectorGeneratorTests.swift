@@ -66,7 +66,7 @@ import Testing
 
         try VectorGenerator.generate(into: copy, reusingFrom: copy)
 
-        #expect(try Data(contentsOf: copy.appendingPathComponent("deviations.json")) == deviations)
+        #expect(try FileProblem.contents(of: copy.appendingPathComponent("deviations.json")) == deviations)
         #expect(!FileManager.default.fileExists(atPath: copy.appendingPathComponent("keys/retired/old.pem").path))
         #expect(try VectorGenerator.check(copy) == [])
     }
@@ -94,7 +94,7 @@ import Testing
             guard case .unusableKey(let path, _) = error as? VectorGeneratorError else { return false }
             return path == "keys/p256/leaf.pem"
         }
-        #expect(try Data(contentsOf: target) == Data("not a key".utf8))
+        #expect(try FileProblem.contents(of: target) == Data("not a key".utf8))
     }
 
     @Test func generatingWithoutReuseMakesNewKeysAndAConsistentSet() throws {
@@ -106,7 +106,7 @@ import Testing
         #expect(try VectorGenerator.check(fresh) == [])
         let committed = try VectorsFolder.committed()
         let key = "keys/p256/root.pem"
-        #expect(try Data(contentsOf: fresh.appendingPathComponent(key)) != Data(contentsOf: committed.appendingPathComponent(key)))
+        #expect(try FileProblem.contents(of: fresh.appendingPathComponent(key)) != FileProblem.contents(of: committed.appendingPathComponent(key)))
 
         // The manifest is the same but for the policy vectors' sha256 pins, which follow the new keys.
         let freshManifest = try Self.manifest(in: fresh)
@@ -152,15 +152,15 @@ import Testing
     }
 
     private static func manifest(in folder: URL) throws -> VectorManifest {
-        try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
+        try JSONDecoder().decode(VectorManifest.self, from: FileProblem.contents(of: folder.appendingPathComponent("manifest.json")))
     }
 
     private func expectSameGeneratedFiles(_ folder: URL, _ reference: URL) throws {
         let files = VectorFiles.generatedFiles(in: folder)
         #expect(files == VectorFiles.generatedFiles(in: reference))
         for path in files {
-            let actual = try Data(contentsOf: folder.appendingPathComponent(path))
-            let expected = try Data(contentsOf: reference.appendingPathComponent(path))
+            let actual = try FileProblem.contents(of: folder.appendingPathComponent(path))
+            let expected = try FileProblem.contents(of: reference.appendingPathComponent(path))
             #expect(actual == expected, "\(path) changed")
         }
     }

@@ -40,7 +40,7 @@ enum VectorsFolder {
     /// The DER of the committed certificate `name` for `keyType`.
     static func certificate(_ name: String, _ keyType: KeyType) throws -> [UInt8] {
         let url = try committed().appendingPathComponent(Catalogue.certificatePath(name, keyType))
-        return try PEMDocument(pemString: String(decoding: Data(contentsOf: url), as: UTF8.self)).derBytes
+        return try PEMDocument(pemString: String(decoding: FileProblem.contents(of: url), as: UTF8.self)).derBytes
     }
 
     /// The pin of the committed certificate `name` for `keyType`, as the generator computes it.
