@@ -35,4 +35,19 @@ static inline void COpenSSL_sk_X509_free(STACK_OF(X509) *sk) {
     sk_X509_free(sk);
 }
 
+// The sk_X509_CRL_* accessors are macros too.
+static inline STACK_OF(X509_CRL) *COpenSSL_sk_X509_CRL_new_null(void) {
+    return sk_X509_CRL_new_null();
+}
+
+// Returns the new count, or 0 on failure (the stack then does not own crl).
+static inline int COpenSSL_sk_X509_CRL_push(STACK_OF(X509_CRL) *sk, X509_CRL *crl) {
+    return sk_X509_CRL_push(sk, crl);
+}
+
+// Frees the stack and every CRL on it.
+static inline void COpenSSL_sk_X509_CRL_pop_free(STACK_OF(X509_CRL) *sk) {
+    sk_X509_CRL_pop_free(sk, X509_CRL_free);
+}
+
 #endif

@@ -58,6 +58,7 @@ struct GnuTLSStatus: Hashable {
         GNUTLS_CERT_SIGNATURE_FAILURE.rawValue: .badSignature,
         GNUTLS_CERT_UNEXPECTED_OWNER.rawValue: .hostnameMismatch,
         GNUTLS_CERT_PURPOSE_MISMATCH.rawValue: .purposeMismatch,
+        GNUTLS_CERT_REVOKED.rawValue: .revoked,
     ]
 
     private static let names: [UInt32: String] = [

@@ -61,13 +61,8 @@ final class OpenSSLCertificate: @unchecked Sendable {
 /// `d2i_X509` also takes.
 func parseOwnedX509(der: [UInt8]) throws(CertificateParseFailure) -> OpaquePointer {
     guard !der.isEmpty else { throw CertificateParseFailure(reason: .empty) }
-    let parsed: (x509: OpaquePointer?, consumed: Int) = der.withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return (nil, 0) }
-        var cursor: UnsafePointer<UInt8>? = base
-        let x509 = d2i_X509(nil, &cursor, buffer.count)
-        return (x509, cursor.map { base.distance(to: $0) } ?? 0)
-    }
-    guard let x509 = parsed.x509 else {
+    let parsed = decodeDER(der) { d2i_X509(nil, $0, $1) }
+    guard let x509 = parsed.object else {
         throw CertificateParseFailure(reason: .notACertificate(OpenSSLErrorQueue.drain()))
     }
     guard parsed.consumed == der.count else {
@@ -80,6 +75,17 @@ func parseOwnedX509(der: [UInt8]) throws(CertificateParseFailure) -> OpaquePoint
         throw CertificateParseFailure(reason: .notDER(problem))
     }
     return x509
+}
+
+/// Runs an OpenSSL `d2i_*` decoder over `der`: the object it made (the caller owns it), or nil, and
+/// how many bytes it consumed, so that trailing bytes can be refused.
+func decodeDER(_ der: [UInt8], _ decode: (UnsafeMutablePointer<UnsafePointer<UInt8>?>, Int) -> OpaquePointer?) -> (object: OpaquePointer?, consumed: Int) {
+    der.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return (nil, 0) }
+        var cursor: UnsafePointer<UInt8>? = base
+        let object = decode(&cursor, buffer.count)
+        return (object, cursor.map { base.distance(to: $0) } ?? 0)
+    }
 }
 
 /// Why some bytes are not exactly one DER certificate.

@@ -116,9 +116,16 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         } catch {
             return error.verdict
         }
+        var revocationLists: RevocationLists?
+        if !request.revocationLists.isEmpty {
+            switch RevocationLists.parse(request.revocationLists) {
+            case .success(let lists): revocationLists = lists
+            case .failure(let error): return error.verdict
+            }
+        }
         let context: VerificationContext
         do throws(VerificationSetupError) {
-            context = try VerificationContext.make(evaluator: self, chain: chain, leafIsAnchor: isAnchor(request.chain[0]), request: request)
+            context = try VerificationContext.make(evaluator: self, chain: chain, leafIsAnchor: isAnchor(request.chain[0]), request: request, revocationLists: revocationLists)
         } catch {
             return error.verdict
         }

@@ -12,6 +12,8 @@ final class VerificationContext {
     /// When the leaf is an anchor: a stack holding only the leaf (not owning it), set as the
     /// context's trusted stack so that OpenSSL looks nowhere else and the path is the leaf alone.
     private var trustedLeafStack: OpaquePointer?
+    /// The request's CRLs, which the context points at without owning them.
+    private var revocationLists: RevocationLists?
 
     private init(ref: OpaquePointer, evaluator: OpenSSLEvaluator, chain: PresentedChain) {
         self.ref = ref
@@ -32,7 +34,7 @@ final class VerificationContext {
     ///
     /// - Throws: ``VerificationSetupError`` when OpenSSL cannot allocate or initialise the context,
     ///   or refuses the request's host.
-    static func make(evaluator: OpenSSLEvaluator, chain: PresentedChain, leafIsAnchor: Bool, request: EvaluationRequest) throws(VerificationSetupError) -> VerificationContext {
+    static func make(evaluator: OpenSSLEvaluator, chain: PresentedChain, leafIsAnchor: Bool, request: EvaluationRequest, revocationLists: RevocationLists? = nil) throws(VerificationSetupError) -> VerificationContext {
         guard let ref = X509_STORE_CTX_new() else {
             throw .library("X509_STORE_CTX_new", OpenSSLErrorQueue.drain())
         }
@@ -57,6 +59,10 @@ final class VerificationContext {
             guard pushed > 0 else { throw .library("sk_X509_push", OpenSSLErrorQueue.drain()) }
             X509_STORE_CTX_set0_trusted_stack(ref, stack)
         }
+        if let revocationLists {
+            context.revocationLists = revocationLists
+            revocationLists.withUnsafeStack { X509_STORE_CTX_set0_crls(ref, $0) }
+        }
         try context.configure(for: request)
         return context
     }
@@ -74,7 +80,11 @@ final class VerificationContext {
         // PARTIAL_CHAIN: any anchor ends a path, self-signed or not. TRUSTED_FIRST (OpenSSL's
         // default, stated so it cannot change under us): the path ends at the first anchor, even when
         // the peer sent more. X509_STRICT: RFC 5280 checks OpenSSL skips by default.
-        let flags = X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_TRUSTED_FIRST | X509_V_FLAG_X509_STRICT | X509_V_FLAG_USE_CHECK_TIME
+        var flags = X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_TRUSTED_FIRST | X509_V_FLAG_X509_STRICT | X509_V_FLAG_USE_CHECK_TIME
+        if revocationLists != nil {
+            // Every certificate of the path, not only the leaf, must be covered by a CRL of its issuer.
+            flags |= X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL
+        }
         guard X509_VERIFY_PARAM_set_flags(param, UInt(flags)) == 1 else {
             throw .library("X509_VERIFY_PARAM_set_flags", OpenSSLErrorQueue.drain())
         }

@@ -7,10 +7,13 @@
 public enum BackendFeature: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// ``EvaluationRequest/maximumChainDepth``: a limit on the intermediates between leaf and anchor.
     case maximumChainDepth
+    /// ``EvaluationRequest/revocationLists``: CRLs every certificate of the path is checked against.
+    case revocationLists
 
     public var description: String {
         switch self {
         case .maximumChainDepth: return "maximum chain depth"
+        case .revocationLists: return "revocation lists (CRLs)"
         }
     }
 }

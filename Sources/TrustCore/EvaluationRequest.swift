@@ -27,6 +27,12 @@ public struct EvaluationRequest: Sendable, Hashable {
     /// 0 allows only a leaf issued by an anchor. `nil`: the library's own limit. Needs
     /// ``BackendFeature/maximumChainDepth``.
     public var maximumChainDepth: Int?
+    /// Certificate revocation lists, DER (RFC 5280 §5), to check the path against (§6.3): when any
+    /// are given, every certificate of the path but the anchor must be covered by a valid, current
+    /// CRL of its issuer and not be listed on it; a certificate no given CRL covers cannot be
+    /// checked, so it is not trusted. Empty: no revocation checking. Needs
+    /// ``BackendFeature/revocationLists``.
+    public var revocationLists: [[UInt8]] = []
 
     public init(chain: [[UInt8]], host: HostIdentity?, time: Date, purpose: TrustPurpose = .serverAuthentication, maximumChainDepth: Int? = nil) {
         self.chain = chain
@@ -38,7 +44,10 @@ public struct EvaluationRequest: Sendable, Hashable {
 
     /// The optional features this request needs a back end to honour.
     public var requiredFeatures: Set<BackendFeature> {
-        maximumChainDepth == nil ? [] : [.maximumChainDepth]
+        var features: Set<BackendFeature> = []
+        if maximumChainDepth != nil { features.insert(.maximumChainDepth) }
+        if !revocationLists.isEmpty { features.insert(.revocationLists) }
+        return features
     }
 
     /// A rejection naming the first feature this request needs that `features` lacks, or nil when

@@ -21,6 +21,8 @@ public enum FailureClass: String, Sendable, Hashable, Codable, CaseIterable, Com
     case badSignature
     /// The end-entity certificate is not valid for the requested purpose (extended or plain key usage).
     case purposeMismatch
+    /// A certificate of the path is listed as revoked on a CRL of its issuer (RFC 5280 §6.3).
+    case revoked
     /// The input could not be parsed: bad DER, an empty chain, an unusable host.
     case malformed
     /// Anything a back end reports that fits none of the above; the native code says what.

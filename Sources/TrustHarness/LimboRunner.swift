@@ -51,8 +51,8 @@ public struct LimboRunner: Sendable {
         if !otherUsages.isEmpty {
             return "extended key usage \(otherUsages.joined(separator: ", ")): the back ends require serverAuth, nothing else"
         }
-        if !testcase.crls.isEmpty || testcase.features.contains("has-crl") {
-            return "CRLs: revocation is not part of the TrustBackend protocol, so no back end is given the CRLs"
+        if (!testcase.crls.isEmpty || testcase.features.contains("has-crl")) && !backend.features.contains(.revocationLists) {
+            return "CRLs: \(backend.name) cannot honour them (its verification takes CRLs only into a trust list and treats a certificate no CRL covers as not revoked)"
         }
         if testcase.maxChainDepth != nil && !backend.features.contains(.maximumChainDepth) {
             return "maximum chain depth: \(backend.name) cannot honour it (the case sets \(testcase.maxChainDepth!); its verification API has no depth limit)"
@@ -68,7 +68,7 @@ public struct LimboRunner: Sendable {
         if let reason = skipReason(testcase, backend: backend) {
             return result(.skipped, reason)
         }
-        let prepared: (anchors: [[UInt8]], chain: [[UInt8]], host: HostIdentity?)
+        let prepared: (anchors: [[UInt8]], chain: [[UInt8]], host: HostIdentity?, crls: [[UInt8]])
         do {
             prepared = try prepare(testcase)
         } catch {
@@ -80,10 +80,11 @@ public struct LimboRunner: Sendable {
         } catch {
             return result(.failure, "the trusted certificates were refused, so nothing is trusted: \(error)", [.malformed])
         }
-        let request = EvaluationRequest(
+        var request = EvaluationRequest(
             chain: prepared.chain, host: prepared.host, time: testcase.validationTime ?? now,
             maximumChainDepth: testcase.maxChainDepth
         )
+        request.revocationLists = prepared.crls
         let start = ContinuousClock.now
         let verdict = evaluator.evaluate(request)
         let elapsed = ContinuousClock.now - start
@@ -97,11 +98,11 @@ public struct LimboRunner: Sendable {
     /// The anchors, the presented chain (peer first, then the intermediates in suite order) and the
     /// host of a case, decoded from its PEM.
     /// - Throws: ``LimboInputError`` naming the field that could not be used.
-    func prepare(_ testcase: LimboTestcase) throws -> (anchors: [[UInt8]], chain: [[UInt8]], host: HostIdentity?) {
-        func certificates(_ pems: [String], _ field: String) throws -> [[UInt8]] {
+    func prepare(_ testcase: LimboTestcase) throws -> (anchors: [[UInt8]], chain: [[UInt8]], host: HostIdentity?, crls: [[UInt8]]) {
+        func certificates(_ pems: [String], _ field: String, blockType: String = "CERTIFICATE") throws -> [[UInt8]] {
             try pems.enumerated().flatMap { index, pem in
                 do {
-                    return try CertificateFile.decode(Array(pem.utf8), file: "\(field)[\(index)]")
+                    return try CertificateFile.decode(Array(pem.utf8), file: "\(field)[\(index)]", blockType: blockType)
                 } catch {
                     throw LimboInputError(id: testcase.id, problem: "\(error)")
                 }
@@ -121,7 +122,7 @@ public struct LimboRunner: Sendable {
                 host = .dns(name.value)
             }
         }
-        return (anchors, peer + intermediates, host)
+        return (anchors, peer + intermediates, host, try certificates(testcase.crls, "crls", blockType: "X509 CRL"))
     }
 }
 

@@ -13,7 +13,7 @@ public enum CertificateFile {
 
     /// Decodes `bytes` as a PEM bundle when they contain a PEM armour line, otherwise as DER.
     /// DER is returned as given: whether it is a well-formed certificate is for a back end to judge.
-    public static func decode(_ bytes: [UInt8], file: String) throws -> [[UInt8]] {
+    public static func decode(_ bytes: [UInt8], file: String, blockType: String = "CERTIFICATE") throws -> [[UInt8]] {
         guard !bytes.isEmpty else { throw CertificateFileError(file: file, problem: "is empty") }
         let armour = Array("-----BEGIN ".utf8)
         let looksLikePEM = bytes.count >= armour.count
@@ -28,10 +28,10 @@ public enum CertificateFile {
         } catch {
             throw CertificateFileError(file: file, problem: "has a malformed PEM block (\(error))")
         }
-        let certificates = documents.filter { $0.discriminator == "CERTIFICATE" }.map(\.derBytes)
+        let certificates = documents.filter { $0.discriminator == blockType }.map(\.derBytes)
         guard !certificates.isEmpty else {
             let found = Set(documents.map(\.discriminator)).sorted().joined(separator: ", ")
-            throw CertificateFileError(file: file, problem: "holds no CERTIFICATE block (found: \(found.isEmpty ? "none" : found))")
+            throw CertificateFileError(file: file, problem: "holds no \(blockType) block (found: \(found.isEmpty ? "none" : found))")
         }
         return certificates
     }

@@ -21,7 +21,7 @@ struct GnuTLSStatusTests {
 
     @Test func eachSpecificBitHasItsClass() {
         let expected: [(UInt32, FailureClass)] = [
-            (1 << 5, .other),  // REVOKED
+            (1 << 5, .revoked),  // REVOKED
             (1 << 6, .untrusted),
             (1 << 7, .notCA),
             (1 << 8, .other),  // INSECURE_ALGORITHM

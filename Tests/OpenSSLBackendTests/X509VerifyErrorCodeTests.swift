@@ -36,7 +36,7 @@ import TrustCore
         ("X509_V_ERR_ERROR_IN_CERT_NOT_BEFORE_FIELD", .malformed),
         ("X509_V_ERR_ERROR_IN_CERT_NOT_AFTER_FIELD", .malformed),
         ("X509_V_ERR_INVALID_EXTENSION", .malformed),
-        ("X509_V_ERR_CERT_REVOKED", .other),
+        ("X509_V_ERR_CERT_REVOKED", .revoked),
         ("X509_V_ERR_UNHANDLED_CRITICAL_EXTENSION", .other),
         ("X509_V_ERR_PERMITTED_VIOLATION", .other),
         ("X509_V_ERR_CA_BCONS_NOT_CRITICAL", .other),

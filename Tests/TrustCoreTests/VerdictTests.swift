@@ -30,7 +30,7 @@ import TrustCore
     @Test func taxonomyNamesAreStable() {
         #expect(FailureClass.allCases.map(\.rawValue) == [
             "expired", "notYetValid", "untrusted", "hostnameMismatch", "pathLengthExceeded", "notCA",
-            "badSignature", "purposeMismatch", "malformed", "other",
+            "badSignature", "purposeMismatch", "revoked", "malformed", "other",
         ])
     }
 

@@ -78,8 +78,13 @@ import TrustVectors
         for backend in runner.backends {
             #expect(runner.skipReason(plain, backend: backend) == nil)
             #expect(runner.skipReason(serverAuth, backend: backend) == nil)
+            if backend.features.contains(.revocationLists) {
+                #expect(runner.skipReason(crl, backend: backend) == nil)
+            } else {
+                #expect(runner.skipReason(crl, backend: backend)?.hasPrefix("CRLs") == true)
+            }
             for (testcase, prefix) in [(client, "CLIENT"), (keyUsage, "key usage"), (clientAuth, "extended key usage clientAuth"),
-                                       (crl, "CRLs"), (email, "peer name of kind RFC822"), (algorithms, "signature algorithm")] {
+                                       (email, "peer name of kind RFC822"), (algorithms, "signature algorithm")] {
                 let reason = runner.skipReason(testcase, backend: backend)
                 #expect(reason?.hasPrefix(prefix) == true, "\(backend.name): \(String(describing: reason))")
                 #expect(runner.evaluate(testcase, on: backend).actual == .skipped)
@@ -103,6 +108,32 @@ import TrustVectors
             }
             let negative = evaluator.evaluate(EvaluationRequest(chain: input.chain, host: input.host, time: Date(), maximumChainDepth: -1))
             #expect(negative.failures == [.malformed])
+        }
+    }
+
+    /// CRLs are checked where a back end honours them, and a request with CRLs is refused, never
+    /// evaluated without them, where it does not.
+    @Test func revocationListsAreCheckedOrRefused() throws {
+        let suite = try Self.suite()
+        let runner = LimboRunner(backends: BackendRegistry.all(configuration: .uncached))
+        for (id, revoked) in [("crl::revoked-certificate-with-crl", true), ("crl::certificate-not-on-crl", false)] {
+            let testcase = try #require(suite.testcases.first { $0.id == id })
+            let input = try runner.prepare(testcase)
+            #expect(!input.crls.isEmpty)
+            for backend in runner.backends {
+                var request = EvaluationRequest(chain: input.chain, host: input.host, time: try #require(testcase.validationTime))
+                request.revocationLists = input.crls
+                let verdict = try backend.makeEvaluator(anchors: input.anchors).evaluate(request)
+                if backend.features.contains(.revocationLists) {
+                    #expect(verdict.isTrusted == !revoked, "\(backend.name) \(id): \(verdict.diagnostics)")
+                    if revoked { #expect(verdict.failures == [.revoked]) }
+                } else {
+                    #expect(verdict.diagnostics.map(\.name) == ["UNSUPPORTED_CONSTRAINT"], "\(backend.name) \(id)")
+                }
+                // A CRL that is not one is malformed, never ignored.
+                request.revocationLists = [[0x30, 0x03, 0x02, 0x01, 0x00]]
+                #expect(!(try backend.makeEvaluator(anchors: input.anchors).evaluate(request)).isTrusted)
+            }
         }
     }
 

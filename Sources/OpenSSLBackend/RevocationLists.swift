@@ -1,0 +1,57 @@
+internal import COpenSSL
+import TrustCore
+
+/// The CRLs of one request, parsed by OpenSSL into a `STACK_OF(X509_CRL)` this object owns (and
+/// frees, with every CRL, in deinit). A verification context points at the stack without owning
+/// it (`X509_STORE_CTX_set0_crls`), so it keeps this object alive.
+final class RevocationLists {
+    private let stack: OpaquePointer
+
+    private init(stack: OpaquePointer) {
+        self.stack = stack
+    }
+
+    deinit {
+        COpenSSL_sk_X509_CRL_pop_free(stack)
+    }
+
+    /// Parses every CRL with `d2i_X509_CRL`; each must be exactly one strict-DER CRL.
+    /// - Returns: the lists, or the fail-closed verdict naming the first CRL that is not one.
+    static func parse(_ ders: [[UInt8]]) -> Result<RevocationLists, VerdictError> {
+        guard let stack = COpenSSL_sk_X509_CRL_new_null() else {
+            return .failure(VerdictError(.failClosed(.other, name: "CRL_STACK_ALLOCATION_FAILED", message: "OpenSSL could not allocate the stack of CRLs")))
+        }
+        let lists = RevocationLists(stack: stack)
+        for (index, der) in ders.enumerated() {
+            func refuse(_ problem: String) -> Result<RevocationLists, VerdictError> {
+                .failure(VerdictError(.failClosed(.malformed, name: "CRL_NOT_PARSED", message: "revocation list \(index): \(problem)")))
+            }
+            if let problem = DERCertificate.encodingProblem(der) { return refuse("not DER: \(problem)") }
+            let parsed = decodeDER(der) { d2i_X509_CRL(nil, $0, $1) }
+            guard let crl = parsed.object else {
+                let reasons = OpenSSLErrorQueue.drain().map(\.description).joined(separator: "; ")
+                return refuse("d2i_X509_CRL cannot parse it (\(reasons.isEmpty ? "no reason given" : reasons))")
+            }
+            guard parsed.consumed == der.count else {
+                X509_CRL_free(crl)
+                return refuse("\(der.count - parsed.consumed) trailing bytes")
+            }
+            guard COpenSSL_sk_X509_CRL_push(stack, crl) > 0 else {
+                X509_CRL_free(crl)
+                return .failure(VerdictError(.failClosed(.other, name: "CRL_STACK_PUSH_FAILED", message: "OpenSSL could not add revocation list \(index) to the stack")))
+            }
+        }
+        return .success(lists)
+    }
+
+    /// Lends the stack for the duration of `body`.
+    func withUnsafeStack<Result>(_ body: (OpaquePointer) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(self) { try body(stack) }
+    }
+}
+
+/// A verdict carried as an error.
+struct VerdictError: Error {
+    var verdict: Verdict
+    init(_ verdict: Verdict) { self.verdict = verdict }
+}
