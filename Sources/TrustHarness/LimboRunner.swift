@@ -52,10 +52,10 @@ public struct LimboRunner: Sendable {
             return "extended key usage \(otherUsages.joined(separator: ", ")): the back ends require serverAuth, nothing else"
         }
         if (!testcase.crls.isEmpty || testcase.features.contains("has-crl")) && !backend.features.contains(.revocationLists) {
-            return "CRLs: \(backend.name) cannot honour them (its verification takes CRLs only into a trust list and treats a certificate no CRL covers as not revoked)"
+            return "CRLs: \(backend.name) does not honour revocation lists (BackendFeature.revocationLists), so it would refuse the request"
         }
         if testcase.maxChainDepth != nil && !backend.features.contains(.maximumChainDepth) {
-            return "maximum chain depth: \(backend.name) cannot honour it (the case sets \(testcase.maxChainDepth!); its verification API has no depth limit)"
+            return "maximum chain depth: \(backend.name) does not honour a depth limit (BackendFeature.maximumChainDepth; the case sets \(testcase.maxChainDepth!)), so it would refuse the request"
         }
         return nil
     }
