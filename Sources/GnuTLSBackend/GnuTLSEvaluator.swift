@@ -116,15 +116,8 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: [], backend: "gnutls") {
             return rejection
         }
-        if let problem = Self.problem(with: request.host) {
-            return problem
-        }
-        guard !request.chain.isEmpty else {
-            return .failClosed(
-                .malformed, name: "EMPTY_CHAIN",
-                message: "the presented chain is empty: there is no end-entity certificate to verify"
-            )
-        }
+        // inputRejection has refused an empty chain and any host GnuTLS must not see (a NUL byte it
+        // would truncate at, an address of the wrong length).
         var presented: [GnuTLSCertificate] = []
         presented.reserveCapacity(request.chain.count)
         // Whether every certificate is the cache's, so that the path built for them can be kept.
@@ -304,26 +297,6 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             let constraints = path[index].basicConstraints
             guard constraints.isCA, let limit = constraints.pathLength else { return false }
             return index - 1 > limit
-        }
-    }
-
-    /// A rejection for a host GnuTLS cannot be given, or `nil` when it is usable.
-    private static func problem(with host: HostIdentity?) -> Verdict? {
-        switch host {
-        case nil:
-            return nil
-        case .dns(let name)?:
-            guard name.utf8.contains(0) else { return nil }
-            return .failClosed(
-                .malformed, name: "INVALID_HOST",
-                message: "the DNS host name contains a NUL byte, which GnuTLS would silently truncate at; rejected"
-            )
-        case .ipAddress(let bytes)?:
-            guard bytes.count != 4 && bytes.count != 16 else { return nil }
-            return .failClosed(
-                .malformed, name: "INVALID_HOST",
-                message: "an IP address host must be 4 (IPv4) or 16 (IPv6) bytes, not \(bytes.count)"
-            )
         }
     }
 

@@ -101,9 +101,7 @@ final class VerificationContext {
         case nil:
             break
         case .dns(let name):
-            if let reason = HostIdentity.unusableDNSNameReason(name) {
-                throw .hostRefused(request.host, reason: reason)
-            }
+            // Names no library may see were refused by request.inputRejection, checked first.
             // RFC 9525: subjectAltName dNSName only, never the subject CN; "*" only as a whole label.
             X509_VERIFY_PARAM_set_hostflags(param, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT))
             var name = name
@@ -114,9 +112,7 @@ final class VerificationContext {
                 throw .hostRefused(request.host, reason: "X509_VERIFY_PARAM_set1_host refused it", OpenSSLErrorQueue.drain())
             }
         case .ipAddress(let bytes):
-            guard bytes.count == 4 || bytes.count == 16 else {
-                throw .hostRefused(request.host, reason: "an IP address is 4 or 16 bytes, not \(bytes.count)")
-            }
+            // 4 or 16 bytes: checked by request.inputRejection.
             let accepted = bytes.withUnsafeBufferPointer { X509_VERIFY_PARAM_set1_ip(param, $0.baseAddress, $0.count) }
             guard accepted == 1 else {
                 throw .hostRefused(request.host, reason: "X509_VERIFY_PARAM_set1_ip refused it", OpenSSLErrorQueue.drain())

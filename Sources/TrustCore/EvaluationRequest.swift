@@ -106,8 +106,17 @@ public struct EvaluationRequest: Sendable, Hashable {
         if let depth = maximumChainDepth, depth < 0 {
             return .failClosed(.malformed, name: "DEPTH_OUT_OF_RANGE", message: "the maximum chain depth \(depth) is negative")
         }
-        if case .dns(let name) = host, let reason = HostIdentity.unusableDNSNameReason(name) {
-            return .failClosed(.malformed, name: "HOST_REFUSED", message: "host \"\(name.debugDescription.dropFirst().dropLast())\" refused: \(reason)")
+        switch host {
+        case .dns(let name)?:
+            if let reason = HostIdentity.unusableDNSNameReason(name) {
+                return .failClosed(.malformed, name: "HOST_REFUSED", message: "host \"\(name.debugDescription.dropFirst().dropLast())\" refused: \(reason)")
+            }
+        case .ipAddress(let bytes)?:
+            if bytes.count != 4 && bytes.count != 16 {
+                return .failClosed(.malformed, name: "HOST_REFUSED", message: "an IP address host is 4 (IPv4) or 16 (IPv6) bytes, not \(bytes.count)")
+            }
+        case nil:
+            break
         }
         return nil
     }

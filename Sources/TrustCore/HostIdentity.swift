@@ -50,10 +50,21 @@ public enum HostIdentity: Sendable, Hashable, CustomStringConvertible {
         }
         if utf8.contains(where: { $0 <= 0x20 || $0 == 0x7f }) { return "the DNS name contains a space or a control character" }
         if utf8.count > 253 { return "the DNS name is longer than 253 bytes" }
-        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        if labels.contains(where: \.isEmpty) { return "the DNS name has an empty label (\"..\")" }
-        if labels.contains(where: { $0.utf8.count > 63 }) { return "a label of the DNS name is longer than 63 bytes" }
-        if let last = labels.last, endsInANumber(last) {
+        // One pass over the bytes, no allocation: this runs on every evaluation.
+        var labelLength = 0
+        var lastLabelStart = utf8.startIndex
+        for index in utf8.indices {
+            if utf8[index] == UInt8(ascii: ".") {
+                if labelLength == 0 { return "the DNS name has an empty label (\"..\")" }
+                labelLength = 0
+                lastLabelStart = utf8.index(after: index)
+            } else {
+                labelLength += 1
+                if labelLength > 63 { return "a label of the DNS name is longer than 63 bytes" }
+            }
+        }
+        if labelLength == 0 { return "the DNS name has an empty label (\"..\")" }
+        if endsInANumber(utf8[lastLabelStart...]) {
             return "the DNS name ends in a numeric label, an IP address in a non-standard spelling (\"127.1\", \"0x7f.0.0.1\", \"010.0.0.1\"); write the address as a dotted quad or IPv6 literal"
         }
         return nil
@@ -61,11 +72,15 @@ public enum HostIdentity: Sendable, Hashable, CustomStringConvertible {
 
     /// Decimal digits only, or `0x` followed by hex digits only: what a resolver would read as part
     /// of an IPv4 address.
-    private static func endsInANumber(_ label: Substring) -> Bool {
-        let bytes = Array(label.utf8)
-        if bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return true }
-        guard bytes.count >= 2, bytes[0] == UInt8(ascii: "0"), bytes[1] | 0x20 == UInt8(ascii: "x") else { return false }
-        return bytes.dropFirst(2).allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "f")) }
+    private static func endsInANumber(_ label: Substring.UTF8View) -> Bool {
+        let digit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        if label.allSatisfy(digit) { return true }
+        var bytes = label.makeIterator()
+        guard bytes.next() == UInt8(ascii: "0"), let x = bytes.next(), x | 0x20 == UInt8(ascii: "x"), label.count >= 2 else { return false }
+        while let byte = bytes.next() {
+            guard digit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f")) else { return false }
+        }
+        return true
     }
 
     public var description: String {
