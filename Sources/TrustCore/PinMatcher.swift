@@ -34,8 +34,7 @@ final class PinMatcher: Sendable {
         digest: (UnsafeRawBufferPointer) -> SHA256Digest = { SHA256.hash(data: $0) }
     ) -> (index: Int, pin: SPKIPin)? {
         for (index, der) in path.enumerated() {
-            guard let spki = DERCertificate.subjectPublicKeyInfo(der) else { continue }
-            let digest = der.withUnsafeBytes { raw in digest(UnsafeRawBufferPointer(rebasing: raw[spki.indices])) }
+            guard let digest = SPKIPin.spkiDigest(of: der, hash: digest) else { continue }
             if pins.contains(PinDigest(digest)) {
                 return (index, SPKIPin(digest: Array(digest)))
             }

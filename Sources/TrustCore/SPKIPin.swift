@@ -44,9 +44,13 @@ public struct SPKIPin: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The SHA-256 of the SubjectPublicKeyInfo of `der`, hashed in place (no copy, no allocation),
     /// or nil when it is not a certificate whose key can be found.
-    static func spkiDigest(of der: [UInt8]) -> SHA256Digest? {
+    /// `hash` is SHA-256 unless a caller (``PinMatcher``) remembers digests it already has.
+    static func spkiDigest(
+        of der: [UInt8],
+        hash: (UnsafeRawBufferPointer) -> SHA256Digest = { SHA256.hash(data: $0) }
+    ) -> SHA256Digest? {
         guard let spki = DERCertificate.subjectPublicKeyInfo(der) else { return nil }
-        return der.withUnsafeBytes { SHA256.hash(data: UnsafeRawBufferPointer(rebasing: $0[spki.indices])) }
+        return der.withUnsafeBytes { hash(UnsafeRawBufferPointer(rebasing: $0[spki.indices])) }
     }
 
     public var description: String { "sha256/" + Data(digest).base64EncodedString() }
