@@ -4,7 +4,7 @@ import TrustCore
 import TrustVectors
 
 /// Many tasks evaluating at once, on shared evaluators, for a bounded time: every verdict must equal
-/// the one a single task gets for the same request (trusted or not, the failure classes and the
+/// the one a single task gets for the same request from an uncached evaluator (trusted or not, the failure classes and the
 /// diagnostics' names), with the validation times of the vectors mixed, so GnuTLS's per-thread time
 /// handling is exercised across threads. Also samples the process's resident memory, so a long run
 /// shows whether evaluations leak.
@@ -66,6 +66,9 @@ public struct LoadRunner: Sendable {
         }
         var jobs: [Job] = []
         for (index, backend) in backends.enumerated() {
+            // The reference verdicts come from a fresh, uncached evaluator of the same back end, one
+            // task alone: so a cache shared under load is compared with no cache at all.
+            let plain = type(of: backend).init(configuration: .uncached)
             var evaluators: [[[UInt8]]: any TrustEvaluator] = [:]
             for input in inputs {
                 let evaluator: any TrustEvaluator
@@ -75,7 +78,8 @@ public struct LoadRunner: Sendable {
                     evaluator = try backend.makeEvaluator(anchors: input.anchors)
                     evaluators[input.anchors] = evaluator
                 }
-                jobs.append(Job(backend: index, evaluator: evaluator, request: input.request, reference: Fingerprint(evaluator.evaluate(input.request)), label: "\(backend.name) \(input.label)"))
+                let reference = Fingerprint(try plain.makeEvaluator(anchors: input.anchors).evaluate(input.request))
+                jobs.append(Job(backend: index, evaluator: evaluator, request: input.request, reference: reference, label: "\(backend.name) \(input.label)"))
             }
         }
         self.jobs = jobs
