@@ -21,15 +21,19 @@ final class GnuTLSCertificate: @unchecked Sendable {
     let layout: CertificateLayout?
     private let handle: gnutls_x509_crt_t
 
-    /// Parses `der` with `gnutls_x509_crt_import` (DER format).
-    /// - Throws: the GnuTLS error when the handle cannot be made or the bytes are not a certificate
-    ///   GnuTLS accepts (including empty input).
-    init(der: [UInt8]) throws(GnuTLSError) {
-        guard let size = UInt32(exactly: der.count) else { throw GnuTLSError(GNUTLS_E_INVALID_REQUEST) }
+    /// Parses `der` with `gnutls_x509_crt_import` (DER format), then refuses it unless every byte of
+    /// it is DER (``DERCertificate/encodingProblem(_:)``): GnuTLS's decoder takes some BER inside a
+    /// certificate (a BER signature value, a non-minimal INTEGER) and verifies the signature over the
+    /// bytes as sent, so one certificate would have many encodings, and pins, deny lists and caches
+    /// keyed on the bytes could be sidestepped (RFC 5280 §4.1 requires DER).
+    /// - Throws: ``ImportFailure``: GnuTLS's error when the handle cannot be made or the bytes are not
+    ///   a certificate GnuTLS accepts (including empty input), or why they are not DER.
+    init(der: [UInt8]) throws(ImportFailure) {
+        guard let size = UInt32(exactly: der.count) else { throw .gnutls(GnuTLSError(GNUTLS_E_INVALID_REQUEST)) }
         var created: gnutls_x509_crt_t?
         let initResult = gnutls_x509_crt_init(&created)
         guard initResult == GNUTLS_E_SUCCESS, let created else {
-            throw GnuTLSError(initResult < 0 ? initResult : GNUTLS_E_MEMORY_ERROR)
+            throw .gnutls(GnuTLSError(initResult < 0 ? initResult : GNUTLS_E_MEMORY_ERROR))
         }
         let importResult = der.withUnsafeBufferPointer { buffer -> Int32 in
             // GnuTLS copies the bytes and never writes through the datum.
@@ -38,11 +42,46 @@ final class GnuTLSCertificate: @unchecked Sendable {
         }
         guard importResult >= 0 else {
             gnutls_x509_crt_deinit(created)
-            throw GnuTLSError(importResult)
+            throw .gnutls(GnuTLSError(importResult))
+        }
+        // Only once GnuTLS has parsed it, so that GnuTLS's own reason comes first for what it refuses.
+        if let problem = DERCertificate.encodingProblem(der) {
+            gnutls_x509_crt_deinit(created)
+            throw .notDER(problem)
         }
         self.handle = created
         self.derBytes = DERBytes(der)
         self.layout = CertificateLayout(der: der)
+    }
+
+    /// Why some bytes did not become a ``GnuTLSCertificate``.
+    enum ImportFailure: Error {
+        /// `gnutls_x509_crt_init` or `gnutls_x509_crt_import` failed.
+        case gnutls(GnuTLSError)
+        /// GnuTLS imported it, but it is not DER.
+        case notDER(String)
+
+        /// This failure as a diagnostic of class `malformed` (`NOT_DER`, or GnuTLS's error name).
+        func diagnostic(message prefix: String, depth: Int? = nil) -> NativeDiagnostic {
+            switch self {
+            case .gnutls(let error):
+                return error.diagnostic(.malformed, message: "\(prefix) (gnutls_x509_crt_import)", depth: depth)
+            case .notDER(let problem):
+                return NativeDiagnostic(
+                    code: 0, name: "NOT_DER",
+                    message: "\(prefix): GnuTLS imported it, but it is not DER as RFC 5280 requires: \(problem)",
+                    depth: depth, failure: .malformed
+                )
+            }
+        }
+
+        /// One line for a person.
+        var summary: String {
+            switch self {
+            case .gnutls(let error): return "gnutls_x509_crt_import: \(error.name) (\(error.code)), \(error.message)"
+            case .notDER(let problem): return "not DER: \(problem)"
+            }
+        }
     }
 
     deinit {

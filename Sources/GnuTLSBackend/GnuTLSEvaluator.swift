@@ -16,14 +16,19 @@ import Darwin
 ///
 /// When the leaf itself is an anchor, the path is that one certificate. GnuTLS 3.7 handles a
 /// one-certificate list equal to a trusted certificate only indirectly: it first verifies it against
-/// its issuer if that is trusted too, and only when that fails looks the leaf up by its own subject
-/// and accepts the identical trusted copy, checking then just that copy's validity period and
-/// algorithm strength (its host and purpose checks apply as for any leaf). A pinned leaf followed by
-/// its chain is not recognised at all. So for a pinned leaf the evaluator first checks what must
-/// still hold itself, with GnuTLS's functions and status bits: the validity period at the request's
-/// time, the names (`gnutls_x509_crt_check_hostname2`/`_check_ip`) and the extended key usage
-/// (`gnutls_x509_crt_check_key_purpose`); only then does GnuTLS verify the one-certificate list,
-/// and the leaf is trusted when both agree.
+/// its issuer if that is trusted too, and only when that fails in some ways (signer not found,
+/// expired, insecure algorithm, but not an issuer that is no CA) looks the leaf up by its own
+/// subject and accepts the identical trusted copy, checking then just that copy's validity period
+/// and algorithm strength. A pinned leaf followed by its chain is not recognised at all. So for a
+/// pinned leaf the evaluator checks what must still hold itself, with GnuTLS's functions and status
+/// bits: the validity period at the request's time, the names (`gnutls_x509_crt_check_hostname2`/
+/// `_check_ip`), the extended key usage (`gnutls_x509_crt_check_key_purpose`) and critical
+/// extensions this GnuTLS does not support (``CriticalExtensionSupport``, asked of GnuTLS itself);
+/// then GnuTLS checks the leaf against its trusted copy alone (`gnutls_x509_crt_verify`), and the
+/// leaf is trusted when both agree.
+///
+/// When GnuTLS rejects the first path, the other candidate paths (``PathBuilder``) are verified in
+/// turn, so that an anchor sharing a presented intermediate's name cannot hide the path through it.
 ///
 /// Presented certificates are kept imported in a ``BoundedCache`` keyed by their exact DER
 /// (``BackendConfiguration/certificateCacheCapacity``), so a chain presented again costs no
@@ -53,6 +58,10 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
 
     private let trustList: GnuTLSTrustList
     private let pathBuilder: PathBuilder
+    /// The anchors carrying a critical extension this GnuTLS does not support
+    /// (``CriticalExtensionSupport``): as a pinned leaf, such an anchor is rejected as GnuTLS
+    /// rejects it on any other path.
+    private let anchorsWithUnsupportedCriticalExtensions: Set<Int>
     /// Presented certificates kept imported, by their DER.
     let cache: BoundedCache<DERBytes, GnuTLSCertificate>
     /// Paths built for chains of kept certificates.
@@ -78,8 +87,8 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             } catch {
                 throw TrustBackendError(
                     backend: backend,
-                    message: "anchor \(position) (of \(anchors.count)) is not a certificate GnuTLS can import (gnutls_x509_crt_import: \(error.name) (\(error.code)), \(error.message)); pass each anchor as the DER bytes of one X.509 certificate",
-                    native: [error.diagnostic(.malformed, message: "anchor \(position): gnutls_x509_crt_import")]
+                    message: "anchor \(position) (of \(anchors.count)) is not a certificate GnuTLS can import (\(error.summary)); pass each anchor as the DER bytes of one X.509 certificate",
+                    native: [error.diagnostic(message: "anchor \(position)")]
                 )
             }
         }
@@ -106,6 +115,9 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             anchorIndicesBySubject: indicesBySubject,
             anchorIndexByIdentity: indexByIdentity
         )
+        anchorsWithUnsupportedCriticalExtensions = Set(parsed.indices.filter {
+            parsed[$0].withUnsafeHandle(CriticalExtensionSupport.hasUnsupportedCriticalExtension)
+        })
         cache = BoundedCache(configuration)
         paths = PathCache(configuration)
     }
@@ -123,7 +135,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         // Whether every certificate is the cache's, so that the path built for them can be kept.
         var kept = cache.capacity > 0
         for (index, der) in request.chain.enumerated() {
-            do throws(GnuTLSError) {
+            do throws(GnuTLSCertificate.ImportFailure) {
                 var certificate = try cache.certificate(for: der, parse: GnuTLSCertificate.init(der:))
                 if presented.contains(where: { $0 === certificate }) {
                     // The same bytes again in this chain: a handle of its own, as without the cache.
@@ -133,8 +145,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
                 presented.append(certificate)
             } catch {
                 return .rejected([error.diagnostic(
-                    .malformed,
-                    message: "certificate \(index) of the presented chain (\(der.count) bytes) could not be imported as DER (gnutls_x509_crt_import)",
+                    message: "certificate \(index) of the presented chain (\(der.count) bytes) could not be imported as DER",
                     depth: index
                 )])
             }
@@ -150,7 +161,9 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         )
     }
 
-    /// Everything that calls GnuTLS, inside the evaluation's time scope.
+    /// Everything that calls GnuTLS, inside the evaluation's time scope: the first candidate path
+    /// (kept or built), and when GnuTLS rejects it, the other candidates in turn; the first GnuTLS
+    /// trusts decides, and when none does, the first path's rejection is the verdict.
     private func evaluate(
         _ presented: [GnuTLSCertificate],
         reusingPaths: Bool,
@@ -159,19 +172,44 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         at unixTime: time_t,
         state: UnsafeMutablePointer<EvaluationScope.State>
     ) -> Verdict {
-        let path: PathBuilder.Path
+        let first: PathBuilder.Path
         if reusingPaths, let known = paths.path(for: presented) {
-            path = known
+            first = known
         } else {
-            path = pathBuilder.build(from: presented, at: unixTime)
-            if reusingPaths { paths.keep(path, for: presented) }
+            first = pathBuilder.build(from: presented, at: unixTime)
+            if reusingPaths { paths.keep(first, for: presented) }
         }
-        let leafIsAnchor = path.certificates.isEmpty && path.anchor != nil
-        if leafIsAnchor, let rejection = checkPinnedLeaf(presented[0], host: host, purpose: purpose, at: unixTime) {
-            return rejection
+        let verdict = verify(first, presented: presented, host: host, purpose: purpose, at: unixTime, state: state)
+        guard !verdict.isTrusted else { return verdict }
+        let candidates = pathBuilder.paths(from: presented, at: unixTime, limit: PathBuilder.maximumCandidates)
+        for candidate in candidates where candidate.anchor != nil
+            && (candidate.anchor != first.anchor || candidate.positions != first.positions) {
+            let alternative = verify(candidate, presented: presented, host: host, purpose: purpose, at: unixTime, state: state)
+            if alternative.isTrusted {
+                // Next time this chain is presented, the path that worked is tried first.
+                if reusingPaths { paths.keep(candidate, for: presented) }
+                return alternative
+            }
         }
-        let list = leafIsAnchor ? [presented[0]] : path.certificates
+        return verdict
+    }
+
+    /// Has GnuTLS verify one candidate path: exactly its certificates against the trust list, or, for
+    /// a pinned leaf, the leaf as GnuTLS treats a certificate identical to a trusted one.
+    private func verify(
+        _ path: PathBuilder.Path,
+        presented: [GnuTLSCertificate],
+        host: HostIdentity?,
+        purpose: UnsafePointer<CChar>,
+        at unixTime: time_t,
+        state: UnsafeMutablePointer<EvaluationScope.State>
+    ) -> Verdict {
+        if path.certificates.isEmpty, let anchor = path.anchor {
+            return verifyPinnedLeaf(presented[0], anchor: anchor, host: host, purpose: purpose, at: unixTime)
+        }
+        let list = path.certificates
         state.pointee.lastCertificate = list.last?.identity
+        state.pointee.trustedIssuer = nil
         var status: UInt32 = 0
         let result = Self.withTypedData(host: host, purpose: purpose) { data, count in
             trustList.withUnsafeList { trustList in
@@ -205,19 +243,51 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
                     : "GnuTLS reported the path trusted without verifying its last certificate against an anchor; rejected to fail closed"
             )
         }
-        if leafIsAnchor {
-            return .trusted(path: [presented[0].der])
-        }
         // GnuTLS picks among anchors sharing a name itself; the path ends at the one it verified against.
         var verified = list.map(\.der)
         verified.append(trustList.anchors[verifiedAnchor].der)
         return .trusted(path: verified)
     }
 
+    /// A leaf that is itself anchor `anchor`: first what must still hold of it (``checkPinnedLeaf``),
+    /// then GnuTLS's own verdict on a certificate identical to a trusted one, asked with that anchor
+    /// alone (`gnutls_x509_crt_verify`, which then checks the trusted copy's validity period and
+    /// algorithm strength, `check_ca_sanity` in lib/x509/verify.c). The trust list is not asked:
+    /// GnuTLS 3.7 would first verify the leaf against its issuer when that is an anchor too, and fall
+    /// back to the pinned copy only after some of the failures that brings (signer not found,
+    /// expired, insecure algorithm), so an issuer anchor with cA FALSE or an unknown critical
+    /// extension would hide the pin.
+    private func verifyPinnedLeaf(
+        _ leaf: GnuTLSCertificate,
+        anchor: Int,
+        host: HostIdentity?,
+        purpose: UnsafePointer<CChar>,
+        at unixTime: time_t
+    ) -> Verdict {
+        if let rejection = checkPinnedLeaf(leaf, anchor: anchor, host: host, purpose: purpose, at: unixTime) {
+            return rejection
+        }
+        var status: UInt32 = 0
+        let result = leaf.withUnsafeHandle { handle in
+            GnuTLSCertificate.withUnsafeHandles([trustList.anchors[anchor]]) { anchors, count in
+                gnutls_x509_crt_verify(handle, anchors, count, Self.verificationFlags, &status)
+            }
+        }
+        guard result >= 0 else {
+            let error = GnuTLSError(result)
+            return .rejected([error.diagnostic(.other, message: "gnutls_x509_crt_verify failed on the pinned leaf")])
+        }
+        guard status == 0 else {
+            return .rejected(GnuTLSStatus(rawValue: status | GNUTLS_CERT_INVALID.rawValue).diagnostics { false })
+        }
+        return .trusted(path: [leaf.der])
+    }
+
     /// The checks that still apply when the leaf is itself an anchor, with GnuTLS's bits and bounds:
     /// a rejection, or `nil` when the validity period, names and purpose are all acceptable.
     private func checkPinnedLeaf(
         _ leaf: GnuTLSCertificate,
+        anchor: Int,
         host: HostIdentity?,
         purpose: UnsafePointer<CChar>,
         at unixTime: time_t
@@ -253,40 +323,12 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         }
         // GnuTLS checks critical extensions only for certificates it verifies, not for a trusted
         // one; RFC 5280 §4.2 says a certificate with an unrecognised critical extension MUST be
-        // rejected, so the pinned leaf gets the same check here.
-        if leaf.withUnsafeHandle(Self.hasUnknownCriticalExtension) {
+        // rejected, so the pinned leaf gets the check GnuTLS gives the same leaf on any other path.
+        if anchorsWithUnsupportedCriticalExtensions.contains(anchor) {
             status |= GNUTLS_CERT_UNKNOWN_CRIT_EXTENSIONS.rawValue
         }
         guard status != 0 else { return nil }
         return .rejected(GnuTLSStatus(rawValue: status | GNUTLS_CERT_INVALID.rawValue).diagnostics { false })
-    }
-
-    /// The extensions GnuTLS 3.7 processes during verification (lib/x509/verify.c); any other
-    /// extension marked critical makes GnuTLS report GNUTLS_CERT_UNKNOWN_CRIT_EXTENSIONS.
-    static let knownExtensions: Set<String> = [
-        "2.5.29.14", "2.5.29.15", "2.5.29.17", "2.5.29.18", "2.5.29.19", "2.5.29.30", "2.5.29.31",
-        "2.5.29.32", "2.5.29.33", "2.5.29.35", "2.5.29.36", "2.5.29.37", "2.5.29.54",
-        "1.3.6.1.5.5.7.1.1", "1.3.6.1.5.5.7.1.14", "1.3.6.1.5.5.7.1.24",
-    ]
-
-    /// Whether `handle` carries a critical extension outside ``knownExtensions``; an extension list
-    /// that cannot be read counts as one (fail closed).
-    static func hasUnknownCriticalExtension(_ handle: gnutls_x509_crt_t) -> Bool {
-        var index: UInt32 = 0
-        while index < 1024 {
-            var oid = [CChar](repeating: 0, count: 128)
-            var size = oid.count
-            var critical: UInt32 = 0
-            let result = gnutls_x509_crt_get_extension_info(handle, index, &oid, &size, &critical)
-            if result == GNUTLS_E_REQUESTED_DATA_NOT_AVAILABLE { return false }
-            guard result >= 0 else { return true }
-            if critical != 0 {
-                let text = String(decoding: oid.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                if !knownExtensions.contains(text) { return true }
-            }
-            index += 1
-        }
-        return true
     }
 
     /// Whether some CA of `path` (leaf first, anchor last) has a pathLenConstraint smaller than the

@@ -17,6 +17,13 @@ import Darwin
 /// signature verifies is preferred, then one valid at the request's time, then the first presented.
 /// Each presented certificate is used at most once and the path holds at most
 /// ``maximumLength`` of them, so a hostile chain cannot make this loop or grow without bound.
+///
+/// That greedy path is the first candidate. When GnuTLS rejects it, the evaluator asks for the
+/// others (``paths(from:at:limit:)``, a bounded depth-first search over the same choices) and has
+/// GnuTLS verify each in turn, as raw GnuTLS, sorting the presented chain itself, would have reached
+/// an anchor through the presented intermediates that an anchor of the same name shadows here.
+/// Every candidate is verified by GnuTLS in full, so trying more of them can only find a path GnuTLS
+/// accepts, never accept one it rejects.
 struct PathBuilder {
     /// The certification path the back end asks GnuTLS to verify.
     struct Path {
@@ -50,34 +57,101 @@ struct PathBuilder {
     let anchorIndicesBySubject: [ArraySlice<UInt8>: [Int]]
     let anchorIndexByIdentity: [OpaquePointer: Int]
 
-    /// Builds the path for `presented` (leaf first, not empty). Time-dependent choices use the
-    /// evaluation's time, so this must run inside ``EvaluationScope/run(at:_:)``.
+    /// Builds the path for `presented` (leaf first, not empty): the first of ``paths(from:at:limit:)``,
+    /// the one a greedy builder takes. Time-dependent choices use the evaluation's time, so this must
+    /// run inside ``EvaluationScope/run(at:_:)``.
     func build(from presented: [GnuTLSCertificate], at time: time_t) -> Path {
+        paths(from: presented, at: time, limit: 1)[0]
+    }
+
+    /// The most candidate paths one evaluation has GnuTLS verify after the first one fails: enough for
+    /// an anchor that shadows a presented CA, a cross-signed alternative and a stale re-issue at once.
+    static let maximumCandidates = 8
+
+    /// The most certificates a search appends to paths in all, across every candidate: bounds the
+    /// backtracking over a hostile chain of many certificates with one subject, whose paths are
+    /// exponentially many.
+    static let maximumSteps = 256
+
+    /// The candidate paths for `presented`, at most `limit`, in order of preference, each distinct.
+    ///
+    /// A depth-first search from the leaf. At each certificate the choices, in this order, are: it is
+    /// itself an anchor (the path ends at it); the trust list holds an issuer for it (the path ends
+    /// there); one of its unused presented issuers continues the path (best ranked first). The first
+    /// path is the one a greedy builder takes; later ones are what it overlooked, such as a presented
+    /// intermediate whose same-name copy among the anchors is expired or not a CA (the trust list
+    /// answers for that copy first). A branch that reaches no anchor yields its chain of issuers with
+    /// `anchor` nil, so the first path is always there to report why nothing was trusted.
+    func paths(from presented: [GnuTLSCertificate], at time: time_t, limit: Int) -> [Path] {
+        var search = Search(presented: presented, time: time, limit: max(1, limit))
+        search.extend(from: 0, builder: self)
+        return search.found
+    }
+
+    /// The state of one depth-first search.
+    private struct Search {
+        let presented: [GnuTLSCertificate]
+        let time: time_t
+        let limit: Int
+        var found: [Path] = []
         var path = Path(certificates: [], anchor: nil, positions: [], dependsOnTime: false)
-        var used = [Bool](repeating: false, count: presented.count)
-        used[0] = true
-        var position = 0
-        var budget = Self.signatureBudget
-        while true {
-            let current = presented[position]
-            if let anchor = anchorIndex(matching: current, isLeaf: path.certificates.isEmpty) {
-                path.anchor = anchor
-                return path
+        var used: [Bool]
+        var budget = PathBuilder.signatureBudget
+        var steps = PathBuilder.maximumSteps
+
+        init(presented: [GnuTLSCertificate], time: time_t, limit: Int) {
+            self.presented = presented
+            self.time = time
+            self.limit = limit
+            used = [Bool](repeating: false, count: presented.count)
+            used[0] = true
+        }
+
+        var isDone: Bool { found.count >= limit || steps <= 0 }
+
+        mutating func emit(anchor: Int?) {
+            var candidate = path
+            candidate.anchor = anchor
+            let isNew = !found.contains { $0.anchor == anchor && $0.positions == candidate.positions }
+            // A dead end is worth reporting only when it is the first thing found.
+            if isNew && (anchor != nil || found.isEmpty) {
+                found.append(candidate)
             }
+        }
+
+        mutating func extend(from position: Int, builder: PathBuilder) {
+            let current = presented[position]
+            if let anchor = builder.anchorIndex(matching: current, isLeaf: path.certificates.isEmpty) {
+                emit(anchor: anchor)
+                if isDone { return }
+            }
+            guard path.certificates.count < PathBuilder.maximumLength else {
+                emit(anchor: nil)
+                return
+            }
+            steps -= 1
             path.certificates.append(current)
             path.positions.append(position)
-            if let anchor = trustList.issuerIndex(of: current, anchorIndexByIdentity: anchorIndexByIdentity) {
-                path.anchor = anchor
-                return path
+            defer {
+                path.certificates.removeLast()
+                path.positions.removeLast()
             }
-            guard path.certificates.count < Self.maximumLength,
-                  let next = issuerIndex(of: current, among: presented, excluding: used, at: time, budget: &budget)
-            else {
-                return path
+            if let anchor = builder.trustList.issuerIndex(of: current, anchorIndexByIdentity: builder.anchorIndexByIdentity) {
+                emit(anchor: anchor)
+                if isDone { return }
             }
-            path.dependsOnTime = path.dependsOnTime || next.ranked
-            used[next.index] = true
-            position = next.index
+            let candidates = builder.issuers(of: current, among: presented, excluding: used, at: time, budget: &budget)
+            if candidates.ranked { path.dependsOnTime = true }
+            if candidates.indices.isEmpty {
+                emit(anchor: nil)
+                return
+            }
+            for next in candidates.indices {
+                used[next] = true
+                extend(from: next, builder: builder)
+                used[next] = false
+                if isDone { return }
+            }
         }
     }
 
@@ -93,31 +167,31 @@ struct PathBuilder {
         return candidates.first { trustList.anchors[$0].subjectPublicKeyInfo == key }
     }
 
-    /// The best unused presented issuer of `certificate`, as an index into `presented`, and whether
-    /// candidates were ranked (which costs a signature verification each and consults the time),
-    /// which happens only when there is more than one.
-    private func issuerIndex(
+    /// The unused presented issuers of `certificate`, as indices into `presented`, best first, and
+    /// whether they were ranked (which costs a signature verification each and consults the time),
+    /// which happens only when there is more than one. Ties keep the presented order.
+    private func issuers(
         of certificate: GnuTLSCertificate,
         among presented: [GnuTLSCertificate],
         excluding used: [Bool],
         at time: time_t,
         budget: inout Int
-    ) -> (index: Int, ranked: Bool)? {
+    ) -> (indices: [Int], ranked: Bool) {
         func isCandidate(_ index: Int) -> Bool {
             let candidate = presented[index]
             // A second copy of the certificate itself is no step forward.
             return !used[index] && candidate.derBytes != certificate.derBytes && certificate.isIssued(by: candidate)
         }
-        guard let first = presented.indices.first(where: isCandidate) else { return nil }
-        guard let second = presented.indices[(first + 1)...].first(where: isCandidate) else { return (first, false) }
-        var best = (index: first, score: score(of: presented[first], issuing: certificate, at: time, budget: &budget))
-        for index in presented.indices[second...] where index == second || isCandidate(index) {
-            let value = score(of: presented[index], issuing: certificate, at: time, budget: &budget)
-            if value > best.score {
-                best = (index, value)
-            }
+        let candidates = presented.indices.filter(isCandidate)
+        guard candidates.count > 1 else { return (candidates, false) }
+        var scored: [(index: Int, score: Int)] = []
+        scored.reserveCapacity(candidates.count)
+        for index in candidates {
+            scored.append((index, score(of: presented[index], issuing: certificate, at: time, budget: &budget)))
         }
-        return (best.index, true)
+        // Stable: among equal scores the presented order decides, as before.
+        let ranked = scored.enumerated().sorted { ($0.element.score, -$0.offset) > ($1.element.score, -$1.offset) }
+        return (ranked.map(\.element.index), true)
     }
 
     private func score(of issuer: GnuTLSCertificate, issuing certificate: GnuTLSCertificate, at time: time_t, budget: inout Int) -> Int {
