@@ -182,8 +182,17 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         let verdict = verify(first, presented: presented, host: host, purpose: purpose, at: unixTime, state: state)
         guard !verdict.isTrusted else { return verdict }
         let candidates = pathBuilder.paths(from: presented, at: unixTime, limit: PathBuilder.maximumCandidates)
-        for candidate in candidates where candidate.anchor != nil
-            && (candidate.anchor != first.anchor || candidate.positions != first.positions) {
+        for var candidate in candidates where candidate.anchor != nil {
+            // With GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN, GnuTLS cuts the list after the first
+            // certificate whose issuer the trust list holds, which is what shadows a path through a
+            // presented intermediate. Without it GnuTLS sorts the list and asks the trust list only
+            // for the last one's issuer; when its sort leaves the candidate as it is, GnuTLS then
+            // verifies exactly the candidate.
+            candidate.verifiedAsSorted = candidate.certificates.count > 1
+                && PathBuilder.gnutlsSortKeepsOrder(of: candidate.certificates)
+            let isFirst = candidate.anchor == first.anchor && candidate.positions == first.positions
+                && candidate.verifiedAsSorted == first.verifiedAsSorted
+            if isFirst { continue }
             let alternative = verify(candidate, presented: presented, host: host, purpose: purpose, at: unixTime, state: state)
             if alternative.isTrusted {
                 // Next time this chain is presented, the path that worked is tried first.
@@ -208,6 +217,9 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             return verifyPinnedLeaf(presented[0], anchor: anchor, host: host, purpose: purpose, at: unixTime)
         }
         let list = path.certificates
+        let flags = path.verifiedAsSorted
+            ? Self.verificationFlags & ~GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN.rawValue
+            : Self.verificationFlags
         state.pointee.lastCertificate = list.last?.identity
         state.pointee.trustedIssuer = nil
         var status: UInt32 = 0
@@ -215,7 +227,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             trustList.withUnsafeList { trustList in
                 GnuTLSCertificate.withUnsafeHandles(list) { handles, size in
                     gnutls_x509_trust_list_verify_crt2(
-                        trustList, handles, size, data, count, Self.verificationFlags, &status,
+                        trustList, handles, size, data, count, flags, &status,
                         EvaluationScope.verifyCallback
                     )
                 }

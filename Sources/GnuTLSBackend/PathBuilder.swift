@@ -38,6 +38,11 @@ struct PathBuilder {
         /// Whether the request's time chose between candidate issuers; when not, the same presented
         /// certificates give the same path at any time.
         var dependsOnTime: Bool
+        /// Whether GnuTLS is to verify the path letting its own sort run (without
+        /// `GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN`), which for a path its sort leaves as it is
+        /// (``gnutlsSortKeepsOrder(of:)``) means asking the trust list only for the last certificate's
+        /// issuer. Set for a candidate an anchor would otherwise cut short; the first path never needs it.
+        var verifiedAsSorted = false
     }
 
     /// Far above any real chain (GnuTLS itself has no limit on a sorted list), but bounding the
@@ -165,6 +170,20 @@ struct PathBuilder {
               let candidates = anchorIndicesBySubject[subject]
         else { return nil }
         return candidates.first { trustList.anchors[$0].subjectPublicKeyInfo == key }
+    }
+
+    /// Whether GnuTLS's own sort of a presented list (`_gnutls_sort_clist` in lib/x509/common.c)
+    /// leaves `path` as it is: no certificate before the last is self-issued (the sort stops at one),
+    /// and the first certificate of the list after the first that issues each one, by GnuTLS's
+    /// issuer check, is the next.
+    static func gnutlsSortKeepsOrder(of path: [GnuTLSCertificate]) -> Bool {
+        guard path.count > 1 else { return true }
+        for index in path.indices.dropLast() {
+            if path[index].isIssued(by: path[index]) { return false }
+            let issuer = path.indices.dropFirst().first { $0 != index && path[index].isIssued(by: path[$0]) }
+            if issuer != index + 1 { return false }
+        }
+        return true
     }
 
     /// The unused presented issuers of `certificate`, as indices into `presented`, best first, and

@@ -33,14 +33,18 @@ final class PathCache: Sendable {
             certificates: entry.positions.map { presented[$0] },
             anchor: entry.anchor,
             positions: entry.positions,
-            dependsOnTime: false
+            dependsOnTime: false,
+            verifiedAsSorted: entry.verifiedAsSorted
         )
     }
 
     /// Keeps `path`, built from `presented`, unless it depends on the time or the chain is too long.
     func keep(_ path: PathBuilder.Path, for presented: [GnuTLSCertificate]) {
         guard !path.dependsOnTime, let key = Self.key(presented) else { return }
-        let entry = Entry(certificates: presented.map(WeakCertificate.init), positions: path.positions, anchor: path.anchor)
+        let entry = Entry(
+            certificates: presented.map(WeakCertificate.init), positions: path.positions, anchor: path.anchor,
+            verifiedAsSorted: path.verifiedAsSorted
+        )
         table.insert(entry, for: key)
     }
 
@@ -52,6 +56,7 @@ final class PathCache: Sendable {
         let certificates: [WeakCertificate]
         let positions: [Int]
         let anchor: Int?
+        let verifiedAsSorted: Bool
     }
 
     private struct WeakCertificate: Sendable {

@@ -73,6 +73,20 @@ enum Catalogue {
         server("content-commitment-key-usage-leaf") { $0.keyUsage = .contentCommitmentOnly },
         server("no-eku-leaf") { $0.extendedKeyUsage = nil },
         server("unknown-critical-extension-leaf") { $0.unknownCriticalExtension = true },
+        // policyConstraints, critical as RFC 5280 §4.2.1.11 requires, is one of the extensions every
+        // conforming verifier must recognise (§4.2), even on an end-entity certificate.
+        server("policy-constraints-leaf") { $0.criticalPolicyConstraints = true },
+        authority("unknown-critical-extension-intermediate", commonName: "Intermediate with an Unknown Critical Extension", issuer: "root", pathLength: 0) {
+            $0.unknownCriticalExtension = true
+        },
+        server("unknown-critical-extension-intermediate-leaf", issuer: "unknown-critical-extension-intermediate"),
+
+        // Copies of the intermediate (same subject, same key, so the same key identifier) that are
+        // unfit as issuers: expired, or with cA FALSE. As anchors they shadow the presented intermediate.
+        authority("intermediate-expired-copy", commonName: "Intermediate CA", issuer: "root", pathLength: 0, validity: (-days(730), -days(1)), key: "intermediate"),
+        authority("intermediate-not-ca-copy", commonName: "Intermediate CA", issuer: "root", pathLength: nil, key: "intermediate") {
+            $0.basicConstraints = .endEntity
+        },
 
         // Path length: root > A (pathLen 0) > B (CA) > leaf.
         authority("pathlen-zero-intermediate", commonName: "PathLen-0 Intermediate CA", issuer: "root", pathLength: 0),
@@ -156,6 +170,45 @@ enum Catalogue {
             chain: ["expired-intermediate-leaf", "expired-intermediate"], anchors: ["expired-intermediate-leaf", "expired-intermediate"],
             path: ["expired-intermediate-leaf"],
             references: [rfc5280Anchor, rfc5280Validation]
+        ),
+        accept(
+            "leaf-as-anchor-beside-not-ca-issuer-anchor",
+            "The leaf is an anchor and so is its issuing CA, whose cA is FALSE: the path ends at the first anchor, the leaf, so its issuer's fitness does not matter.",
+            chain: ["not-ca-intermediate-leaf", "not-ca-intermediate"], anchors: ["not-ca-intermediate-leaf", "not-ca-intermediate"],
+            path: ["not-ca-intermediate-leaf"],
+            references: [rfc5280Anchor, rfc5280Validation]
+        ),
+        accept(
+            "leaf-as-anchor-beside-unknown-critical-issuer-anchor",
+            "The leaf is an anchor and so is its issuing CA, which carries an unknown critical extension: the path ends at the leaf, and the issuer is never processed.",
+            chain: ["unknown-critical-extension-intermediate-leaf", "unknown-critical-extension-intermediate"],
+            anchors: ["unknown-critical-extension-intermediate-leaf", "unknown-critical-extension-intermediate"],
+            path: ["unknown-critical-extension-intermediate-leaf"],
+            references: [rfc5280Anchor, rfc5280Validation]
+        ),
+        reject(
+            "unknown-critical-extension-leaf-as-anchor",
+            "The leaf is the only anchor and carries a critical extension with an unregistered OID: pinning a certificate does not make an extension no verifier recognises acceptable.",
+            chain: ["unknown-critical-extension-leaf"], anchors: ["unknown-critical-extension-leaf"], failures: [.other],
+            references: ["RFC 5280 §4.2", rfc5280Anchor]
+        ),
+        accept(
+            "policy-constraints-leaf-as-anchor",
+            "The leaf is the only anchor and carries a critical policyConstraints, an extension RFC 5280 §4.2 requires every verifier to recognise: trusted as a pinned leaf, as when presented with its chain.",
+            chain: ["policy-constraints-leaf"], anchors: ["policy-constraints-leaf"], path: ["policy-constraints-leaf"],
+            references: ["RFC 5280 §4.2", "RFC 5280 §4.2.1.11", rfc5280Anchor]
+        ),
+        accept(
+            "anchor-copy-of-intermediate-expired",
+            "Anchors: an expired copy of the presented intermediate (same name and key) and the root. The path through the presented intermediate to the root is valid; a builder that takes the copy for the leaf's issuer without trying the presented chain rejects a valid chain.",
+            chain: ["leaf", "intermediate"], anchors: ["intermediate-expired-copy", "root"], path: ["leaf", "intermediate", "root"],
+            references: [rfc5280Validation, "RFC 4158 §2.4.2"]
+        ),
+        accept(
+            "anchor-copy-of-intermediate-not-ca",
+            "Anchors: a copy of the presented intermediate with cA FALSE (same name and key) and the root. The path through the presented intermediate to the root is valid and must be found.",
+            chain: ["leaf", "intermediate"], anchors: ["intermediate-not-ca-copy", "root"], path: ["leaf", "intermediate", "root"],
+            references: [rfc5280Validation, "RFC 4158 §2.4.2"]
         ),
         reject(
             "missing-intermediate",
@@ -403,6 +456,18 @@ enum Catalogue {
             chain: ["unknown-critical-extension-leaf", "intermediate"], failures: [.other],
             references: ["RFC 5280 §4.2", "RFC 5280 §6.1.5(f)"]
         ),
+        reject(
+            "unknown-critical-extension-intermediate",
+            "The intermediate carries a critical extension with an unregistered OID: a certificate of the path that no verifier can process.",
+            chain: ["unknown-critical-extension-intermediate-leaf", "unknown-critical-extension-intermediate"], failures: [.other],
+            references: ["RFC 5280 §4.2", "RFC 5280 §6.1.4(o)"]
+        ),
+        accept(
+            "policy-constraints-leaf",
+            "The leaf carries a critical policyConstraints (inhibitPolicyMapping 5, which constrains nothing below a leaf): RFC 5280 §4.2 requires every verifier to recognise the extension, so the valid chain is trusted.",
+            chain: ["policy-constraints-leaf", "intermediate"], path: ["policy-constraints-leaf", "intermediate", "root"],
+            references: ["RFC 5280 §4.2", "RFC 5280 §4.2.1.11", rfc5280Validation]
+        ),
     ]
 
     // MARK: - Manifest
@@ -479,18 +544,20 @@ enum Catalogue {
 
     private static func days(_ count: Double) -> TimeInterval { count * 86_400 }
 
+    /// A CA certificate; by default with a key of its own, named after it.
     private static func authority(
         _ name: String,
         commonName: String,
         issuer: String?,
         pathLength: Int?,
         validity: (notBefore: TimeInterval, notAfter: TimeInterval) = (-days(1825), days(1825)),
+        key: String? = nil,
         adjust: (inout CertificateSpec.Profile) -> Void = { _ in }
     ) -> CertificateSpec {
         var profile = CertificateSpec.Profile.authority(pathLength: pathLength)
         adjust(&profile)
         let minting = CertificateSpec.Minting(
-            commonName: commonName, issuer: issuer, key: name,
+            commonName: commonName, issuer: issuer, key: key ?? name,
             notBefore: validity.notBefore, notAfter: validity.notAfter, profile: profile
         )
         return CertificateSpec(name: name, origin: .minted(minting))

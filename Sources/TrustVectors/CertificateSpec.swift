@@ -45,6 +45,9 @@ struct CertificateSpec: Sendable, Hashable {
         /// Adds a critical extension with an unregistered OID, which RFC 5280 §4.2 requires a
         /// certificate-using system to reject.
         var unknownCriticalExtension: Bool
+        /// Adds a critical policyConstraints extension (RFC 5280 §4.2.1.11) with only
+        /// inhibitPolicyMapping 5, which constrains nothing in the catalogue's paths.
+        var criticalPolicyConstraints = false
 
         enum BasicConstraintsChoice: Sendable, Hashable {
             case authority(pathLength: Int?)

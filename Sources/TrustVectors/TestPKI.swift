@@ -156,8 +156,14 @@ struct TestPKI {
             // documentation, so no verifier can know it.
             try extensions.append(.init(oid: Self.unknownExtensionOID, critical: true, value: [0x05, 0x00]))
         }
+        if profile.criticalPolicyConstraints {
+            // PolicyConstraints ::= SEQUENCE { inhibitPolicyMapping [1] IMPLICIT SkipCerts 5 }.
+            try extensions.append(.init(oid: Self.policyConstraintsOID, critical: true, value: [0x30, 0x03, 0x81, 0x01, 0x05]))
+        }
         return extensions
     }
+
+    static let policyConstraintsOID: ASN1ObjectIdentifier = [2, 5, 29, 36]
 
     static let unknownExtensionOID: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 32473, 1]
 
