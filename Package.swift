@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "GnuTLSBackend", targets: ["GnuTLSBackend"]),
         .library(name: "TrustVectors", targets: ["TrustVectors"]),
         .library(name: "TrustHarness", targets: ["TrustHarness"]),
+        .library(name: "TrustHarnessCLI", targets: ["TrustHarnessCLI"]),
         .executable(name: "trust-harness", targets: ["trust-harness"]),
         .executable(name: "TrustFuzz", targets: ["TrustFuzz"]),
         .library(name: "CBaselines", targets: ["CBaselines"]),
@@ -55,17 +56,24 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // Runners, judgement and reports: they know back ends only as values they are given.
         .target(
             name: "TrustHarness",
-            dependencies: ["TrustCore", "TrustVectors", "OpenSSLBackend", "GnuTLSBackend"]
+            dependencies: ["TrustCore", "TrustVectors"]
         ),
-        .executableTarget(
-            name: "trust-harness",
+        // The command-line tool as a library, entered with the back ends to use.
+        .target(
+            name: "TrustHarnessCLI",
             dependencies: [
-                "TrustHarness", "TrustVectors", "TrustCore", "GnuTLSBackend", "CBaselines",
+                "TrustHarness", "TrustVectors", "TrustCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
             ]
+        ),
+        // The composition root: names the built-in back ends and their raw C loops.
+        .executableTarget(
+            name: "trust-harness",
+            dependencies: ["TrustHarnessCLI", "TrustHarness", "OpenSSLBackend", "GnuTLSBackend", "CBaselines"]
         ),
 
         // libFuzzer target (see Sources/TrustFuzz/main.swift): swift build -c release --product TrustFuzz
@@ -85,10 +93,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto"), .linkedLibrary("gnutls")]
         ),
 
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "OpenSSLBackendTests", dependencies: ["OpenSSLBackend", "TrustCore", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore"]),
+        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "OpenSSLBackend", "GnuTLSBackend"]),
     ]
 )

@@ -1,11 +1,9 @@
 /// A verification library behind one interface: the plugin point of TrustHarness.
 ///
-/// A back end makes evaluators. Adding one means a new target with a type conforming to this
-/// protocol and one line in the harness's list of back ends.
+/// A back end makes evaluators. Adding one, in this package or in another, means a type conforming
+/// to this protocol and an entry in the `BackendRegistry` an executable passes to the harness (the
+/// entry makes the back end for a ``BackendConfiguration``); nothing in the harness changes.
 public protocol TrustBackend: Sendable {
-    /// A back end whose evaluators follow `configuration`, so that the harness can make every back
-    /// end it lists the same way.
-    init(configuration: BackendConfiguration)
     /// The short, stable name used in reports and deviations (`openssl`, `gnutls`).
     var name: String { get }
     /// The version of the library actually loaded at run time.

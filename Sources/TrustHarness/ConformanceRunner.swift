@@ -6,7 +6,7 @@ public struct ConformanceRunner: Sendable {
     public var backends: [any TrustBackend]
     public var suite: VectorSuite
 
-    public init(backends: [any TrustBackend] = BackendRegistry.all, suite: VectorSuite) {
+    public init(backends: [any TrustBackend], suite: VectorSuite) {
         self.backends = backends
         self.suite = suite
     }

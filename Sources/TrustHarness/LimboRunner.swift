@@ -45,7 +45,7 @@ public struct LimboRunner: Sendable {
             return "signature algorithm constraint (\(testcase.signatureAlgorithms.joined(separator: ", "))): no back end restricts algorithms per request"
         }
         if !testcase.keyUsage.isEmpty {
-            return "key usage constraint (\(testcase.keyUsage.joined(separator: ", "))): not honoured as stated (OpenSSL's serverAuth purpose accepts any of digitalSignature, keyEncipherment, keyAgreement; GnuTLS ignores the leaf's keyUsage)"
+            return "key usage constraint (\(testcase.keyUsage.joined(separator: ", "))): a request has no key usage to require; back ends check the leaf's keyUsage only as their TLS server purpose implies, which is not the constraint as stated"
         }
         let otherUsages = testcase.extendedKeyUsage.filter { $0 != "serverAuth" }
         if !otherUsages.isEmpty {

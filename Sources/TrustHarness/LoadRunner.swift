@@ -56,8 +56,10 @@ public struct LoadRunner: Sendable {
 
     /// Requests from every chain vector and every bad-input case that reaches a back end, on every
     /// back end, each with its own evaluator per anchor set (shared by all tasks, as a client shares
-    /// them).
-    public init(backends: [any TrustBackend], suite: VectorSuite, corpus: BadInputCorpus?) throws {
+    /// them). `references` holds, for each of `backends` in order, the same back end made uncached
+    /// (``BackendConfiguration/uncached``): its verdicts, one task alone, are the ones to match.
+    public init(backends: [any TrustBackend], references: [any TrustBackend], suite: VectorSuite, corpus: BadInputCorpus?) throws {
+        precondition(references.count == backends.count, "LoadRunner: one uncached reference back end for each back end")
         var inputs: [(label: String, anchors: [[UInt8]], request: EvaluationRequest)] = suite.vectors.map { ($0.id, $0.anchors, $0.request) }
         for testcase in corpus?.cases ?? [] {
             // The 1,000-certificate chains (0.1-0.2 s each) would crowd out everything else.
@@ -68,7 +70,7 @@ public struct LoadRunner: Sendable {
         for (index, backend) in backends.enumerated() {
             // The reference verdicts come from a fresh, uncached evaluator of the same back end, one
             // task alone: so a cache shared under load is compared with no cache at all.
-            let plain = type(of: backend).init(configuration: .uncached)
+            let plain = references[index]
             var evaluators: [[[UInt8]]: any TrustEvaluator] = [:]
             for input in inputs {
                 let evaluator: any TrustEvaluator

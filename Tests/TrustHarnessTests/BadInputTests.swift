@@ -22,8 +22,8 @@ import TrustVectors
     @Test(arguments: [BackendConfiguration.default, .uncached])
     func everyCaseGetsTheStatedAnswerOnEveryBackEnd(configuration: BackendConfiguration) async throws {
         let corpus = try Self.corpus()
-        let results = await BadInputRunner(backends: BackendRegistry.all(configuration: configuration), corpus: corpus).run()
-        #expect(results.count == corpus.cases.count * BackendRegistry.all.count)
+        let results = await BadInputRunner(backends: BuiltIn.registry.all(configuration: configuration), corpus: corpus).run()
+        #expect(results.count == corpus.cases.count * BuiltIn.registry.all().count)
         for result in results where !result.conforms {
             Issue.record("\(result.backend) \(result.id): \(result.problems.joined(separator: "; "))")
         }

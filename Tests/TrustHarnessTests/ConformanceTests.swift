@@ -30,10 +30,10 @@ enum Fixtures {
     }
 
     static func cases() throws -> [ConformanceCase] {
-        let runner = ConformanceRunner(suite: try suite())
+        let runner = ConformanceRunner(backends: BuiltIn.registry.all(), suite: try suite())
         return runner.allSubjects.flatMap { subject in
             configurations.flatMap { entry in
-                BackendRegistry.all(configuration: entry.configuration).map {
+                BuiltIn.registry.all(configuration: entry.configuration).map {
                     ConformanceCase(subject: subject, backend: $0, configuration: entry.configuration)
                 }
             }
@@ -62,13 +62,13 @@ enum Fixtures {
     }
 
     @Test func everyBackendIsNamedAndVersioned() throws {
-        let names = BackendRegistry.all.map(\.name)
+        let names = BuiltIn.registry.all().map(\.name)
         #expect(names == ["openssl", "gnutls"])
-        #expect(BackendRegistry.types.count == names.count)
-        #expect(BackendRegistry.all(configuration: .uncached).map(\.name) == names)
-        #expect(try BackendRegistry.named(["gnutls"], configuration: .uncached).map(\.name) == ["gnutls"])
+        #expect(BuiltIn.registry.entries.count == names.count)
+        #expect(BuiltIn.registry.all(configuration: .uncached).map(\.name) == names)
+        #expect(try BuiltIn.registry.named(["gnutls"], configuration: .uncached).map(\.name) == ["gnutls"])
         #expect(Set(names).count == names.count)
-        for backend in BackendRegistry.all {
+        for backend in BuiltIn.registry.all() {
             #expect(backend.libraryVersion.contains { $0.isNumber }, "\(backend.name) reports no version")
         }
     }
@@ -77,7 +77,7 @@ enum Fixtures {
     @Test func deviationsAreExplainedDisagreements() throws {
         let suite = try Fixtures.suite()
         for deviation in suite.deviations {
-            #expect(BackendRegistry.all.contains { $0.name == deviation.backend }, "deviation names unknown back end \(deviation.backend)")
+            #expect(BuiltIn.registry.all().contains { $0.name == deviation.backend }, "deviation names unknown back end \(deviation.backend)")
             #expect(deviation.reason.count >= 40, "deviation \(deviation.backend) \(deviation.vector) needs a real reason")
             if let policy = suite.policies.first(where: { $0.id == deviation.vector }) {
                 #expect(deviation.observed.step != nil && deviation.observed.step != policy.expected.step,
@@ -99,7 +99,7 @@ enum Fixtures {
     func concurrentEvaluationGivesTheSequentialVerdicts(_ caching: String) async throws {
         let suite = try Fixtures.suite()
         let configuration = try #require(Fixtures.configurations.first { $0.label == caching }?.configuration)
-        let runner = ConformanceRunner(backends: BackendRegistry.all(configuration: configuration), suite: suite)
+        let runner = ConformanceRunner(backends: BuiltIn.registry.all(configuration: configuration), suite: suite)
         var sequential: [String: ConformanceResult] = [:]
         for subject in runner.allSubjects {
             for backend in runner.backends {

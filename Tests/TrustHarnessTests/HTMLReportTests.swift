@@ -16,8 +16,8 @@ import TrustVectors
 
     /// The whole suite on every back end, as `trust-harness run` produces it.
     static func fullRun() async throws -> (backends: [BackendInfo], results: [ConformanceResult]) {
-        let results = await ConformanceRunner(suite: try Fixtures.suite()).run()
-        return (BackendRegistry.all.map(BackendInfo.init), results)
+        let results = await ConformanceRunner(backends: BuiltIn.registry.all(), suite: try Fixtures.suite()).run()
+        return (BuiltIn.registry.all().map(BackendInfo.init), results)
     }
 
     @Test func pageShowsEveryVectorAndBackendVersion() async throws {
@@ -54,8 +54,8 @@ import TrustVectors
         let suite = try Fixtures.suite()
         let vector = try #require(suite.vectors.first)
         let policy = try #require(suite.policies.first)
-        let runner = ConformanceRunner(suite: suite)
-        let openssl = try #require(BackendRegistry.all.first)
+        let runner = ConformanceRunner(backends: BuiltIn.registry.all(), suite: suite)
+        let openssl = try #require(BuiltIn.registry.all().first)
 
         var chain = runner.evaluate(.chain(vector), backend: openssl)
         chain.id = "\"><img src=x onerror=alert(2)>/p256"
@@ -131,8 +131,8 @@ import TrustVectors
     @Test func acceptedShouldRejectIsHighlighted() async throws {
         let suite = try Fixtures.suite()
         let vector = try #require(suite.vectors.first { !$0.expected.trusted })
-        let backend = try #require(BackendRegistry.all.first)
-        var result = ConformanceRunner(suite: suite).evaluate(.chain(vector), backend: backend)
+        let backend = try #require(BuiltIn.registry.all().first)
+        var result = ConformanceRunner(backends: BuiltIn.registry.all(), suite: suite).evaluate(.chain(vector), backend: backend)
         result.observed = Observation(.trusted(path: [[1], [2]]))
         result.judgement.outcome = .fail
         result.judgement.failureKind = .acceptedShouldReject

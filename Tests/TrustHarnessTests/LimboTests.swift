@@ -14,7 +14,7 @@ import TrustVectors
     }
 
     static func run(_ testcases: [LimboTestcase]) async -> [LimboResult] {
-        await LimboRunner(backends: BackendRegistry.all(configuration: .uncached)).run(testcases)
+        await LimboRunner(backends: BuiltIn.registry.all(configuration: .uncached)).run(testcases)
     }
 
     @Test func everyCaseOnEveryBackEndEqualsTheRecord() async throws {
@@ -23,7 +23,7 @@ import TrustVectors
         let record = try LimboRecord.read(try #require(LimboRecord.locate()))
         #expect(record.suite == suite.digest, "the record was made from another limbo.json: run trust-harness limbo --record")
         let results = await Self.run(suite.testcases)
-        let backends = BackendRegistry.all.map(\.name)
+        let backends = BuiltIn.registry.all().map(\.name)
         #expect(results.count == suite.testcases.count * backends.count)
         #expect(Set(record.backends.keys) == Set(backends), "every back end must be recorded")
         let changes = record.changes(results)
@@ -37,7 +37,7 @@ import TrustVectors
     @Test func resultFilesFollowTheLimboFormat() async throws {
         let suite = try Self.suite()
         let results = await Self.run(suite.testcases)
-        for backend in BackendRegistry.all.map(BackendInfo.init) {
+        for backend in BuiltIn.registry.all().map(BackendInfo.init) {
             let data = try LimboResultFile(backend: backend, results: results).encoded()
             let object = try #require(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])
             #expect(Set(object.keys) == ["version", "harness", "results"])
@@ -60,7 +60,7 @@ import TrustVectors
     /// without it.
     @Test func constraintsThatCannotBeHonouredAreSkipped() throws {
         let base = try #require(try Self.suite().testcases.first { $0.id == "pathlen::max-chain-depth-0" })
-        let runner = LimboRunner(backends: BackendRegistry.all(configuration: .uncached))
+        let runner = LimboRunner(backends: BuiltIn.registry.all(configuration: .uncached))
         let openssl = try #require(runner.backends.first { $0.name == "openssl" })
         let gnutls = try #require(runner.backends.first { $0.name == "gnutls" })
         #expect(runner.skipReason(base, backend: openssl) == nil)
@@ -95,7 +95,7 @@ import TrustVectors
     /// A back end without the feature refuses a request with a depth limit instead of ignoring it.
     @Test func aDepthLimitIsNeverIgnored() throws {
         let testcase = try #require(try Self.suite().testcases.first { $0.id == "pathlen::max-chain-depth-0-exhausted" })
-        let runner = LimboRunner(backends: BackendRegistry.all(configuration: .uncached))
+        let runner = LimboRunner(backends: BuiltIn.registry.all(configuration: .uncached))
         let input = try runner.prepare(testcase)
         for backend in runner.backends {
             let evaluator = try backend.makeEvaluator(anchors: input.anchors)
@@ -115,7 +115,7 @@ import TrustVectors
     /// evaluated without them, where it does not.
     @Test func revocationListsAreCheckedOrRefused() throws {
         let suite = try Self.suite()
-        let runner = LimboRunner(backends: BackendRegistry.all(configuration: .uncached))
+        let runner = LimboRunner(backends: BuiltIn.registry.all(configuration: .uncached))
         for (id, revoked) in [("crl::revoked-certificate-with-crl", true), ("crl::certificate-not-on-crl", false)] {
             let testcase = try #require(suite.testcases.first { $0.id == id })
             let input = try runner.prepare(testcase)
@@ -146,7 +146,7 @@ import TrustVectors
         var badAnchor = testcase; badAnchor.trustedCerts = ["-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n"]
         var badAddress = testcase; badAddress.expectedPeerName = .init(kind: "IP", value: "1.2.3")
         var noAnchor = testcase; noAnchor.trustedCerts = []
-        for backend in BackendRegistry.all(configuration: .uncached) {
+        for backend in BuiltIn.registry.all(configuration: .uncached) {
             for broken in [brokenPeer, garbagePeer, badAnchor, badAddress, noAnchor] {
                 let result = LimboRunner(backends: [backend]).evaluate(broken, on: backend)
                 #expect(result.actual == .failure, "\(backend.name): \(result)")

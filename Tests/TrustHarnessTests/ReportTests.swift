@@ -8,7 +8,7 @@ import TrustVectors
     /// The JSON report has the documented, stable shape.
     @Test func jsonReportHasTheDocumentedShape() async throws {
         let suite = try Fixtures.suite()
-        let backends = BackendRegistry.all
+        let backends = BuiltIn.registry.all()
         let results = await ConformanceRunner(backends: backends, suite: suite).run(Array(suite.vectors.prefix(3)).map(ConformanceRunner.Subject.chain))
         let json = try JSONReport(backends: backends.map(BackendInfo.init), results: results).encoded()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -30,7 +30,7 @@ import TrustVectors
 
     @Test func textReportListsEveryVectorAndTheSummary() async throws {
         let suite = try Fixtures.suite()
-        let backends = BackendRegistry.all
+        let backends = BuiltIn.registry.all()
         let vectors = Array(suite.vectors.prefix(4))
         let results = await ConformanceRunner(backends: backends, suite: suite).run(vectors.map(ConformanceRunner.Subject.chain))
         let text = TextReport.render(backends: backends.map(BackendInfo.init), results: results)
@@ -59,7 +59,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
 @Suite struct JUnitAndMarkdownTests {
     @Test func junitIsWellFormedWithOneCasePerVectorAndBackEnd() async throws {
         let suite = try Fixtures.suite()
-        let backends = BackendRegistry.all
+        let backends = BuiltIn.registry.all()
         let runner = ConformanceRunner(backends: backends, suite: suite)
         let results = await runner.run()
         let xml = JUnitReport.render(backends: backends.map(BackendInfo.init), results: results)
@@ -81,7 +81,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
 
     @Test func markdownHasARowPerVector() async throws {
         let suite = try Fixtures.suite()
-        let runner = ConformanceRunner(suite: suite)
+        let runner = ConformanceRunner(backends: BuiltIn.registry.all(), suite: suite)
         let subjects = Array(runner.allSubjects.suffix(5))
         let results = await runner.run(subjects)
         let markdown = MarkdownReport.render(backends: runner.backends.map(BackendInfo.init), results: results)

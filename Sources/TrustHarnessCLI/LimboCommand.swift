@@ -33,7 +33,7 @@ struct LimboCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("A limbo.json, or a folder holding one (default: Vectors/limbo/limbo.json of this checkout).", valueName: "path"))
     var path: String?
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(BackendRegistry.all.map(\.name).joined(separator: ", "))); repeatable.", valueName: "name"))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"))
     var backendNames: [String] = []
 
     @Option(name: .customLong("id"), help: ArgumentHelp("Only cases whose id matches this pattern (* and ? wildcards, e.g. 'webpki::*'); repeatable.", valueName: "pattern"))
@@ -55,7 +55,7 @@ struct LimboCommand: AsyncParsableCommand {
         let suite = try loadSuite()
         let backends: [any TrustBackend]
         do {
-            backends = try BackendRegistry.named(backendNames.isEmpty ? BackendRegistry.all.map(\.name) : backendNames, configuration: .uncached)
+            backends = try TrustHarnessTool.registry.named(backendNames, configuration: .uncached)
         } catch {
             throw ValidationError("\(error)")
         }

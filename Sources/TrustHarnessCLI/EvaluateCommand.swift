@@ -53,7 +53,7 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: "Validation time, ISO 8601 (2025-06-01T00:00:00Z). Default: now.")
     var at: String?
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end (\(BackendRegistry.all.map(\.name).joined(separator: ", "))); repeatable. Default: all.", valueName: "name"))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable. Default: all.", valueName: "name"))
     var backendNames: [String] = []
 
     @Option(help: "Pinning mode: \(Pinning.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -80,7 +80,7 @@ struct EvaluateCommand: ParsableCommand {
     func run() throws {
         let backends: [any TrustBackend]
         do {
-            backends = backendNames.isEmpty ? BackendRegistry.all : try BackendRegistry.named(backendNames)
+            backends = try TrustHarnessTool.registry.named(backendNames)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -90,28 +90,43 @@ struct EvaluateCommand: ParsableCommand {
         let time = try validationTime()
         let policy = try makePolicy()
 
+        // One back end refusing the anchors or pins (GnuTLS will not import a certificate with an
+        // empty dNSName, say) is that back end's answer, not the end of the run: the others still give
+        // theirs, and the status follows the verdicts.
         var entries: [Entry] = []
         for backend in backends {
-            let evaluator: SecurityPolicyEvaluator
+            let outcome: Entry.Outcome
             do {
-                evaluator = try policy.evaluator(on: backend, anchors: anchors)
+                let evaluator = try policy.evaluator(on: backend, anchors: anchors)
+                outcome = .decided(evaluator.evaluate(chain: chain, forDomain: host, at: time))
             } catch {
-                printError("error: \(backend.name) cannot use the anchors or pinned certificates: \(error)")
-                throw ExitCode(2)
+                outcome = .refused("\(backend.name) cannot use the anchors or pinned certificates: \(error)")
             }
-            let decision = evaluator.evaluate(chain: chain, forDomain: host, at: time)
-            entries.append(Entry(backend: BackendInfo(backend), decision: decision))
+            entries.append(Entry(backend: BackendInfo(backend), outcome: outcome))
         }
         switch format {
         case .text: print(Self.text(entries, host: host, time: time), terminator: "")
         case .json: print(try Self.json(entries))
         }
-        if entries.contains(where: { !$0.decision.trusted }) { throw ExitCode(1) }
+        if entries.contains(where: { !$0.trusted }) { throw ExitCode(1) }
     }
 
     struct Entry {
         var backend: BackendInfo
-        var decision: PolicyDecision
+        var outcome: Outcome
+
+        enum Outcome {
+            /// The policy's decision on the chain.
+            case decided(PolicyDecision)
+            /// The back end could not be set up with the anchors or pins: nothing was evaluated, so
+            /// nothing is trusted (fail closed).
+            case refused(String)
+        }
+
+        var trusted: Bool {
+            if case .decided(let decision) = outcome { return decision.trusted }
+            return false
+        }
     }
 
     func validationTime() throws -> Date {
@@ -161,7 +176,12 @@ struct EvaluateCommand: ParsableCommand {
     static func text(_ entries: [Entry], host: String?, time: Date) -> String {
         var out = "host \(host ?? "(none)") at \(Timestamp.format(time))\n"
         for entry in entries {
-            let decision = entry.decision
+            guard case .decided(let decision) = entry.outcome else {
+                if case .refused(let reason) = entry.outcome {
+                    out += "\n\(entry.backend.name) (\(entry.backend.version)): REJECTED, could not load the anchors [malformed]\n  \(reason)\n"
+                }
+                continue
+            }
             out += "\n\(entry.backend.name) (\(entry.backend.version)): \(decision.trusted ? "TRUSTED" : "REJECTED") at \(decision.step.rawValue)"
             out += decision.failures.isEmpty ? "\n" : " [\(decision.failures.map(\.rawValue).joined(separator: ", "))]\n"
             out += "  \(decision.reason)\n"
@@ -181,19 +201,30 @@ struct EvaluateCommand: ParsableCommand {
         var trusted: Bool
         var failures: [FailureClass]
         var native: [JSONReport.Native]
-        var step: PolicyStep
+        /// nil when the back end could not load the anchors or pins (then ``error`` says why).
+        var step: PolicyStep?
         var reason: String
         var path: [String]
+        var error: String?
     }
 
     static func json(_ entries: [Entry]) throws -> String {
         let results = entries.map { entry in
-            JSONEntry(
+            guard case .decided(let decision) = entry.outcome else {
+                var reason = ""
+                if case .refused(let text) = entry.outcome { reason = text }
+                return JSONEntry(
+                    backend: entry.backend.name, version: entry.backend.version, trusted: false,
+                    failures: [.malformed], native: [], step: nil, reason: reason, path: [], error: reason
+                )
+            }
+            return JSONEntry(
                 backend: entry.backend.name, version: entry.backend.version,
-                trusted: entry.decision.trusted, failures: entry.decision.failures,
-                native: entry.decision.diagnostics.map { JSONReport.Native(code: $0.code, name: $0.name, message: $0.message, depth: $0.depth) },
-                step: entry.decision.step, reason: entry.decision.reason,
-                path: entry.decision.path.map { (try? Certificate(derEncoded: $0)).map { "\($0.subject)" } ?? "(unreadable subject)" }
+                trusted: decision.trusted, failures: decision.failures,
+                native: decision.diagnostics.map { JSONReport.Native(code: $0.code, name: $0.name, message: $0.message, depth: $0.depth) },
+                step: decision.step, reason: decision.reason,
+                path: decision.path.map { (try? Certificate(derEncoded: $0)).map { "\($0.subject)" } ?? "(unreadable subject)" },
+                error: nil
             )
         }
         let encoder = JSONEncoder()

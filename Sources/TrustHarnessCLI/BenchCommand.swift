@@ -1,8 +1,6 @@
 import ArgumentParser
-import CBaselines
 import Dispatch
 import Foundation
-import GnuTLSBackend
 import TrustCore
 import TrustHarness
 import TrustVectors
@@ -14,8 +12,10 @@ struct BenchCommand: ParsableCommand {
         discussion: """
         cold: an evaluator without a certificate cache, so every evaluation parses the chain's DER.
         warm: the same chain again and again through a caching evaluator, as to a client reconnecting.
-        The raw C loops do exactly the same library work without TrustHarness (OpenSSL and GnuTLS);
-        "signatures" is OpenSSL verifying the two signatures of the chain alone: the floor.
+        The raw C loops do exactly the same library work without TrustHarness, for the back ends that
+        registered one (the built-in OpenSSL and GnuTLS do; a back end without one gets cold and warm
+        figures and no ratio); "signatures" is the tool's signature loop (OpenSSL verifying the chain's
+        signatures alone), the floor, when the tool was given one.
         Everything is measured in one run, back ends interleaved; figures are medians of the rounds.
         For gated, statistically careful figures use the Benchmarks/ package (swift package benchmark).
         """
@@ -56,19 +56,21 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let names = backendNames.isEmpty ? BackendRegistry.all.map(\.name) : backendNames
-        let cold: [any TrustBackend]
-        let warm: [any TrustBackend]
+        let entries: [BackendRegistry.Entry]
         do {
-            cold = try BackendRegistry.named(names, configuration: .uncached)
-            warm = try BackendRegistry.named(names, configuration: .default)
+            entries = try TrustHarnessTool.registry.selection(backendNames)
         } catch {
             throw ValidationError("\(error)")
         }
+        let names = entries.map(\.name)
+        let cold = entries.map { GuardedBackend($0.make(.uncached)) }
+        let warm = entries.map { GuardedBackend($0.make(.default)) }
+        let floor = TrustHarnessTool.signatureFloor
         let scenarios = try loadScenarios()
         let progress = Progress.onTerminal(label: "measuring")
         var samples: [Key: [Double]] = [:]
-        let measurements = scenarios.count * (names.count * 2 + 3) * rounds
+        let baselines = entries.compactMap { entry in entry.baseline.map { (name: entry.name, loop: $0) } }
+        let measurements = scenarios.count * (names.count * 2 + baselines.count * 2 + (floor == nil ? 0 : 1)) * rounds
         var done = 0
         for _ in 0..<rounds {
             for scenario in scenarios {
@@ -93,15 +95,17 @@ struct BenchCommand: ParsableCommand {
                         progress?.update(done, measurements)
                     }
                 }
-                for (library, mode) in [("openssl-c", "cold"), ("openssl-c", "warm"), ("signatures", "floor")] {
-                    samples[Key(backend: library, scenario: scenario.name, mode: mode), default: []].append(try baseline(library, mode: mode, scenario))
+                for baseline in baselines {
+                    for mode in ["cold", "warm"] {
+                        samples[Key(backend: baseline.name + "-c", scenario: scenario.name, mode: mode), default: []].append(try measure(baseline.loop, cold: mode == "cold", scenario))
+                        done += 1
+                        progress?.update(done, measurements)
+                    }
+                }
+                if let floor {
+                    samples[Key(backend: "signatures", scenario: scenario.name, mode: "floor"), default: []].append(try measure(floor, cold: false, scenario))
                     done += 1
                     progress?.update(done, measurements)
-                }
-                if names.contains("gnutls") {
-                    for mode in ["cold", "warm"] {
-                        samples[Key(backend: "gnutls-c", scenario: scenario.name, mode: mode), default: []].append(try baseline("gnutls-c", mode: mode, scenario))
-                    }
                 }
             }
         }
@@ -165,34 +169,21 @@ struct BenchCommand: ParsableCommand {
         return Double(now - start) / 1000 / Double(iterations)
     }
 
-    /// One raw C loop: OpenSSL or GnuTLS doing the back end's work without TrustHarness, or OpenSSL's
-    /// two signature verifications alone.
-    func baseline(_ library: String, mode: String, _ scenario: Scenario) throws -> Double {
-        // A first short run gives the per-iteration cost, so the measured run lasts about `seconds`.
-        let probe = try runBaseline(library, mode: mode, scenario, iterations: 16)
-        let iterations = UInt64(max(16, min(5_000_000, seconds * 1e6 / max(probe, 0.01))))
-        return try runBaseline(library, mode: mode, scenario, iterations: iterations)
-    }
-
-    func runBaseline(_ library: String, mode: String, _ scenario: Scenario, iterations: UInt64) throws -> Double {
-        var elapsed: UInt64 = 0
-        let result: Int32 = BaselineInput.with(scenario) { input in
-            withUnsafePointer(to: input) { pointer in
-                switch library {
-                case "openssl-c": return th_openssl_baseline_run(pointer, mode == "cold" ? 1 : 0, iterations, &elapsed)
-                case "gnutls-c":
-                    return GnuTLSBackend.withValidationTime(Int64(scenario.time.timeIntervalSince1970)) {
-                        th_gnutls_baseline_run(pointer, mode == "cold" ? 1 : 0, iterations, &elapsed)
-                    }
-                default: return th_openssl_signatures_run(pointer, iterations, &elapsed)
-                }
+    /// The raw loop's microseconds per verification of `scenario`: a first short run gives the
+    /// per-iteration cost, so that the measured run lasts about `seconds`.
+    func measure(_ loop: any BaselineLoop, cold: Bool, _ scenario: Scenario) throws -> Double {
+        func run(_ iterations: UInt64) throws -> Double {
+            guard let elapsed = loop.run(
+                chain: scenario.chain, anchors: scenario.anchors, host: scenario.host,
+                unixTime: Int64(scenario.time.timeIntervalSince1970), cold: cold, iterations: iterations
+            ) else {
+                printError("error: the raw loop \(loop.label) (\(cold ? "cold" : "warm")) did not verify \(scenario.name)")
+                throw ExitCode(1)
             }
+            return Double(elapsed) / 1000 / Double(iterations)
         }
-        guard result == 1 else {
-            printError("error: the raw C loop \(library) (\(mode)) did not verify \(scenario.name) (result \(result))")
-            throw ExitCode(1)
-        }
-        return Double(elapsed) / 1000 / Double(iterations)
+        let probe = try run(16)
+        return try run(UInt64(max(16, min(5_000_000, seconds * 1e6 / max(probe, 0.01)))))
     }
 
     struct Parallel: Encodable {
@@ -249,7 +240,9 @@ struct BenchCommand: ParsableCommand {
                 ])
             }
             out += table(columns, rows)
-            out += "  two signature verifications alone (OpenSSL): \(cell(Key(backend: "signatures", scenario: scenario, mode: "floor")))\n"
+            if TrustHarnessTool.signatureFloor != nil {
+                out += "  the chain's signature verifications alone: \(cell(Key(backend: "signatures", scenario: scenario, mode: "floor")))\n"
+            }
             if names.count >= 2 {
                 for mode in ["cold", "warm"] {
                     out += "  \(mode): \(names[1]) / \(names[0]) = \(ratio(Key(backend: names[1], scenario: scenario, mode: mode), Key(backend: names[0], scenario: scenario, mode: mode)))\n"
@@ -299,7 +292,7 @@ struct BenchCommand: ParsableCommand {
                     results.append(JSONEntry(backend: name, scenario: scenario, mode: mode, microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value, baselineMicroseconds: base, ratioToBaseline: base.map { value / $0 }))
                 }
             }
-            for (library, modes) in [("openssl-c", ["cold", "warm"]), ("gnutls-c", ["cold", "warm"]), ("signatures", ["floor"])] {
+            for (library, modes) in names.map({ ($0 + "-c", ["cold", "warm"]) }) + [("signatures", ["floor"])] {
                 for mode in modes {
                     guard let value = m[Key(backend: library, scenario: scenario, mode: mode)] else { continue }
                     baselines.append(JSONEntry(backend: library, scenario: scenario, mode: mode, microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value))
@@ -309,34 +302,5 @@ struct BenchCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(JSONOutput(results: results, baselines: baselines, parallel: parallel)), as: UTF8.self)
-    }
-}
-
-/// Lends a scenario's DER as the C baselines' input structure for the duration of `body`.
-enum BaselineInput {
-    static func with<R>(_ scenario: BenchCommand.Scenario, _ body: (th_baseline_input) -> R) -> R {
-        let chain = scenario.chain.map { Data($0) as NSData }
-        let anchors = scenario.anchors.map { Data($0) as NSData }
-        let chainPointers: [UnsafePointer<UInt8>?] = chain.map { $0.bytes.assumingMemoryBound(to: UInt8.self) }
-        let anchorPointers: [UnsafePointer<UInt8>?] = anchors.map { $0.bytes.assumingMemoryBound(to: UInt8.self) }
-        let chainLengths = chain.map(\.length)
-        let anchorLengths = anchors.map(\.length)
-        return withExtendedLifetime((chain, anchors)) {
-            chainPointers.withUnsafeBufferPointer { cp in
-                anchorPointers.withUnsafeBufferPointer { ap in
-                    chainLengths.withUnsafeBufferPointer { cl in
-                        anchorLengths.withUnsafeBufferPointer { al in
-                            (scenario.host ?? "").withCString { host in
-                                body(th_baseline_input(
-                                    chain: cp.baseAddress, chain_lengths: cl.baseAddress, chain_count: cp.count,
-                                    anchors: ap.baseAddress, anchor_lengths: al.baseAddress, anchor_count: ap.count,
-                                    host: scenario.host == nil ? nil : host, unix_time: Int64(scenario.time.timeIntervalSince1970)
-                                ))
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 }

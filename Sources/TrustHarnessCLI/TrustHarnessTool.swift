@@ -1,13 +1,61 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import TrustHarness
 import TrustVectors
 
-@main
+/// The `trust-harness` command-line tool as a library: every subcommand (`run`, `compare`,
+/// `evaluate`, `limbo`, `bad-input`, `stress`, `bench`, `pins`, `generate`), entered with the back ends
+/// to use. An executable is a composition root of a few lines:
+///
+/// ```swift
+/// import TrustHarness
+/// import TrustHarnessCLI
+///
+/// let registry = try BackendRegistry([
+///     .init(name: "mine") { configuration in MyBackend(configuration: configuration) },
+/// ])
+/// await TrustHarnessTool.main(registry: registry)
+/// ```
+///
+/// Every subcommand and `--backend` then works with those back ends, exactly as with the built-in ones.
+public enum TrustHarnessTool {
+    /// What the composition root gave: the back ends and the optional raw signature loop of `bench`.
+    struct Context: Sendable {
+        var registry: BackendRegistry
+        var signatureFloor: (any BaselineLoop)?
+    }
+
+    private static let context = Mutex<Context?>(nil)
+
+    /// The back ends the tool was entered with.
+    static var registry: BackendRegistry {
+        guard let registry = context.withLock({ $0?.registry }) else {
+            preconditionFailure("TrustHarnessTool.main(registry:) sets the back ends before any command runs")
+        }
+        return registry
+    }
+
+    /// The raw signature-verification loop `bench` reports as the floor, if the tool was given one.
+    static var signatureFloor: (any BaselineLoop)? {
+        context.withLock { $0?.signatureFloor }
+    }
+
+    /// Parses the process's arguments and runs the subcommand with the back ends of `registry`, then
+    /// exits: 0 success, 1 a rejection or a conformance failure, 2 bad input or usage.
+    /// - Parameter signatureFloor: a raw loop of the signature verifications a path needs, which
+    ///   `bench` reports as the floor every back end's warm figure is compared with; optional.
+    public static func main(registry: BackendRegistry, signatureFloor: (any BaselineLoop)? = nil) async -> Never {
+        context.withLock { $0 = Context(registry: registry, signatureFloor: signatureFloor) }
+        await TrustHarnessCommand.main()
+        exit(0)
+    }
+}
+
 struct TrustHarnessCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trust-harness",
-        abstract: "Runs the same certificate vectors against every TLS trust back end (OpenSSL, GnuTLS) and reports how each conforms to RFC 5280, RFC 9525 and the AFSecurityPolicy pinning semantics.",
+        abstract: "Runs the same certificate vectors against every TLS trust back end (OpenSSL, GnuTLS, and any plugged in) and reports how each conforms to RFC 5280, RFC 9525 and the AFSecurityPolicy pinning semantics.",
         discussion: "Exit status: 0 success, 1 a rejection or a conformance failure, 2 bad input or usage.",
         subcommands: [RunCommand.self, CompareCommand.self, EvaluateCommand.self, LimboCommand.self, BadInputCommand.self, StressCommand.self, BenchCommand.self, PinsCommand.self, GenerateCommand.self],
         defaultSubcommand: RunCommand.self

@@ -38,7 +38,7 @@ struct BadInputCommand: AsyncParsableCommand {
         }
         let backends: [any TrustBackend]
         do {
-            backends = backendNames.isEmpty ? BackendRegistry.all : try BackendRegistry.named(backendNames)
+            backends = try TrustHarnessTool.registry.named(backendNames)
         } catch {
             throw ValidationError("\(error)")
         }

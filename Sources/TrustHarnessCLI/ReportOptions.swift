@@ -15,7 +15,7 @@ struct ReportOptions: ParsableArguments {
     @Option(name: .customLong("vector"), help: ArgumentHelp("Only vectors whose id matches this pattern (* and ? wildcards, e.g. 'expired-*' or 'policy/*/p256'); repeatable.", valueName: "pattern"))
     var vectorPatterns: [String] = []
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(BackendRegistry.all.map(\.name).joined(separator: ", "))); repeatable.", valueName: "name"))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"))
     var backendNames: [String] = []
 
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -25,9 +25,8 @@ struct ReportOptions: ParsableArguments {
     var benchmarksFile: String?
 
     func backends() throws -> [any TrustBackend] {
-        if backendNames.isEmpty { return BackendRegistry.all }
         do {
-            return try BackendRegistry.named(backendNames)
+            return try TrustHarnessTool.registry.named(backendNames)
         } catch {
             throw ValidationError("\(error)")
         }

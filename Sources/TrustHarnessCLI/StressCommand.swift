@@ -42,13 +42,15 @@ struct StressCommand: AsyncParsableCommand {
         let directory = try location.directory()
         let suite = try location.load()
         let backends: [any TrustBackend]
+        let references: [any TrustBackend]
         do {
-            backends = backendNames.isEmpty ? BackendRegistry.all : try BackendRegistry.named(backendNames)
+            backends = try TrustHarnessTool.registry.named(backendNames)
+            references = try TrustHarnessTool.registry.named(backendNames, configuration: .uncached)
         } catch {
             throw ValidationError("\(error)")
         }
         let corpus = try? BadInputCorpus.load(vectors: directory)
-        let runner = try LoadRunner(backends: backends, suite: suite, corpus: corpus)
+        let runner = try LoadRunner(backends: backends, references: references, suite: suite, corpus: corpus)
         printError("stress: \(tasks) tasks for \(seconds) s on \(backends.map(\.name).joined(separator: ", "))...")
         let report = await runner.run(tasks: tasks, seconds: seconds)
         switch format {

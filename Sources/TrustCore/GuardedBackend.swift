@@ -1,0 +1,78 @@
+/// A back end with the harness's guard around every evaluator it makes, so that no back end, built in
+/// or plugged in from another package, can skip it.
+///
+/// Before a request reaches the wrapped evaluator, the guard refuses what no back end may evaluate
+/// (``EvaluationRequest/inputRejection``: an empty or oversized chain, a time X.509 cannot express, a
+/// host a library would read loosely) and what this back end cannot honour
+/// (``EvaluationRequest/rejection(unlessHonouredBy:backend:)`` with its ``TrustBackend/features``).
+/// After it, a "trusted" verdict must name a path that starts at the presented leaf and ends at one
+/// of the evaluator's anchors; any other is turned into a rejection (`UNEXPECTED_SUCCESS`, fail
+/// closed), since a verdict that cannot be explained is not one to act on.
+///
+/// ``BackendRegistry`` hands out only guarded back ends; wrapping twice wraps once.
+public struct GuardedBackend: TrustBackend {
+    /// The back end inside the guard.
+    public let base: any TrustBackend
+
+    /// `base` behind the guard (`base` itself when it already is a ``GuardedBackend``).
+    public init(_ base: any TrustBackend) {
+        if let guarded = base as? GuardedBackend {
+            self = guarded
+        } else {
+            self.base = base
+        }
+    }
+
+    public var name: String { base.name }
+    public var libraryVersion: String { base.libraryVersion }
+    public var features: Set<BackendFeature> { base.features }
+
+    /// The wrapped back end's evaluator for `anchors`, behind the guard.
+    /// - Throws: whatever the wrapped back end throws (``TrustBackendError``).
+    public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
+        GuardedEvaluator(base: try base.makeEvaluator(anchors: anchors), backend: base.name, features: base.features, anchors: anchors)
+    }
+}
+
+/// An evaluator behind the guard of ``GuardedBackend``.
+public struct GuardedEvaluator: TrustEvaluator {
+    let base: any TrustEvaluator
+    let backend: String
+    let features: Set<BackendFeature>
+    /// The anchors' DER grouped by length: a trusted path's last certificate is compared only with
+    /// anchors of its length, so the check costs a comparison or two, not a hash of the DER.
+    let anchorsByLength: [Int: [[UInt8]]]
+
+    init(base: any TrustEvaluator, backend: String, features: Set<BackendFeature>, anchors: [[UInt8]]) {
+        self.base = base
+        self.backend = backend
+        self.features = features
+        self.anchorsByLength = Dictionary(grouping: anchors, by: \.count)
+    }
+
+    public func evaluate(_ request: EvaluationRequest) -> Verdict {
+        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: features, backend: backend) {
+            return rejection
+        }
+        let verdict = base.evaluate(request)
+        guard case .trusted(let path) = verdict else {
+            if verdict.diagnostics.isEmpty {
+                return .failClosed(.other, name: "UNEXPLAINED_REJECTION", message: "\(backend) rejected the chain without saying why; every rejection must carry a diagnostic")
+            }
+            return verdict
+        }
+        guard let first = path.first, let last = path.last, first == request.chain[0] else {
+            return .failClosed(
+                .other, name: "UNEXPECTED_SUCCESS",
+                message: "\(backend) reported the chain trusted through a path that does not start at the presented leaf; rejected to fail closed"
+            )
+        }
+        guard anchorsByLength[last.count]?.contains(last) == true else {
+            return .failClosed(
+                .other, name: "UNEXPECTED_SUCCESS",
+                message: "\(backend) reported the chain trusted through a path that does not end at one of its anchors; rejected to fail closed"
+            )
+        }
+        return verdict
+    }
+}

@@ -1,0 +1,11 @@
+import GnuTLSBackend
+import OpenSSLBackend
+import TrustHarness
+
+/// The built-in back ends, registered as the `trust-harness` executable registers them.
+enum BuiltIn {
+    static let registry = try! BackendRegistry([
+        .init(name: "openssl") { OpenSSLBackend(configuration: $0) },
+        .init(name: "gnutls") { GnuTLSBackend(configuration: $0) },
+    ])
+}
