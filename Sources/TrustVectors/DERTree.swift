@@ -1,0 +1,104 @@
+/// A DER certificate as a tree of elements, for making BER variants of it: parse, change one
+/// element, encode, and every enclosing length is fixed up. The bad-input corpus and the tests of
+/// the strict DER check (TrustCore's `DERCertificate.encodingProblem`) make their variants with it.
+///
+/// Deliberately independent of TrustCore's DER reader, so that the variants that test it are made
+/// by other code. It parses DER well enough for certificates that are DER; it is not a validator.
+struct DERTree: Equatable {
+    var tag: UInt8
+    /// A primitive element's content; for one that carries an encoding (`children` set on an OCTET
+    /// or BIT STRING), the bytes before it (a BIT STRING's unused-bits octet).
+    var content: [UInt8]
+    /// The elements inside a constructed element, or inside an OCTET or BIT STRING that carries them.
+    var children: [DERTree]?
+    /// The length in a form DER forbids: long form for under 128 bytes, else a leading zero octet.
+    var paddedLength = false
+    /// Bytes after the carried element inside an OCTET or BIT STRING.
+    var trailer: [UInt8] = []
+
+    struct ParseError: Error {}
+
+    /// Parses exactly one element filling `bytes`.
+    init(_ bytes: ArraySlice<UInt8>) throws {
+        var rest = bytes
+        self = try Self.next(&rest)
+        guard rest.isEmpty else { throw ParseError() }
+    }
+
+    private init(tag: UInt8, content: [UInt8], children: [DERTree]?) {
+        self.tag = tag
+        self.content = content
+        self.children = children
+    }
+
+    /// A primitive element.
+    static func primitive(_ tag: UInt8, _ content: [UInt8]) -> DERTree {
+        DERTree(tag: tag, content: content, children: nil)
+    }
+
+    /// A constructed element.
+    static func constructed(_ tag: UInt8, _ children: [DERTree]) -> DERTree {
+        DERTree(tag: tag, content: [], children: children)
+    }
+
+    private static func next(_ bytes: inout ArraySlice<UInt8>) throws -> DERTree {
+        guard bytes.count >= 2 else { throw ParseError() }
+        let tag = bytes.removeFirst()
+        let first = Int(bytes.removeFirst())
+        var length = first
+        if first > 0x80 {
+            let count = first & 0x7F
+            guard count <= 4, bytes.count >= count else { throw ParseError() }
+            length = bytes.prefix(count).reduce(0) { $0 << 8 | Int($1) }
+            bytes.removeFirst(count)
+        } else if first == 0x80 {
+            throw ParseError()
+        }
+        guard bytes.count >= length else { throw ParseError() }
+        var content = bytes.prefix(length)
+        bytes.removeFirst(length)
+        guard tag & 0x20 != 0 else { return .primitive(tag, Array(content)) }
+        var children: [DERTree] = []
+        while !content.isEmpty { children.append(try next(&content)) }
+        return .constructed(tag, children)
+    }
+
+    /// Reads this primitive OCTET or BIT STRING's content after `prefix` bytes as one element, so
+    /// that variants can be made inside it.
+    mutating func carry(after prefix: Int) throws {
+        let inner = try DERTree(content.dropFirst(prefix))
+        content = Array(content.prefix(prefix))
+        children = [inner]
+    }
+
+    var encoded: [UInt8] {
+        let body = children.map { content + $0.flatMap(\.encoded) + trailer } ?? content
+        return [tag] + Self.length(body.count, padded: paddedLength) + body
+    }
+
+    static func length(_ count: Int, padded: Bool) -> [UInt8] {
+        guard count >= 0x80 || padded else { return [UInt8(count)] }
+        var bytes: [UInt8] = []
+        var rest = count
+        while rest > 0 {
+            bytes.insert(UInt8(rest & 0xFF), at: 0)
+            rest >>= 8
+        }
+        if padded && count >= 0x80 { bytes.insert(0, at: 0) }
+        if bytes.isEmpty { bytes = [0] }
+        return [0x80 | UInt8(bytes.count)] + bytes
+    }
+
+    subscript(path: [Int]) -> DERTree {
+        get { path.reduce(self) { $0.children![$1] } }
+        set {
+            guard let first = path.first else { self = newValue; return }
+            children![first][Array(path.dropFirst())] = newValue
+        }
+    }
+
+    /// The path of every element, this one (`[]`) first, depth first.
+    var paths: [[Int]] {
+        [[]] + (children ?? []).indices.flatMap { index in children![index].paths.map { [index] + $0 } }
+    }
+}
