@@ -8,14 +8,14 @@ import X509
 /// cases that use them, with their expected answers, are the hand-written
 /// `Vectors/bad-input/manifest.json` (``BadInputCorpus``).
 ///
-/// Everything is derived from the Ed25519 vectors (whose signatures are deterministic) and fixed
-/// seeds, never from randomness: the same bytes on every run.
+/// Everything is derived from the vectors and fixed seeds, never from randomness: the same bytes on
+/// every run (what is signed anew is signed with Ed25519, whose signatures are deterministic).
 enum BadInputFiles {
     static let folder = "bad-input/generated"
 
-    /// Relative path -> content, for `VectorGenerator`. `pki` holds the Ed25519 PKI's DER by
-    /// certificate name, `intermediateKey` the key of its intermediate.
-    static func render(leaf: [UInt8], intermediate intermediateDER: [UInt8], intermediateKey: Certificate.PrivateKey) throws -> [String: Data] {
+    /// Relative path -> content, for `VectorGenerator`: `leaf` and `intermediate` are the Ed25519
+    /// PKI's DER, `intermediateKey` the key of that intermediate, `p256Leaf` the P-256 leaf's DER.
+    static func render(leaf: [UInt8], intermediate intermediateDER: [UInt8], intermediateKey: Certificate.PrivateKey, p256Leaf: [UInt8]) throws -> [String: Data] {
         var files: [String: Data] = [:]
         func put(_ name: String, _ bytes: [UInt8]) { files["\(folder)/\(name)"] = Data(bytes) }
         func pem(_ der: [UInt8]) -> [UInt8] { Array((PEMDocument(type: "CERTIFICATE", derBytes: der).pemString + "\n").utf8) }
@@ -63,7 +63,68 @@ enum BadInputFiles {
         put("loop-a.pem", pem(a))
         put("loop-b.pem", pem(b))
         put("loop-leaf.pem", pem(loopLeaf))
+
+        for (name, bytes) in try berSignatures(p256Leaf) { put(name, bytes) }
+        for (name, bytes) in try berLeaves(leaf, issuerKey: intermediateKey) { put(name, bytes) }
         return files
+    }
+
+    /// The P-256 leaf with its ECDSA-Sig-Value re-encoded in BER inside the signature BIT STRING:
+    /// the TBSCertificate is untouched, so a parser that takes BER there still verifies the
+    /// signature, and one certificate would have many encodings (issue 11).
+    static func berSignatures(_ der: [UInt8]) throws -> [(String, [UInt8])] {
+        var certificate = try DERTree(der[...])
+        try certificate[[2]].carry(after: 1)
+        let r = [2, 0, 0]
+        var paddedR = certificate
+        // A sign-extension byte: the value is the same, the encoding no longer minimal.
+        paddedR[r].content.insert(paddedR[r].content[0] < 0x80 ? 0x00 : 0xFF, at: 0)
+        var longForm = certificate
+        longForm[[2, 0]].paddedLength = true
+        return [("p256-leaf-ecdsa-padded-r.der", paddedR.encoded), ("p256-leaf-ecdsa-long-form-length.der", longForm.encoded)]
+    }
+
+    /// The Ed25519 leaf with one BER (or explicit DEFAULT) form in its TBSCertificate, each signed
+    /// anew by `issuerKey` so that only the encoding is wrong.
+    static func berLeaves(_ der: [UInt8], issuerKey: Certificate.PrivateKey) throws -> [(String, [UInt8])] {
+        let certificate = try DERTree(der[...])
+        let tbs = certificate[[0]]
+        // [0] version, serialNumber, signature, issuer, validity, subject, subjectPublicKeyInfo, [3] extensions.
+        guard tbs.children?.count == 8, let extensions = tbs[[7, 0]].children, extensions.count == 6 else {
+            throw VectorGeneratorError.catalogue("the bad-input corpus expects the Ed25519 leaf to be v3 with 6 extensions")
+        }
+        let basicConstraints = [7, 0, 0], extendedKeyUsage = [7, 0, 2], subjectAlternativeName = [7, 0, 5]
+        var variants: [(String, DERTree)] = []
+
+        var serial = tbs
+        serial[[1]].content.insert(0x00, at: 0)
+        variants.append(("leaf-serial-padded.der", serial))
+
+        var booleanOne = tbs
+        booleanOne[basicConstraints + [1]].content = [0x01]
+        variants.append(("leaf-critical-boolean-01.der", booleanOne))
+
+        var explicitFalse = tbs
+        explicitFalse[extendedKeyUsage].children!.insert(.primitive(0x01, [0x00]), at: 1)
+        variants.append(("leaf-explicit-critical-false.der", explicitFalse))
+
+        var trailing = tbs
+        trailing[subjectAlternativeName + [1]].content.append(0x00)
+        variants.append(("leaf-extension-trailing-byte.der", trailing))
+
+        // A v1 certificate has no extensions; its version, DEFAULT v1, is written out.
+        var versionOne = tbs
+        versionOne.children!.removeLast()
+        versionOne[[0, 0]].content = [0x00]
+        variants.append(("leaf-explicit-version-v1.der", versionOne))
+
+        return try variants.map { name, tbs in
+            var signed = certificate
+            signed[[0]] = tbs
+            let signature = try issuerKey.sign(bytes: tbs.encoded, signatureAlgorithm: .ed25519)
+            signed[[2]] = .primitive(0x03, [0x00] + signature.rawRepresentation)
+            return (name, signed.encoded)
+        }
     }
 
     private static func seed(_ label: String) -> [UInt8] {

@@ -80,10 +80,12 @@ public enum VectorGenerator {
             }
             minted[keyType] = pki.derEncodings
             if keyType == .ed25519 {
-                guard let leaf = pki.derEncodings["leaf"], let intermediate = pki.derEncodings["intermediate"] else {
-                    throw VectorGeneratorError.catalogue("the bad-input corpus needs the Ed25519 leaf and intermediate")
+                // KeyType.allCases runs P-256 before Ed25519, so its leaf is minted by now.
+                guard let leaf = pki.derEncodings["leaf"], let intermediate = pki.derEncodings["intermediate"],
+                      let p256Leaf = minted[.p256]?["leaf"] else {
+                    throw VectorGeneratorError.catalogue("the bad-input corpus needs the Ed25519 leaf and intermediate and the P-256 leaf")
                 }
-                files.merge(try BadInputFiles.render(leaf: leaf, intermediate: intermediate, intermediateKey: try keys.privateKey("intermediate"))) { $1 }
+                files.merge(try BadInputFiles.render(leaf: leaf, intermediate: intermediate, intermediateKey: try keys.privateKey("intermediate"), p256Leaf: p256Leaf)) { $1 }
             }
         }
         files[VectorFiles.manifestPath] = try manifestData { name, keyType in
