@@ -14,8 +14,7 @@ extension DERCertificate {
                 }
                 let value = try parts.next(0x04, "Extension.extnValue")
                 try parts.expectEnd("Extension")
-                // RFC 5280 §4.1: extnValue is the DER encoding of one value, so nothing may follow it.
-                try checkExtensionValue(parts.only(value, "Extension.extnValue"), id: id, in: parts)
+                try checkExtensionValue(value, id: id, in: parts)
             } catch {
                 var problem = error
                 problem.extensionID = id.content
@@ -24,37 +23,50 @@ extension DERCertificate {
         }
     }
 
-    /// One extension's value, by its extnID.
-    private static func checkExtensionValue(_ value: DERElement, id: DERElement, in reader: DERReader) throws(DERProblem) {
+    /// One extension's value (the content of its extnValue OCTET STRING `octets`), by its extnID.
+    ///
+    /// The value of an extension whose schema is known here must be exactly one element of that
+    /// schema. That of any other extension must be empty or exactly one element read by the generic
+    /// rules: an empty value is no DER encoding of anything, but without the extension's type whether
+    /// it is acceptable is the library's call (both refuse it only when the extension is critical and
+    /// unknown, as RFC 5280 §4.2 requires), and an empty value has exactly one encoding, so it opens no
+    /// second encoding of the certificate, the threat this check exists for. x509-limbo's
+    /// `unknown-critical-extension-unrelated-*` cases carry such a certificate off the path.
+    private static func checkExtensionValue(_ octets: DERElement, id: DERElement, in reader: DERReader) throws(DERProblem) {
+        // RFC 5280 §4.1: extnValue is the DER encoding of one value, so nothing may follow it.
+        func value() throws(DERProblem) -> DERElement { try reader.only(octets, "Extension.extnValue") }
+        func unknown() throws(DERProblem) {
+            if !octets.content.isEmpty { try reader.checkAny(value(), "Extension.extnValue", depth: 0) }
+        }
         let content = id.content
         if content.count == 3 && reader.bytes[content.lowerBound] == 0x55 && reader.bytes[content.lowerBound + 1] == 0x1D {
             // id-ce (2.5.29)
             switch reader.bytes[content.lowerBound + 2] {
-            case 14: try value.require(0x04, "SubjectKeyIdentifier")
+            case 14: try value().require(0x04, "SubjectKeyIdentifier")
             // DER would drop trailing zero bits of this named-bit list (X.690 §11.2.2), but trusted
             // roots keep them (Trustwave Global ECC P256 and P384: 03 03 07 06 00), and as the bits
             // are signed, only the issuer could make such a variant; the generic BIT STRING rules hold.
-            case 15: try value.require(0x03, "KeyUsage"); try reader.bitString(value, "KeyUsage")
-            case 17, 18, 29: try checkGeneralNames(value, 0x30, in: reader, "GeneralNames")
-            case 19: try checkBasicConstraints(value, in: reader)
-            case 20, 27: try value.require(0x02, "CRLNumber"); _ = try reader.naturalNumber(value, "CRLNumber")
-            case 21: try value.require(0x0A, "CRLReason"); try reader.integer(value, "CRLReason")
-            case 24: try value.require(0x18, "InvalidityDate"); try reader.time(value, rfc5280: true, "InvalidityDate")
-            case 28: try checkIssuingDistributionPoint(value, in: reader)
-            case 30: try checkNameConstraints(value, in: reader)
-            case 31, 46: try checkDistributionPoints(value, in: reader)
-            case 32: try checkCertificatePolicies(value, in: reader)
-            case 33: try checkPolicyMappings(value, in: reader)
-            case 35: try checkAuthorityKeyIdentifier(value, in: reader)
-            case 36: try checkPolicyConstraints(value, in: reader)
-            case 37: try checkSequenceOfOIDs(value, in: reader, "ExtKeyUsageSyntax")
-            case 54: try value.require(0x02, "InhibitAnyPolicy"); _ = try reader.naturalNumber(value, "InhibitAnyPolicy")
-            default: try reader.checkAny(value, "Extension.extnValue", depth: 0)
+            case 15: try value().require(0x03, "KeyUsage"); try reader.bitString(value(), "KeyUsage")
+            case 17, 18, 29: try checkGeneralNames(value(), 0x30, in: reader, "GeneralNames")
+            case 19: try checkBasicConstraints(value(), in: reader)
+            case 20, 27: try value().require(0x02, "CRLNumber"); _ = try reader.naturalNumber(value(), "CRLNumber")
+            case 21: try value().require(0x0A, "CRLReason"); try reader.integer(value(), "CRLReason")
+            case 24: try value().require(0x18, "InvalidityDate"); try reader.time(value(), rfc5280: true, "InvalidityDate")
+            case 28: try checkIssuingDistributionPoint(value(), in: reader)
+            case 30: try checkNameConstraints(value(), in: reader)
+            case 31, 46: try checkDistributionPoints(value(), in: reader)
+            case 32: try checkCertificatePolicies(value(), in: reader)
+            case 33: try checkPolicyMappings(value(), in: reader)
+            case 35: try checkAuthorityKeyIdentifier(value(), in: reader)
+            case 36: try checkPolicyConstraints(value(), in: reader)
+            case 37: try checkSequenceOfOIDs(value(), in: reader, "ExtKeyUsageSyntax")
+            case 54: try value().require(0x02, "InhibitAnyPolicy"); _ = try reader.naturalNumber(value(), "InhibitAnyPolicy")
+            default: try unknown()
             }
         } else if reader.matches(id, OID.pkixAccessDescriptions, lastArc: 1...1) || reader.matches(id, OID.pkixAccessDescriptions, lastArc: 11...11) {
-            try checkAccessDescriptions(value, in: reader)
+            try checkAccessDescriptions(value(), in: reader)
         } else {
-            try reader.checkAny(value, "Extension.extnValue", depth: 0)
+            try unknown()
         }
     }
 

@@ -25,11 +25,6 @@ import TrustCore
         "invalid::invalid-issuer-key untrusted[0]": "missing element in RSAPublicKey",
         "rfc5280::eku::ee-eku-empty peer": "extension 2.5.29.37: empty SEQUENCE or SET where SIZE (1..MAX) is required",
         "rfc5280::san::malformed peer": "extension 2.5.29.17: length 120 runs past the end",
-        "rfc5280::unknown-critical-extension-ee peer": "extension 1.3.6.1.4.1.55738.666.1: missing element in Extension.extnValue",
-        "rfc5280::unknown-critical-extension-root trusted[0]": "extension 1.3.6.1.4.1.55738.666.1: missing element in Extension.extnValue",
-        "rfc5280::unknown-critical-extension-intermediate untrusted[0]": "extension 1.3.6.1.4.1.55738.666.1: missing element in Extension.extnValue",
-        "rfc5280::unknown-critical-extension-unrelated-root trusted[1]": "extension 1.3.6.1.4.1.55738.666.1: missing element in Extension.extnValue",
-        "rfc5280::unknown-critical-extension-unrelated-intermediate untrusted[1]": "extension 1.3.6.1.4.1.55738.666.1: missing element in Extension.extnValue",
         "webpki::nc::intermediate-permitted-excluded-subtrees-both-empty-sequences untrusted[0]": "extension 2.5.29.30: empty SEQUENCE or SET where SIZE (1..MAX) is required in GeneralSubtrees",
         "webpki::malformed-aia peer": "extension 1.3.6.1.5.5.7.1.1: length 97 runs past the end",
     ]
