@@ -3,35 +3,43 @@ import TrustCore
 
 /// TrustHarness's back end over the system OpenSSL: libcrypto's `X509_verify_cert`.
 ///
-/// Evaluators made by it verify TLS server certificates with:
+/// Its ``Settings`` choose the verification policy and the name. With ``Settings/hardened`` (the
+/// default, named `openssl`) evaluators verify TLS server certificates with:
 /// - the `ssl_server` purpose (`X509_PURPOSE_SSL_SERVER`): an extended key usage, where present,
 ///   must allow serverAuth;
 /// - strict RFC 5280 checks (`X509_V_FLAG_X509_STRICT`), e.g. an issuer without basicConstraints is
 ///   not a CA;
+/// - keys and signature hashes of at least 112-bit security (security level 2);
 /// - partial chains (`X509_V_FLAG_PARTIAL_CHAIN`) and trusted-first path building: a path ends at the
 ///   first certificate that is an anchor, whether or not it is self-signed;
-/// - the request's time (`X509_V_FLAG_USE_CHECK_TIME`), never the clock;
 /// - RFC 9525 host matching: DNS names against subjectAltName dNSName entries only (no fallback to
 ///   the subject CN, no partial wildcards), IP addresses against iPAddress entries.
+/// ``Settings/clientDefault`` (named `openssl-default`) is what a plain libssl client gets instead.
 ///
-/// Only the given anchors are trusted: the system's trust store is never consulted. When the leaf
-/// itself is an anchor, it is verified alone and the path is just the leaf. DNS names OpenSSL would
-/// read as more than one host (empty, with a NUL, with a leading "." or a "*") are refused as
-/// malformed rather than passed on. Revocation is not checked.
+/// Whatever the settings, evaluators verify at the request's time (`X509_V_FLAG_USE_CHECK_TIME`),
+/// never the clock, and only the given anchors are trusted: the system's trust store is never
+/// consulted. With partial chains, when the leaf itself is an anchor, it is verified alone and the
+/// path is just the leaf. DNS names OpenSSL would read as more than one host (empty, with a NUL,
+/// with a leading "." or a "*") are refused as malformed rather than passed on. Revocation is
+/// checked only against the CRLs a request carries.
 ///
 /// Each evaluator keeps up to ``BackendConfiguration/certificateCacheCapacity`` presented
 /// certificates parsed, keyed by their exact DER, so a chain presented again skips `d2i_X509`; the
 /// cache never changes a verdict.
 public struct OpenSSLBackend: TrustBackend {
     private let configuration: BackendConfiguration
+    /// The verification policy and name of this back end.
+    public let settings: Settings
 
-    /// A back end whose evaluators follow `configuration` (by default, a cache of 1024 certificates).
-    public init(configuration: BackendConfiguration = .default) {
+    /// A back end whose evaluators follow `configuration` (by default, a cache of 1024 certificates)
+    /// and verify as `settings` say (by default ``Settings/hardened``, the `openssl` back end).
+    public init(configuration: BackendConfiguration = .default, settings: Settings = .hardened) {
         self.configuration = configuration
+        self.settings = settings
     }
 
-    /// Always `"openssl"`.
-    public var name: String { "openssl" }
+    /// ``Settings/name``: `"openssl"` unless the settings say otherwise.
+    public var name: String { settings.name }
 
     /// ``BackendFeature/maximumChainDepth`` (`X509_VERIFY_PARAM_set_depth`, which counts exactly the
     /// CA certificates between leaf and anchor) and ``BackendFeature/revocationLists``
@@ -52,6 +60,6 @@ public struct OpenSSLBackend: TrustBackend {
     ///   DER certificate (unparseable, empty, or followed by trailing bytes), with OpenSSL's error
     ///   stack; or when OpenSSL cannot make the store.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
-        try OpenSSLEvaluator(anchors: anchors, backendName: name, configuration: configuration)
+        try OpenSSLEvaluator(anchors: anchors, settings: settings, configuration: configuration)
     }
 }

@@ -3,7 +3,7 @@ import TrustCore
 
 /// Verifies requests against one fixed set of anchors held in one OpenSSL `X509_STORE`.
 ///
-/// The anchors are parsed and added once, in ``init(anchors:backendName:configuration:)``; each
+/// The anchors are parsed and added once, in ``init(anchors:settings:configuration:)``; each
 /// evaluation parses only the presented certificates it has not kept parsed, and makes one
 /// `X509_STORE_CTX`.
 ///
@@ -34,12 +34,15 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
     private let anchorsByIdentity: [OpaquePointer: OpenSSLCertificate]
     /// Presented certificates kept parsed, by their DER.
     let cache: BoundedCache<DERBytes, OpenSSLCertificate>
+    /// The verification policy, as OpenSSL parameters computed once.
+    let parameters: VerificationParameters
 
     /// Parses every anchor with `d2i_X509` and adds it to a new store.
     ///
     /// - Throws: ``TrustBackendError`` naming the index of the first anchor that is not exactly one
     ///   DER certificate, with OpenSSL's error stack; or when OpenSSL cannot make or fill the store.
-    init(anchors ders: [[UInt8]], backendName: String, configuration: BackendConfiguration) throws(TrustBackendError) {
+    init(anchors ders: [[UInt8]], settings: OpenSSLBackend.Settings, configuration: BackendConfiguration) throws(TrustBackendError) {
+        let backendName = settings.name
         var anchors: [OpenSSLCertificate] = []
         anchors.reserveCapacity(ders.count)
         for (index, der) in ders.enumerated() {
@@ -71,6 +74,7 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         self.anchorDERsByLength = Dictionary(grouping: ders, by: \.count)
         self.anchorsByIdentity = Dictionary(anchors.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
         self.cache = BoundedCache(configuration)
+        self.parameters = VerificationParameters(settings)
     }
 
     deinit {
@@ -93,20 +97,22 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         anchorsByIdentity[x509]?.der
     }
 
-    /// Verifies `request` with `X509_verify_cert` (see ``OpenSSLBackend`` for the settings).
+    /// Verifies `request` with `X509_verify_cert` (see ``OpenSSLBackend/Settings`` for the settings).
     ///
-    /// When the leaf itself is an anchor it is verified alone (validity, purpose, host, strict
-    /// checks) and the path is just the leaf. OpenSSL looks the leaf up in the store only as a last
-    /// resort, after building as far as the other presented certificates reach, and then checks
-    /// those too (an expired extra root would reject a pinned leaf); the protocol's path ends at the
-    /// first anchor.
+    /// With partial chains, when the leaf itself is an anchor it is verified alone (validity,
+    /// purpose, host, strict checks) and the path is just the leaf. OpenSSL looks the leaf up in the
+    /// store only as a last resort, after building as far as the other presented certificates reach,
+    /// and then checks those too (an expired extra root would reject a pinned leaf); the protocol's
+    /// path ends at the first anchor. Without partial chains OpenSSL never ends a path at an anchor
+    /// that is not self-signed, so the leaf is verified as a plain client verifies it, through the
+    /// whole store.
     ///
     /// Never throws or traps: an empty chain, a certificate that is not exactly one DER certificate
     /// (the message names its index) or an unusable host is a ``FailureClass/malformed`` rejection;
     /// an OpenSSL failure or an inconsistent result is a ``FailureClass/other`` rejection. The
     /// calling thread's OpenSSL error queue is left empty.
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: OpenSSLBackend.features, backend: "openssl") {
+        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: OpenSSLBackend.features, backend: parameters.backendName) {
             return rejection
         }
         defer { OpenSSLErrorQueue.discard() }
@@ -125,7 +131,7 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         }
         let context: VerificationContext
         do throws(VerificationSetupError) {
-            context = try VerificationContext.make(evaluator: self, chain: chain, leafIsAnchor: isAnchor(request.chain[0]), request: request, revocationLists: revocationLists)
+            context = try VerificationContext.make(evaluator: self, chain: chain, leafIsAnchor: parameters.partialChains && isAnchor(request.chain[0]), request: request, revocationLists: revocationLists)
         } catch {
             return error.verdict
         }

@@ -27,7 +27,7 @@ final class VerificationContext {
     }
 
     /// A context ready to verify `chain` against `evaluator`'s anchors for `request`: purpose,
-    /// flags, time and host set.
+    /// flags, security level, time and host set as the evaluator's settings say.
     ///
     /// When `leafIsAnchor`, the other presented certificates are not given to OpenSSL, so that the
     /// path ends at the leaf (see ``OpenSSLEvaluator/evaluate(_:)``).
@@ -68,30 +68,34 @@ final class VerificationContext {
     }
 
     private func configure(for request: EvaluationRequest) throws(VerificationSetupError) {
+        let parameters = evaluator.parameters
         switch request.purpose {
         case .serverAuthentication:
-            // Also sets the trust setting X509_TRUST_SSL_SERVER; anchors carry no trust settings of
-            // their own, so every anchor is trusted for it.
-            guard X509_STORE_CTX_set_purpose(ref, X509_PURPOSE_SSL_SERVER) == 1 else {
+            // X509_PURPOSE_SSL_SERVER also sets the trust setting X509_TRUST_SSL_SERVER; anchors carry
+            // no trust settings of their own, so every anchor is trusted for it.
+            guard X509_STORE_CTX_set_purpose(ref, parameters.purpose) == 1 else {
                 throw .library("X509_STORE_CTX_set_purpose", OpenSSLErrorQueue.drain())
             }
         }
         let param = X509_STORE_CTX_get0_param(ref)
-        // PARTIAL_CHAIN: any anchor ends a path, self-signed or not. TRUSTED_FIRST (OpenSSL's
-        // default, stated so it cannot change under us): the path ends at the first anchor, even when
-        // the peer sent more. X509_STRICT: RFC 5280 checks OpenSSL skips by default.
-        var flags = X509_V_FLAG_PARTIAL_CHAIN | X509_V_FLAG_TRUSTED_FIRST | X509_V_FLAG_X509_STRICT | X509_V_FLAG_USE_CHECK_TIME
+        // The settings' flags (see OpenSSLBackend.Settings); set_flags adds to the "default"
+        // parameters X509_STORE_CTX_init gave, so TRUSTED_FIRST is cleared when the settings say so.
+        var flags = parameters.verifyFlags
         if revocationLists != nil {
             // Every certificate of the path, not only the leaf, must be covered by a CRL of its issuer.
-            flags |= X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL
+            flags |= UInt(X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL)
         }
-        guard X509_VERIFY_PARAM_set_flags(param, UInt(flags)) == 1 else {
+        guard X509_VERIFY_PARAM_set_flags(param, flags) == 1 else {
             throw .library("X509_VERIFY_PARAM_set_flags", OpenSSLErrorQueue.drain())
         }
-        // Security level 2 (112-bit keys and signature hashes: RSA/DSA >= 2048, ECC >= 224, no SHA-1),
-        // what libssl applies to a TLS peer's chain under Debian's default SECLEVEL=2. Without it,
-        // X509_verify_cert alone checks no key sizes at all (auth level -1) and accepts RSA-1024.
-        X509_VERIFY_PARAM_set_auth_level(param, 2)
+        if flags & UInt(X509_V_FLAG_TRUSTED_FIRST) == 0 {
+            guard X509_VERIFY_PARAM_clear_flags(param, UInt(X509_V_FLAG_TRUSTED_FIRST)) == 1 else {
+                throw .library("X509_VERIFY_PARAM_clear_flags", OpenSSLErrorQueue.drain())
+            }
+        }
+        // Without a level, X509_verify_cert alone checks no key sizes at all (auth level -1) and
+        // accepts RSA-1024; libssl sets the SSL's security level (2 on Debian 12) for a TLS peer.
+        X509_VERIFY_PARAM_set_auth_level(param, parameters.authLevel)
         X509_VERIFY_PARAM_set_time(param, .init(request.unixTime))
         if let depth = request.maximumChainDepth {
             // Checked non-negative by inputRejection; anything past Int32 is no limit at all.
@@ -102,8 +106,7 @@ final class VerificationContext {
             break
         case .dns(let name):
             // Names no library may see were refused by request.inputRejection, checked first.
-            // RFC 9525: subjectAltName dNSName only, never the subject CN; "*" only as a whole label.
-            X509_VERIFY_PARAM_set_hostflags(param, UInt32(X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT))
+            X509_VERIFY_PARAM_set_hostflags(param, parameters.hostFlags)
             var name = name
             let accepted = name.withUTF8 { utf8 in
                 utf8.withMemoryRebound(to: CChar.self) { X509_VERIFY_PARAM_set1_host(param, $0.baseAddress, $0.count) }
