@@ -22,8 +22,8 @@
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>
 
-/* GnuTLSEvaluator.verificationFlags: verify the list as given, a DNS name never matches an IP
- * address, keys and signature hashes of at least 112-bit security. */
+/* GnuTLSBackend.Settings.hardened, as GnuTLSEvaluator passes it: verify the list as given, a DNS
+ * name never matches an IP address, keys and signature hashes of at least 112-bit security. */
 static const unsigned int verification_flags = GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN
     | GNUTLS_VERIFY_DO_NOT_ALLOW_IP_MATCHES
     | GNUTLS_PROFILE_TO_VFLAGS(GNUTLS_PROFILE_MEDIUM);

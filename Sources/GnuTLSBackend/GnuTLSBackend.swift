@@ -6,9 +6,11 @@ import TrustCore
 /// GnuTLS verifies a chain it is given in order and does not report the path it verified, so the
 /// evaluators this back end makes build the certification path themselves (from the leaf, through
 /// the presented certificates, to the first anchor) and have GnuTLS verify exactly that path with
-/// `gnutls_x509_trust_list_verify_crt2`. Verification flags are those of a careful TLS client: the
-/// chain is verified as ordered, a DNS reference identity never matches an IP address, and keys and
-/// signature hashes below 112-bit security (`GNUTLS_PROFILE_MEDIUM`) are rejected.
+/// `gnutls_x509_trust_list_verify_crt2`. The verification policy is the back end's ``Settings``: with
+/// ``Settings/hardened`` (the default, named `gnutls`) those of a careful TLS client: a DNS reference
+/// identity never matches an IP address, and keys and signature hashes below 112-bit security
+/// (`GNUTLS_PROFILE_MEDIUM`) are rejected. ``Settings/clientDefault`` (named `gnutls-default`) is what
+/// a plain GnuTLS client gets instead.
 ///
 /// GnuTLS reads the current time only through a process-wide hook. The first evaluator made installs
 /// a hook (`gnutls_global_set_time_function`) that returns the time of the request being evaluated on
@@ -22,10 +24,14 @@ import TrustCore
 /// `gnutls_x509_crt_import`; the cache never changes a verdict.
 public struct GnuTLSBackend: TrustBackend {
     private let configuration: BackendConfiguration
+    /// The verification policy and name of this back end.
+    public let settings: Settings
 
-    /// A back end whose evaluators follow `configuration` (by default, a cache of 1024 certificates).
-    public init(configuration: BackendConfiguration = .default) {
+    /// A back end whose evaluators follow `configuration` (by default, a cache of 1024 certificates)
+    /// and verify as `settings` say (by default ``Settings/hardened``, the `gnutls` back end).
+    public init(configuration: BackendConfiguration = .default, settings: Settings = .hardened) {
         self.configuration = configuration
+        self.settings = settings
     }
 
     /// Runs `body` with GnuTLS's clock reading `unixTime` (seconds since 1970) on the calling thread,
@@ -44,8 +50,8 @@ public struct GnuTLSBackend: TrustBackend {
         return result
     }
 
-    /// `gnutls`.
-    public var name: String { "gnutls" }
+    /// ``Settings/name``: `"gnutls"` unless the settings say otherwise.
+    public var name: String { settings.name }
 
     /// The version of the GnuTLS library loaded at run time, as `GnuTLS 3.7.9`.
     public var libraryVersion: String {
@@ -60,6 +66,6 @@ public struct GnuTLSBackend: TrustBackend {
     ///   as a DER certificate, with the GnuTLS error code and text; or when GnuTLS cannot make the
     ///   trust list or the per-thread time slot cannot be created.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
-        try GnuTLSEvaluator(anchors: anchors, backend: name, configuration: configuration)
+        try GnuTLSEvaluator(anchors: anchors, settings: settings, configuration: configuration)
     }
 }

@@ -48,13 +48,14 @@ import Darwin
 final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     // @unchecked Sendable: all state is immutable after init except the Mutex-guarded caches, and GnuTLS only reads the trust list and certificates when verifying.
 
-    /// Flags of a careful TLS client: verify the list as built (no re-sorting by GnuTLS), a DNS name
-    /// never matches an IP address SAN, and at least 112-bit keys and signature hashes.
-    /// Wildcards stay enabled (GnuTLS's `GNUTLS_VERIFY_DO_NOT_ALLOW_WILDCARDS` disables every one).
-    /// GnuTLS 3.7 offers no flag against its fallback to the subject CN, which stays in effect.
-    static let verificationFlags: UInt32 = GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN.rawValue
-        | GNUTLS_VERIFY_DO_NOT_ALLOW_IP_MATCHES.rawValue
-        | CGnuTLS_profile_to_vflags(GNUTLS_PROFILE_MEDIUM)
+    /// The back end's ``GnuTLSBackend/Settings`` as GnuTLS flags, for every GnuTLS call that takes
+    /// them: the verification of each path, and of a pinned leaf, and its name check.
+    let verificationFlags: UInt32
+    /// The back end's name, for diagnostics.
+    private let backendName: String
+    /// Whether GnuTLS is told to ignore critical extensions it does not know, so that a pinned leaf
+    /// is not held to them either.
+    private let ignoresUnknownCriticalExtensions: Bool
 
     private let trustList: GnuTLSTrustList
     private let pathBuilder: PathBuilder
@@ -70,7 +71,11 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     /// Imports each distinct anchor once and puts them all in one trust list.
     /// - Throws: ``TrustBackendError`` naming the first anchor GnuTLS cannot import, or when the trust
     ///   list or the time hook cannot be set up.
-    init(anchors: [[UInt8]], backend: String, configuration: BackendConfiguration) throws {
+    init(anchors: [[UInt8]], settings: GnuTLSBackend.Settings, configuration: BackendConfiguration) throws {
+        let backend = settings.name
+        backendName = backend
+        verificationFlags = settings.verificationFlags
+        ignoresUnknownCriticalExtensions = settings.flags.contains(.ignoreUnknownCriticalExtensions)
         guard EvaluationScope.isAvailable else {
             throw TrustBackendError(
                 backend: backend,
@@ -125,7 +130,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     func evaluate(_ request: EvaluationRequest) -> Verdict {
         // No features: gnutls_x509_trust_list_verify_crt2 has no depth limit (the session-level
         // gnutls_certificate_set_verify_limits counts presented certificates, not the path).
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: [], backend: "gnutls") {
+        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: [], backend: backendName) {
             return rejection
         }
         // inputRejection has refused an empty chain and any host GnuTLS must not see (a NUL byte it
@@ -218,8 +223,8 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         }
         let list = path.certificates
         let flags = path.verifiedAsSorted
-            ? Self.verificationFlags & ~GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN.rawValue
-            : Self.verificationFlags
+            ? verificationFlags & ~GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN.rawValue
+            : verificationFlags
         state.pointee.lastCertificate = list.last?.identity
         state.pointee.trustedIssuer = nil
         var status: UInt32 = 0
@@ -282,7 +287,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         var status: UInt32 = 0
         let result = leaf.withUnsafeHandle { handle in
             GnuTLSCertificate.withUnsafeHandles([trustList.anchors[anchor]]) { anchors, count in
-                gnutls_x509_crt_verify(handle, anchors, count, Self.verificationFlags, &status)
+                gnutls_x509_crt_verify(handle, anchors, count, verificationFlags, &status)
             }
         }
         guard result >= 0 else {
@@ -317,10 +322,10 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             case nil:
                 return true
             case .dns(let name)?:
-                return name.withCString { gnutls_x509_crt_check_hostname2(handle, $0, Self.verificationFlags) != 0 }
+                return name.withCString { gnutls_x509_crt_check_hostname2(handle, $0, verificationFlags) != 0 }
             case .ipAddress(let bytes)?:
                 return bytes.withUnsafeBufferPointer {
-                    gnutls_x509_crt_check_ip(handle, $0.baseAddress, UInt32($0.count), Self.verificationFlags) != 0
+                    gnutls_x509_crt_check_ip(handle, $0.baseAddress, UInt32($0.count), verificationFlags) != 0
                 }
             }
         }
@@ -336,7 +341,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         // GnuTLS checks critical extensions only for certificates it verifies, not for a trusted
         // one; RFC 5280 §4.2 says a certificate with an unrecognised critical extension MUST be
         // rejected, so the pinned leaf gets the check GnuTLS gives the same leaf on any other path.
-        if anchorsWithUnsupportedCriticalExtensions.contains(anchor) {
+        if !ignoresUnknownCriticalExtensions && anchorsWithUnsupportedCriticalExtensions.contains(anchor) {
             status |= GNUTLS_CERT_UNKNOWN_CRIT_EXTENSIONS.rawValue
         }
         guard status != 0 else { return nil }

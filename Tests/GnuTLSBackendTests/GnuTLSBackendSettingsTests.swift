@@ -1,0 +1,121 @@
+import Foundation
+import GnuTLSBackend
+import SwiftASN1
+import Testing
+import TrustCore
+import X509
+
+/// What ``GnuTLSBackend/Settings`` change, for presented paths and pinned leaves alike, and what the
+/// two presets do differently.
+@Suite struct GnuTLSBackendSettingsTests {
+    let root = TestPKI.rootCertificate.derBytes
+    let intermediate = TestPKI.intermediateCertificate.derBytes
+    let leaf = TestPKI.leafCertificate.derBytes
+
+    func evaluate(
+        _ chain: [[UInt8]],
+        settings: GnuTLSBackend.Settings,
+        anchors: [[UInt8]]? = nil,
+        host: HostIdentity = .dns("www.example.com")
+    ) throws -> Verdict {
+        let evaluator = try GnuTLSBackend(settings: settings).makeEvaluator(anchors: anchors ?? [root])
+        return evaluator.evaluate(EvaluationRequest(chain: chain, host: host, time: TestPKI.now))
+    }
+
+    /// The hardened settings with `change` applied.
+    func hardened(_ change: (inout GnuTLSBackend.Settings) -> Void) -> GnuTLSBackend.Settings {
+        var settings = GnuTLSBackend.Settings.hardened
+        change(&settings)
+        return settings
+    }
+
+    @Test func theNameComesFromTheSettings() {
+        #expect(GnuTLSBackend().settings == .hardened)
+        #expect(GnuTLSBackend().name == "gnutls")
+        #expect(GnuTLSBackend(settings: .clientDefault).name == "gnutls-default")
+        #expect(GnuTLSBackend.Settings.clientDefault.profile == .low)
+        #expect(GnuTLSBackend.Settings.clientDefault.flags.isEmpty)
+    }
+
+    @Test func anUnimportableAnchorIsBlamedOnTheVariant() throws {
+        let error = try #require(throws: TrustBackendError.self) {
+            try GnuTLSBackend(settings: .clientDefault).makeEvaluator(anchors: [[0x30, 0x00]])
+        }
+        #expect(error.backend == "gnutls-default")
+    }
+
+    /// The one difference the presets make to a chain: GNUTLS_PROFILE_MEDIUM refuses a 1024-bit
+    /// RSA key, GNUTLS_PROFILE_LOW (what the NORMAL priorities give a plain client) accepts it.
+    @Test func theClientDefaultAcceptsARSA1024Leaf() throws {
+        let weak = try Self.rsa1024Leaf()
+        let hardened = try evaluate([weak, intermediate], settings: .hardened)
+        #expect(hardened.diagnostics.map(\.name).contains("GNUTLS_CERT_INSECURE_ALGORITHM"), "\(hardened.diagnostics)")
+        #expect(!hardened.isTrusted)
+        #expect(try evaluate([weak, intermediate], settings: .clientDefault).path == [weak, intermediate, root])
+    }
+
+    /// P-256 keys give 128-bit security: GNUTLS_PROFILE_ULTRA (192 bits) refuses them, on a presented
+    /// path and, through gnutls_x509_crt_verify's check of the trusted copy, on a pinned leaf.
+    @Test func theProfileBoundsKeySizesForPathsAndPinnedLeaves() throws {
+        let ultra = hardened { $0.profile = .ultra }
+        #expect(try evaluate([leaf, intermediate], settings: hardened { $0.profile = .high }).isTrusted)
+        let presented = try evaluate([leaf, intermediate], settings: ultra)
+        #expect(presented.diagnostics.map(\.name).contains("GNUTLS_CERT_INSECURE_ALGORITHM"), "\(presented.diagnostics)")
+        #expect(try evaluate([leaf], settings: hardened { $0.profile = .high }, anchors: [leaf]).path == [leaf])
+        let pinned = try evaluate([leaf], settings: ultra, anchors: [leaf])
+        #expect(pinned.diagnostics.map(\.name).contains("GNUTLS_CERT_INSECURE_ALGORITHM"), "\(pinned.diagnostics)")
+    }
+
+    @Test func doNotAllowWildcardsRefusesThemForPathsAndPinnedLeaves() throws {
+        let wildcard = TestPKI.leaf(
+            issuer: TestPKI.intermediate, extensions: TestPKI.leafExtensions(names: [.dnsName("*.example.com")])
+        ).derBytes
+        let host = HostIdentity.dns("api.example.com")
+        let noWildcards = hardened { $0.flags.insert(.doNotAllowWildcards) }
+        #expect(try evaluate([wildcard, intermediate], settings: .hardened, host: host).isTrusted)
+        #expect(try evaluate([wildcard, intermediate], settings: noWildcards, host: host).failures == [.hostnameMismatch])
+        #expect(try evaluate([wildcard], settings: .hardened, anchors: [wildcard], host: host).path == [wildcard])
+        #expect(try evaluate([wildcard], settings: noWildcards, anchors: [wildcard], host: host).failures == [.hostnameMismatch])
+    }
+
+    @Test func ignoringUnknownCriticalExtensionsAppliesToPinnedLeavesToo() throws {
+        var extensions = TestPKI.leafExtensions()
+        try extensions.append(Certificate.Extension(oid: [1, 3, 6, 1, 4, 1, 55738, 1], critical: true, value: [0x05, 0x00]))
+        let unknown = TestPKI.leaf(issuer: TestPKI.intermediate, extensions: extensions).derBytes
+        let ignoring = hardened { $0.flags.insert(.ignoreUnknownCriticalExtensions) }
+        #expect(try evaluate([unknown, intermediate], settings: .hardened).failures == [.other])
+        #expect(try evaluate([unknown], settings: .hardened, anchors: [unknown]).failures == [.other])
+        #expect(try evaluate([unknown, intermediate], settings: ignoring).path == [unknown, intermediate, root])
+        #expect(try evaluate([unknown], settings: ignoring, anchors: [unknown]).path == [unknown])
+    }
+
+    /// The test leaf with a 1024-bit RSA key in place of its own, signed by the test intermediate.
+    /// X509 refuses to handle RSA keys under 2048 bits, so the subjectPublicKeyInfo is swapped in the
+    /// encoded tbsCertificate, which is then signed again.
+    static func rsa1024Leaf() throws -> [UInt8] {
+        let spki = try #require(Data(base64Encoded: """
+            MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDDqMsC1NcPS6C6PvKTm/O1E6W6rNqA8HoyCvdXAqFlckFlFyihsR2w1lUY4ES9fFJHyScY1Ik4w07Y\
+            IxxAYgSvQ+S8TfR10KafK7EDJ+4Mt9PoUpndEWNFJ+dqJn2Buce8FelMwupOrIlspocl7V2srBEQP75Sg9pkCrYw9ZElBwIDAQAB
+            """))
+        let template = TestPKI.leafCertificate
+        guard case .constructed(let fields) = try DER.parse(template.tbsCertificateBytes).content,
+              case .constructed(let outer) = try DER.parse(template.derBytes).content
+        else { throw ASN1Error.invalidASN1Object(reason: "a certificate is a SEQUENCE") }
+        // tbsCertificate: version, serialNumber, signature, issuer, validity, subject, subjectPublicKeyInfo, extensions.
+        var tbs = DER.Serializer()
+        tbs.appendConstructedNode(identifier: .sequence) { coder in
+            for (index, field) in fields.enumerated() {
+                coder.serializeRawBytes(index == 6 ? ArraySlice(spki) : field.encodedBytes)
+            }
+        }
+        let signature = try TestPKI.intermediate.key.sign(bytes: tbs.serializedBytes, signatureAlgorithm: .ecdsaWithSHA256)
+        let signatureAlgorithm = try #require(Array(outer).dropFirst().first).encodedBytes
+        var certificate = DER.Serializer()
+        try certificate.appendConstructedNode(identifier: .sequence) { coder in
+            coder.serializeRawBytes(tbs.serializedBytes[...])
+            coder.serializeRawBytes(signatureAlgorithm)
+            try coder.serialize(ASN1BitString(bytes: signature.rawRepresentation[...]))
+        }
+        return certificate.serializedBytes
+    }
+}
