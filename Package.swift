@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TrustVectors", targets: ["TrustVectors"]),
         .library(name: "TrustHarness", targets: ["TrustHarness"]),
         .library(name: "TrustHarnessCLI", targets: ["TrustHarnessCLI"]),
+        .library(name: "TrustHarnessTestKit", targets: ["TrustHarnessTestKit"]),
         .executable(name: "trust-harness", targets: ["trust-harness"]),
         .executable(name: "TrustFuzz", targets: ["TrustFuzz"]),
         .library(name: "CBaselines", targets: ["CBaselines"]),
@@ -69,6 +70,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
             ]
+        ),
+        // The conformance, bad-input and contract suites as functions any package's tests can call.
+        .target(
+            name: "TrustHarnessTestKit",
+            dependencies: ["TrustHarness", "TrustVectors", "TrustCore"]
         ),
         // The composition root: names the built-in back ends and their raw C loops.
         .executableTarget(

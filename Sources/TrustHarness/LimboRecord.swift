@@ -56,7 +56,7 @@ public struct LimboRecord: Sendable, Hashable, Codable {
     }
 
     /// The default place: `observed.json` beside the vendored suite.
-    public static func locate(from filePath: String = #filePath) -> URL? {
+    public static func locate(from filePath: String = VectorSuite.sourceFile) -> URL? {
         LimboSuite.locateVendored(from: filePath).map { $0.deletingLastPathComponent().appendingPathComponent("observed.json") }
     }
 

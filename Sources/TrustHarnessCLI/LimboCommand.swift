@@ -30,7 +30,7 @@ struct LimboCommand: AsyncParsableCommand {
         case text, json, html
     }
 
-    @Argument(help: ArgumentHelp("A limbo.json, or a folder holding one (default: Vectors/limbo/limbo.json of this checkout).", valueName: "path"))
+    @Argument(help: ArgumentHelp("A limbo.json, or a folder holding one (default: limbo/limbo.json of the vectors folder).", valueName: "path"))
     var path: String?
 
     @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"))
@@ -45,7 +45,9 @@ struct LimboCommand: AsyncParsableCommand {
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("The record to compare with (default: observed.json beside the vendored suite).", valueName: "file"))
+    @OptionGroup var location: VectorsOption
+
+    @Option(help: ArgumentHelp("The record to compare with (default: limbo/observed.json of the vectors folder).", valueName: "file"))
     var recordFile: String?
 
     @Flag(help: "Write the observed results as the new record instead of comparing (all back ends and cases must be selected).")
@@ -77,7 +79,7 @@ struct LimboCommand: AsyncParsableCommand {
 
         if let output { try writeResultFiles(to: output, infos: infos, results: results) }
 
-        let recordURL = recordFile.map { URL(fileURLWithPath: $0) } ?? LimboRecord.locate()
+        let recordURL = recordFile.map { URL(fileURLWithPath: $0) } ?? (try? location.directory())?.appendingPathComponent("limbo/observed.json")
         if record {
             guard let recordURL else { throw ValidationError("no record location: pass --record-file") }
             try LimboRecord(suite: suite.digest, backends: infos, results: results).encoded().write(to: recordURL)
@@ -105,9 +107,15 @@ struct LimboCommand: AsyncParsableCommand {
         }
     }
 
+    /// `limbo/limbo.json` of the vectors folder, if it is there.
+    func vendoredSuite() throws -> URL? {
+        let url = try location.directory().appendingPathComponent("limbo/limbo.json")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
     func loadSuite() throws -> LimboSuite {
-        guard let url = path.map({ URL(fileURLWithPath: $0) }) ?? LimboSuite.locateVendored() else {
-            throw ValidationError("no Vectors/limbo/limbo.json in this checkout; pass the path of a limbo.json")
+        guard let url = try path.map({ URL(fileURLWithPath: $0) }) ?? vendoredSuite() else {
+            throw ValidationError("no limbo/limbo.json in the vectors folder; pass the path of a limbo.json")
         }
         do {
             return try LimboSuite.load(from: url)

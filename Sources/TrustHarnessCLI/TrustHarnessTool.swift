@@ -24,6 +24,7 @@ public enum TrustHarnessTool {
     struct Context: Sendable {
         var registry: BackendRegistry
         var signatureFloor: (any BaselineLoop)?
+        var deviations: [URL]
     }
 
     private static let context = Mutex<Context?>(nil)
@@ -36,6 +37,11 @@ public enum TrustHarnessTool {
         return registry
     }
 
+    /// The deviations files the tool was entered with, added to the vectors' own.
+    static var deviations: [URL] {
+        context.withLock { $0?.deviations ?? [] }
+    }
+
     /// The raw signature-verification loop `bench` reports as the floor, if the tool was given one.
     static var signatureFloor: (any BaselineLoop)? {
         context.withLock { $0?.signatureFloor }
@@ -43,10 +49,13 @@ public enum TrustHarnessTool {
 
     /// Parses the process's arguments and runs the subcommand with the back ends of `registry`, then
     /// exits: 0 success, 1 a rejection or a conformance failure, 2 bad input or usage.
-    /// - Parameter signatureFloor: a raw loop of the signature verifications a path needs, which
-    ///   `bench` reports as the floor every back end's warm figure is compared with; optional.
-    public static func main(registry: BackendRegistry, signatureFloor: (any BaselineLoop)? = nil) async -> Never {
-        context.withLock { $0 = Context(registry: registry, signatureFloor: signatureFloor) }
+    /// - Parameters:
+    ///   - signatureFloor: a raw loop of the signature verifications a path needs, which `bench`
+    ///     reports as the floor every back end's warm figure is compared with; optional.
+    ///   - deviations: deviations files (`Vectors/deviations.json`'s format) of the caller's own back
+    ///     ends, added to the vectors' own record for `run` and `compare` (as `--deviations` does).
+    public static func main(registry: BackendRegistry, signatureFloor: (any BaselineLoop)? = nil, deviations: [URL] = []) async -> Never {
+        context.withLock { $0 = Context(registry: registry, signatureFloor: signatureFloor, deviations: deviations) }
         await TrustHarnessCommand.main()
         exit(0)
     }
@@ -82,23 +91,35 @@ struct TrustHarnessCommand: AsyncParsableCommand {
     }
 }
 
-/// Where the vectors are: `--vectors`, else `./Vectors`, else the checkout this tool was built from.
+/// Where the vectors are: `--vectors`, else `$TRUST_HARNESS_VECTORS`, else `./Vectors`, else the
+/// checkout this tool was built from, else the copy installed beside the executable.
 struct VectorsOption: ParsableArguments {
-    @Option(name: .long, help: "The vectors folder (default: ./Vectors, else the source checkout's Vectors/).")
+    @Option(name: .long, help: "The vectors folder (default: $TRUST_HARNESS_VECTORS, else ./Vectors, else the source checkout's Vectors/, else Vectors/ or ../share/trust-harness/Vectors beside the executable).")
     var vectors: String?
 
     func directory() throws -> URL {
         if let vectors { return URL(fileURLWithPath: vectors) }
+        if let path = ProcessInfo.processInfo.environment[VectorSuite.environmentVariable], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
         let local = URL(fileURLWithPath: "Vectors")
         if FileManager.default.fileExists(atPath: local.appendingPathComponent("manifest.json").path) { return local }
-        if let located = VectorSuite.locate() { return located }
-        throw ValidationError("no Vectors/manifest.json in the current folder; pass --vectors PATH")
+        if let located = VectorSuite.defaultDirectory() { return located }
+        throw ValidationError("no vectors found: no Vectors/manifest.json here, in the source checkout or beside the executable; pass --vectors PATH or set \(VectorSuite.environmentVariable)")
     }
 
-    /// Loads the suite; a broken vectors folder is bad input (exit 2) with the file and the problem.
+    @Option(name: .customLong("deviations"), help: ArgumentHelp("A deviations file (deviations.json's format) of other back ends, added to the vectors' own record; repeatable.", valueName: "file"))
+    var deviationFiles: [String] = []
+
+    /// Loads the suite with every deviations file added; a broken vectors folder or deviations file
+    /// is bad input (exit 2) with the file and the problem.
     func load() throws -> VectorSuite {
         do {
-            return try VectorSuite.load(from: try directory())
+            var suite = try VectorSuite.load(from: try directory())
+            for file in TrustHarnessTool.deviations + deviationFiles.map({ URL(fileURLWithPath: $0) }) {
+                suite = try suite.adding(deviationsFrom: file)
+            }
+            return suite
         } catch let error as VectorLoadError {
             printError("error: \(error)")
             throw ExitCode(2)

@@ -43,7 +43,7 @@ public struct LimboSuite: Sendable {
     }
 
     /// The vendored copy, `Vectors/limbo/limbo.json` of the checkout, if there is one.
-    public static func locateVendored(from filePath: String = #filePath) -> URL? {
+    public static func locateVendored(from filePath: String = VectorSuite.sourceFile) -> URL? {
         VectorSuite.locate(from: filePath).map { $0.appendingPathComponent("limbo/limbo.json") }
             .flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
     }

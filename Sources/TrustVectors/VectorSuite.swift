@@ -39,11 +39,13 @@ public struct VectorSuite: Sendable {
     public let policies: [LoadedPolicyVector]
     public let deviations: [Deviation]
 
-    /// Loads `manifest.json` and, when present, `deviations.json` from `directory`.
+    /// Loads `manifest.json` and, when present, `deviations.json` from `directory`; with
+    /// `deviationsFile`, the deviations come from that file instead (a back end plugged in from
+    /// another package keeps its own record), and it must exist.
     /// - Throws: ``VectorLoadError`` naming the file and the problem: a missing or undecodable
     ///   manifest, a certificate file that cannot be read, a bad time, a duplicate id, or a deviation
     ///   naming an unknown vector.
-    public static func load(from directory: URL) throws -> VectorSuite {
+    public static func load(from directory: URL, deviationsFile: URL? = nil) throws -> VectorSuite {
         let manifestURL = directory.appendingPathComponent("manifest.json")
         let manifest: VectorManifest = try decodeJSON(manifestURL)
         var cache: [String: [UInt8]] = [:]
@@ -112,31 +114,74 @@ public struct VectorSuite: Sendable {
             ))
         }
 
-        let deviationsURL = directory.appendingPathComponent("deviations.json")
+        let deviationsURL = deviationsFile ?? directory.appendingPathComponent("deviations.json")
         var deviations: [Deviation] = []
-        if FileManager.default.fileExists(atPath: deviationsURL.path) {
-            deviations = try (decodeJSON(deviationsURL) as DeviationList).deviations
-            var keys = Set<String>()
-            for deviation in deviations {
-                guard seen.contains(deviation.vector) else {
-                    throw VectorLoadError(file: deviationsURL.path, problem: "deviation for \(deviation.backend) names unknown vector \(deviation.vector)")
-                }
-                guard keys.insert(deviation.backend + " " + deviation.vector).inserted else {
-                    throw VectorLoadError(file: deviationsURL.path, problem: "two deviations for \(deviation.backend) on \(deviation.vector)")
-                }
-            }
+        if deviationsFile != nil || FileManager.default.fileExists(atPath: deviationsURL.path) {
+            deviations = try readDeviations(deviationsURL, vectors: seen, adding: [])
         }
         return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations)
     }
 
     /// The recorded deviation of `backend` on `vector`, if any.
+    /// This suite with the deviations of `file` added (a plugged-in back end's own record, in
+    /// `deviations.json`'s format).
+    /// - Throws: ``VectorLoadError`` when the file cannot be read, names an unknown vector, or
+    ///   records a back end on a vector twice (counting the deviations already here).
+    public func adding(deviationsFrom file: URL) throws -> VectorSuite {
+        let ids = Set(vectors.map(\.id) + policies.map(\.id))
+        let added = try Self.readDeviations(file, vectors: ids, adding: deviations)
+        return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations + added)
+    }
+
+    /// The deviations of `url`, checked against the vector ids `vectors` and the deviations
+    /// `existing` (no back end twice on one vector).
+    static func readDeviations(_ url: URL, vectors: Set<String>, adding existing: [Deviation]) throws -> [Deviation] {
+        let deviations = try (decodeJSON(url) as DeviationList).deviations
+        var keys = Set(existing.map { $0.backend + " " + $0.vector })
+        for deviation in deviations {
+            guard vectors.contains(deviation.vector) else {
+                throw VectorLoadError(file: url.path, problem: "deviation for \(deviation.backend) names unknown vector \(deviation.vector)")
+            }
+            guard keys.insert(deviation.backend + " " + deviation.vector).inserted else {
+                throw VectorLoadError(file: url.path, problem: "two deviations for \(deviation.backend) on \(deviation.vector)")
+            }
+        }
+        return deviations
+    }
+
     public func deviation(backend: String, vector: String) -> Deviation? {
         deviations.first { $0.backend == backend && $0.vector == vector }
     }
 
+    /// The environment variable that names a vectors folder, overriding the built-in one.
+    public static let environmentVariable = "TRUST_HARNESS_VECTORS"
+
+    /// The vectors installed beside an executable: `Vectors/` in the executable's folder, or
+    /// `../share/trust-harness/Vectors` from it (a `bin/` and `share/` prefix), whichever has a manifest.
+    public static var installed: URL? {
+        guard let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() else { return nil }
+        return [
+            folder.appendingPathComponent("Vectors"),
+            folder.deletingLastPathComponent().appendingPathComponent("share/trust-harness/Vectors"),
+        ].first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("manifest.json").path) }
+    }
+
+    /// The vectors folder to use when none is given: `$TRUST_HARNESS_VECTORS` if set, else the
+    /// checkout's `Vectors/` when the sources are at hand (so a regenerated folder is used at once),
+    /// else the copy installed beside the executable (``installed``).
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        if let path = environment[environmentVariable], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return locate() ?? installed
+    }
+
+    /// This file's path when it was compiled: inside the TrustHarness checkout, also when TrustHarness
+    /// is another package's dependency (a default argument of `#filePath` would be the caller's file).
+    public static let sourceFile = #filePath
+
     /// The `Vectors/` folder of this source checkout, found by walking up from `filePath` (the
-    /// swift-crypto Wycheproof pattern), or nil when the sources are not at hand.
-    public static func locate(from filePath: String = #filePath) -> URL? {
+    /// swift-crypto Wycheproof pattern; by default from this package's own sources, so another
+    /// package's tests find TrustHarness's vectors too), or nil when the sources are not at hand.
+    public static func locate(from filePath: String = VectorSuite.sourceFile) -> URL? {
         var url = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         while url.path != "/" {
             let candidate = url.appendingPathComponent("Vectors/manifest.json")

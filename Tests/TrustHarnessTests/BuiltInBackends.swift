@@ -7,5 +7,7 @@ enum BuiltIn {
     static let registry = try! BackendRegistry([
         .init(name: "openssl") { OpenSSLBackend(configuration: $0) },
         .init(name: "gnutls") { GnuTLSBackend(configuration: $0) },
+        .init(name: "openssl-default", isDefault: false) { OpenSSLBackend(configuration: $0, settings: .clientDefault) },
+        .init(name: "gnutls-default", isDefault: false) { GnuTLSBackend(configuration: $0, settings: .clientDefault) },
     ])
 }

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+/// TrustHarness's suites for any back end, callable from a Swift Testing test of any package: the
+/// committed vectors (chain and policy conformance), the bad-input corpus, and the back-end contract.
+///
+/// ```swift
+/// import Testing
+/// import TrustHarnessTestKit
+///
+/// @Test func conformance() async throws {
+///     try await BackendTestKit.expectConformance(registry, deviations: myDeviationsFile)
+/// }
+/// ```
+///
+/// Each check records one Swift Testing issue per thing that is wrong, naming the vector or case and
+/// the back end, so a failure reads like a test of the caller's own. Expectations come from the
+/// standards (the vectors' manifest); where a back end deviates, the caller's deviations file
+/// (`Vectors/deviations.json`'s format) records it with its reason, and a test fails when the
+/// behaviour changes either way.
+public enum BackendTestKit {
+    /// TrustHarness's committed vectors: `$TRUST_HARNESS_VECTORS`, else the `Vectors/` of the
+    /// TrustHarness checkout this was built from (where SwiftPM keeps a dependency's sources).
+    /// - Throws: ``VectorLoadError`` when there is none.
+    public static func vectorsDirectory() throws -> URL {
+        guard let directory = VectorSuite.defaultDirectory() else {
+            throw VectorLoadError(file: "Vectors/manifest.json", problem: "TrustHarness's vectors are not at hand: set \(VectorSuite.environmentVariable)")
+        }
+        return directory
+    }
+
+    /// The vector suite with the deviations of `deviations` (a file in `Vectors/deviations.json`'s
+    /// format; nil: none recorded).
+    public static func suite(deviations: URL?) throws -> VectorSuite {
+        let directory = try vectorsDirectory()
+        guard let deviations else {
+            return try VectorSuite.load(from: directory, deviationsFile: emptyDeviations())
+        }
+        return try VectorSuite.load(from: directory, deviationsFile: deviations)
+    }
+
+    /// Every chain and policy vector on every default back end of `registry`, with the certificate
+    /// cache on and off: each result passes or is exactly its recorded deviation; a warm verdict
+    /// equals the cold one; and every recorded deviation names a back end of `registry`.
+    public static func expectConformance(
+        _ registry: BackendRegistry,
+        deviations: URL?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let suite = try suite(deviations: deviations)
+        let names = Set(registry.names)
+        for deviation in suite.deviations where !names.contains(deviation.backend) {
+            Issue.record("deviation for \(deviation.backend) on \(deviation.vector): no such back end is registered", sourceLocation: sourceLocation)
+        }
+        for configuration in [BackendConfiguration.default, .uncached] {
+            let runner = ConformanceRunner(backends: registry.all(configuration: configuration), suite: suite)
+            for result in await runner.run(runner.allSubjects) where result.outcome != .pass && result.outcome != .deviation {
+                let observed = result.observed.map { "\($0.trusted ? "trusted" : "rejected \($0.failures)") \($0.diagnostics.map(\.description))" } ?? result.error ?? "nothing"
+                Issue.record("\(result.id) on \(result.backend) (\(label(configuration))): \(result.judgement.detail); observed \(observed)", sourceLocation: sourceLocation)
+            }
+        }
+        // A chain evaluated again by the same caching evaluator, from parsed certificates.
+        for backend in registry.all(configuration: .default) {
+            for vector in suite.vectors {
+                guard let evaluator = try? backend.makeEvaluator(anchors: vector.anchors) else { continue }
+                let cold = evaluator.evaluate(vector.request)
+                if evaluator.evaluate(vector.request) != cold {
+                    Issue.record("\(vector.id) on \(backend.name): the warm verdict differs from the cold one", sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
+
+    /// Every case of the bad-input corpus on every default back end of `registry`, cached and
+    /// uncached, and through the SecurityPolicy: each gets exactly the answer the corpus states.
+    public static func expectBadInputAnswers(_ registry: BackendRegistry, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let corpus = try BadInputCorpus.load(vectors: try vectorsDirectory())
+        for configuration in [BackendConfiguration.default, .uncached] {
+            for result in await BadInputRunner(backends: registry.all(configuration: configuration), corpus: corpus).run() where !result.conforms {
+                Issue.record("bad input \(result.id) on \(result.backend) (\(label(configuration))): \(result.problems.joined(separator: "; "))", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// The contract every back end keeps, checked on every default back end of `registry`:
+    /// - it never traps on any input (the bad-input corpus and truncations of every vector), and every
+    ///   rejection carries a failure class and a native diagnostic with a name;
+    /// - anchors that cannot be parsed are refused when the evaluator is made;
+    /// - each request's time is honoured, whatever other requests on other tasks ask;
+    /// - evaluations from many tasks at once, sharing evaluators and their caches, give exactly the
+    ///   verdicts of one uncached task.
+    public static func expectContract(_ registry: BackendRegistry, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let directory = try vectorsDirectory()
+        let suite = try VectorSuite.load(from: directory, deviationsFile: emptyDeviations())
+        for backend in registry.all() {
+            expectRejectionsExplained(backend, suite: suite, sourceLocation: sourceLocation)
+            for anchors in [[[UInt8]()], [Array("not a certificate".utf8)], [[0x30, 0x03, 0x02, 0x01, 0x01]]] {
+                do {
+                    _ = try backend.makeEvaluator(anchors: anchors)
+                    Issue.record("\(backend.name) made an evaluator from an anchor that is not a certificate (\(anchors[0].count) bytes)", sourceLocation: sourceLocation)
+                } catch {
+                    // Refused, as it must be.
+                }
+            }
+            try await expectTimeHonoured(backend, suite: suite, sourceLocation: sourceLocation)
+        }
+        let runner = try LoadRunner(
+            backends: registry.all(), references: registry.all(configuration: .uncached), suite: suite,
+            corpus: try? BadInputCorpus.load(vectors: directory)
+        )
+        let report = await runner.run(tasks: 4, seconds: 1)
+        if report.wrongVerdicts != 0 {
+            Issue.record("\(report.wrongVerdicts) verdicts under concurrency differ from one uncached task's: \(report.wrongExamples)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Truncations of every vector's chain and the chains themselves: every rejection explained.
+    static func expectRejectionsExplained(_ backend: any TrustBackend, suite: VectorSuite, sourceLocation: SourceLocation) {
+        for vector in suite.vectors {
+            guard let evaluator = try? backend.makeEvaluator(anchors: vector.anchors) else { continue }
+            var requests = [vector.request]
+            for length in [0, 1, 7, vector.chain[0].count / 2, vector.chain[0].count - 1] {
+                var chain = vector.chain
+                chain[0] = Array(chain[0].prefix(length))
+                requests.append(EvaluationRequest(chain: chain, host: vector.host, time: vector.time))
+            }
+            for (index, request) in requests.enumerated() {
+                let verdict = evaluator.evaluate(request)
+                if index > 0 && verdict.isTrusted {
+                    Issue.record("\(backend.name) trusted \(vector.id) with its leaf truncated", sourceLocation: sourceLocation)
+                }
+                if case .rejected(let diagnostics) = verdict,
+                   diagnostics.isEmpty || diagnostics.contains(where: { $0.name.isEmpty }) {
+                    Issue.record("\(backend.name) rejected \(vector.id) (request \(index)) without a named diagnostic", sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
+
+    /// The valid chain of every key type is trusted at its validation time and expired a day after
+    /// its leaf's notAfter, with both times asked for on many tasks at once through one evaluator.
+    static func expectTimeHonoured(_ backend: any TrustBackend, suite: VectorSuite, sourceLocation: SourceLocation) async throws {
+        for vector in suite.vectors where vector.id.hasPrefix("valid-chain/") {
+            let evaluator = try backend.makeEvaluator(anchors: vector.anchors)
+            let later = EvaluationRequest(chain: vector.chain, host: vector.host, time: vector.time.addingTimeInterval(86_400 * 365 * 30))
+            let earlier = EvaluationRequest(chain: vector.chain, host: vector.host, time: vector.time.addingTimeInterval(-86_400 * 365 * 30))
+            let verdicts = await withTaskGroup(of: (Int, Verdict).self) { group in
+                for index in 0..<64 {
+                    let request = [vector.request, later, earlier][index % 3]
+                    group.addTask { (index % 3, evaluator.evaluate(request)) }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            for (kind, verdict) in verdicts {
+                switch kind {
+                case 0 where !verdict.isTrusted:
+                    Issue.record("\(backend.name) rejected \(vector.id) at its own validation time: \(verdict.diagnostics)", sourceLocation: sourceLocation)
+                case 1 where verdict.failures != [.expired]:
+                    Issue.record("\(backend.name) did not find \(vector.id) expired 30 years later: \(verdict)", sourceLocation: sourceLocation)
+                case 2 where verdict.failures != [.notYetValid]:
+                    Issue.record("\(backend.name) did not find \(vector.id) not yet valid 30 years earlier: \(verdict)", sourceLocation: sourceLocation)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    static func label(_ configuration: BackendConfiguration) -> String {
+        configuration.certificateCacheCapacity > 0 ? "cached" : "uncached"
+    }
+
+    /// A deviations file with none recorded, for a caller that records none.
+    static func emptyDeviations() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trustharness-no-deviations-\(ProcessInfo.processInfo.processIdentifier).json")
+        try Data(#"{"deviations": [], "version": 1}"#.utf8).write(to: url)
+        return url
+    }
+}
