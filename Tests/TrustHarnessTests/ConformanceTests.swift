@@ -15,7 +15,13 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
 }
 
 enum Fixtures {
+    /// Loaded once for the whole run: each of the ~1,300 parameterised cases used to load (and parse)
+    /// every certificate file again, most of the suite's time.
     static func suite() throws -> VectorSuite {
+        try loaded.get()
+    }
+
+    private static let loaded = Result { () throws -> VectorSuite in
         guard let directory = VectorSuite.locate() else {
             throw VectorLoadError(file: "Vectors/manifest.json", problem: "not found above \(#filePath)")
         }
