@@ -185,8 +185,19 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             if reusingPaths { paths.keep(first, for: presented) }
         }
         let verdict = verify(first, presented: presented, host: host, purpose: purpose, at: unixTime, state: state)
-        guard !verdict.isTrusted else { return verdict }
+        guard !verdict.isTrusted, !first.isOnlyCandidate else { return verdict }
         let candidates = pathBuilder.paths(from: presented, at: unixTime, limit: PathBuilder.maximumCandidates)
+        let hasOthers = candidates.contains { $0.anchor != nil && ($0.anchor != first.anchor || $0.positions != first.positions) }
+        if !hasOthers {
+            // Nothing else to try; a chain presented again is rejected without searching (unless the
+            // time chose among issuers, which PathCache does not keep anyway).
+            if reusingPaths && !candidates.contains(where: \.dependsOnTime) {
+                var only = first
+                only.isOnlyCandidate = true
+                paths.keep(only, for: presented)
+            }
+            return verdict
+        }
         for var candidate in candidates where candidate.anchor != nil {
             // With GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN, GnuTLS cuts the list after the first
             // certificate whose issuer the trust list holds, which is what shadows a path through a

@@ -43,6 +43,10 @@ struct PathBuilder {
         /// (``gnutlsSortKeepsOrder(of:)``) means asking the trust list only for the last certificate's
         /// issuer. Set for a candidate an anchor would otherwise cut short; the first path never needs it.
         var verifiedAsSorted = false
+        /// Whether the search found no other candidate path ending at an anchor, so that when GnuTLS
+        /// rejects this one there is nothing else to try (kept by ``PathCache``, so a chain rejected
+        /// again skips the search).
+        var isOnlyCandidate = false
     }
 
     /// Far above any real chain (GnuTLS itself has no limit on a sorted list), but bounding the

@@ -34,7 +34,8 @@ final class PathCache: Sendable {
             anchor: entry.anchor,
             positions: entry.positions,
             dependsOnTime: false,
-            verifiedAsSorted: entry.verifiedAsSorted
+            verifiedAsSorted: entry.verifiedAsSorted,
+            isOnlyCandidate: entry.isOnlyCandidate
         )
     }
 
@@ -43,7 +44,7 @@ final class PathCache: Sendable {
         guard !path.dependsOnTime, let key = Self.key(presented) else { return }
         let entry = Entry(
             certificates: presented.map(WeakCertificate.init), positions: path.positions, anchor: path.anchor,
-            verifiedAsSorted: path.verifiedAsSorted
+            verifiedAsSorted: path.verifiedAsSorted, isOnlyCandidate: path.isOnlyCandidate
         )
         table.insert(entry, for: key)
     }
@@ -57,6 +58,7 @@ final class PathCache: Sendable {
         let positions: [Int]
         let anchor: Int?
         let verifiedAsSorted: Bool
+        let isOnlyCandidate: Bool
     }
 
     private struct WeakCertificate: Sendable {
