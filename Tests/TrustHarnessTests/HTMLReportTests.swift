@@ -14,10 +14,14 @@ import TrustVectors
         .init(backend: "gnutls", scenario: "valid-chain/p256", mode: "warm", microsecondsPerEvaluation: 75.5, evaluationsPerSecond: 13245),
     ])
 
-    /// The whole suite on every back end, as `trust-harness run` produces it.
+    /// The whole suite on every back end, as `trust-harness run` produces it: run once and shared by
+    /// every report test (each used to run it again, a large share of `swift test`'s time).
     static func fullRun() async throws -> (backends: [BackendInfo], results: [ConformanceResult]) {
-        let results = await ConformanceRunner(backends: BuiltIn.registry.all(), suite: try Fixtures.suite()).run()
-        return (BuiltIn.registry.all().map(BackendInfo.init), results)
+        (BuiltIn.registry.all().map(BackendInfo.init), try await shared.value)
+    }
+
+    private static let shared = Task { () throws -> [ConformanceResult] in
+        await ConformanceRunner(backends: BuiltIn.registry.all(), suite: try Fixtures.suite()).run()
     }
 
     @Test func pageShowsEveryVectorAndBackendVersion() async throws {

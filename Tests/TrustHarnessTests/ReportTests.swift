@@ -58,10 +58,8 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
 
 @Suite struct JUnitAndMarkdownTests {
     @Test func junitIsWellFormedWithOneCasePerVectorAndBackEnd() async throws {
-        let suite = try Fixtures.suite()
         let backends = BuiltIn.registry.all()
-        let runner = ConformanceRunner(backends: backends, suite: suite)
-        let results = await runner.run()
+        let results = try await HTMLReportTests.fullRun().results
         let xml = JUnitReport.render(backends: backends.map(BackendInfo.init), results: results)
         let parser = XMLParser(data: Data(xml.utf8))
         let counter = JUnitCounter()
