@@ -97,11 +97,17 @@ import Testing
         #expect(try FileProblem.contents(of: target) == Data("not a key".utf8))
     }
 
+    /// New keys wherever none can be reused. Only the RSA keys are handed over (generating some fifty
+    /// RSA-2048 keys took 40 s of this suite's time in a debug build); every P-256 and Ed25519 key,
+    /// and so every certificate of those PKIs, is made anew.
     @Test func generatingWithoutReuseMakesNewKeysAndAConsistentSet() throws {
         let fresh = try VectorsFolder.makeTemporary()
         defer { try? FileManager.default.removeItem(at: fresh) }
+        let rsaKeys = fresh.appendingPathComponent("keys/rsa2048")
+        try FileManager.default.createDirectory(at: rsaKeys.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try VectorsFolder.committed().appendingPathComponent("keys/rsa2048"), to: rsaKeys)
 
-        try VectorGenerator.generate(into: fresh, reusingFrom: nil)
+        try VectorGenerator.generate(into: fresh, reusingFrom: fresh)
 
         #expect(try VectorGenerator.check(fresh) == [])
         let committed = try VectorsFolder.committed()
@@ -121,7 +127,8 @@ import Testing
             #expect(withOldPins == old, "\(new.id) differs in more than its pins")
             #expect(new.policy.pins.count == old.policy.pins.count, "\(new.id)")
             for (newPin, oldPin) in zip(new.policy.pins, old.policy.pins) {
-                #expect(newPin != oldPin, "\(new.id): a new key has a new pin")
+                // The reused RSA keys keep their pins; every other key is new.
+                #expect((newPin != oldPin) == !new.id.hasSuffix("/rsa2048"), "\(new.id): a new key has a new pin, a reused one its old pin")
             }
         }
     }
