@@ -92,13 +92,14 @@ struct PathBuilder {
     /// answers for that copy first). A branch that reaches no anchor yields its chain of issuers with
     /// `anchor` nil, so the first path is always there to report why nothing was trusted.
     func paths(from presented: [GnuTLSCertificate], at time: time_t, limit: Int) -> [Path] {
-        var search = Search(presented: presented, time: time, limit: max(1, limit))
-        search.extend(from: 0, builder: self)
+        var search = Search(builder: self, presented: presented, time: time, limit: max(1, limit))
+        search.extend(from: 0)
         return search.found
     }
 
     /// The state of one depth-first search.
     private struct Search {
+        let builder: PathBuilder
         let presented: [GnuTLSCertificate]
         let time: time_t
         let limit: Int
@@ -108,7 +109,8 @@ struct PathBuilder {
         var budget = PathBuilder.signatureBudget
         var steps = PathBuilder.maximumSteps
 
-        init(presented: [GnuTLSCertificate], time: time_t, limit: Int) {
+        init(builder: PathBuilder, presented: [GnuTLSCertificate], time: time_t, limit: Int) {
+            self.builder = builder
             self.presented = presented
             self.time = time
             self.limit = limit
@@ -128,7 +130,7 @@ struct PathBuilder {
             }
         }
 
-        mutating func extend(from position: Int, builder: PathBuilder) {
+        mutating func extend(from position: Int) {
             let current = presented[position]
             if let anchor = builder.anchorIndex(matching: current, isLeaf: path.certificates.isEmpty) {
                 emit(anchor: anchor)
@@ -157,7 +159,7 @@ struct PathBuilder {
             }
             for next in candidates.indices {
                 used[next] = true
-                extend(from: next, builder: builder)
+                extend(from: next)
                 used[next] = false
                 if isDone { return }
             }

@@ -176,10 +176,12 @@ struct EvaluateCommand: ParsableCommand {
     static func text(_ entries: [Entry], host: String?, time: Date) -> String {
         var out = "host \(host ?? "(none)") at \(Timestamp.format(time))\n"
         for entry in entries {
-            guard case .decided(let decision) = entry.outcome else {
-                if case .refused(let reason) = entry.outcome {
-                    out += "\n\(entry.backend.name) (\(entry.backend.version)): REJECTED, could not load the anchors [malformed]\n  \(reason)\n"
-                }
+            let decision: PolicyDecision
+            switch entry.outcome {
+            case .decided(let decided):
+                decision = decided
+            case .refused(let reason):
+                out += "\n\(entry.backend.name) (\(entry.backend.version)): REJECTED, could not load the anchors [malformed]\n  \(reason)\n"
                 continue
             }
             out += "\n\(entry.backend.name) (\(entry.backend.version)): \(decision.trusted ? "TRUSTED" : "REJECTED") at \(decision.step.rawValue)"
@@ -210,9 +212,11 @@ struct EvaluateCommand: ParsableCommand {
 
     static func json(_ entries: [Entry]) throws -> String {
         let results = entries.map { entry in
-            guard case .decided(let decision) = entry.outcome else {
-                var reason = ""
-                if case .refused(let text) = entry.outcome { reason = text }
+            let decision: PolicyDecision
+            switch entry.outcome {
+            case .decided(let decided):
+                decision = decided
+            case .refused(let reason):
                 return JSONEntry(
                     backend: entry.backend.name, version: entry.backend.version, trusted: false,
                     failures: [.malformed], native: [], step: nil, reason: reason, path: [], error: reason

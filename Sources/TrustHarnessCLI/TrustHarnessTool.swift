@@ -99,9 +99,7 @@ struct VectorsOption: ParsableArguments {
 
     func directory() throws -> URL {
         if let vectors { return URL(fileURLWithPath: vectors) }
-        if let path = ProcessInfo.processInfo.environment[VectorSuite.environmentVariable], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
+        if let named = VectorSuite.named() { return named }
         let local = URL(fileURLWithPath: "Vectors")
         if FileManager.default.fileExists(atPath: local.appendingPathComponent("manifest.json").path) { return local }
         if let located = VectorSuite.defaultDirectory() { return located }

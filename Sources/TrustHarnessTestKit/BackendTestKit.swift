@@ -35,11 +35,7 @@ public enum BackendTestKit {
     /// The vector suite with the deviations of `deviations` (a file in `Vectors/deviations.json`'s
     /// format; nil: none recorded).
     public static func suite(deviations: URL?) throws -> VectorSuite {
-        let directory = try vectorsDirectory()
-        guard let deviations else {
-            return try VectorSuite.load(from: directory, deviationsFile: emptyDeviations())
-        }
-        return try VectorSuite.load(from: directory, deviationsFile: deviations)
+        try VectorSuite.load(from: try vectorsDirectory()).replacingDeviations(from: deviations)
     }
 
     /// Every chain and policy vector on every default back end of `registry`, with the certificate
@@ -94,7 +90,7 @@ public enum BackendTestKit {
     ///   verdicts of one uncached task.
     public static func expectContract(_ registry: BackendRegistry, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let directory = try vectorsDirectory()
-        let suite = try VectorSuite.load(from: directory, deviationsFile: emptyDeviations())
+        let suite = try VectorSuite.load(from: directory).replacingDeviations(from: nil)
         for backend in registry.all() {
             expectRejectionsExplained(backend, suite: suite, sourceLocation: sourceLocation)
             for anchors in [[[UInt8]()], [Array("not a certificate".utf8)], [[0x30, 0x03, 0x02, 0x01, 0x01]]] {
@@ -171,12 +167,5 @@ public enum BackendTestKit {
 
     static func label(_ configuration: BackendConfiguration) -> String {
         configuration.certificateCacheCapacity > 0 ? "cached" : "uncached"
-    }
-
-    /// A deviations file with none recorded, for a caller that records none.
-    static func emptyDeviations() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trustharness-no-deviations-\(ProcessInfo.processInfo.processIdentifier).json")
-        try Data(#"{"deviations": [], "version": 1}"#.utf8).write(to: url)
-        return url
     }
 }

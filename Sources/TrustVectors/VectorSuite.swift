@@ -39,13 +39,11 @@ public struct VectorSuite: Sendable {
     public let policies: [LoadedPolicyVector]
     public let deviations: [Deviation]
 
-    /// Loads `manifest.json` and, when present, `deviations.json` from `directory`; with
-    /// `deviationsFile`, the deviations come from that file instead (a back end plugged in from
-    /// another package keeps its own record), and it must exist.
+    /// Loads `manifest.json` and, when present, `deviations.json` from `directory`.
     /// - Throws: ``VectorLoadError`` naming the file and the problem: a missing or undecodable
     ///   manifest, a certificate file that cannot be read, a bad time, a duplicate id, or a deviation
     ///   naming an unknown vector.
-    public static func load(from directory: URL, deviationsFile: URL? = nil) throws -> VectorSuite {
+    public static func load(from directory: URL) throws -> VectorSuite {
         let manifestURL = directory.appendingPathComponent("manifest.json")
         let manifest: VectorManifest = try decodeJSON(manifestURL)
         var cache: [String: [UInt8]] = [:]
@@ -114,15 +112,23 @@ public struct VectorSuite: Sendable {
             ))
         }
 
-        let deviationsURL = deviationsFile ?? directory.appendingPathComponent("deviations.json")
+        let deviationsURL = directory.appendingPathComponent("deviations.json")
         var deviations: [Deviation] = []
-        if deviationsFile != nil || FileManager.default.fileExists(atPath: deviationsURL.path) {
+        if FileManager.default.fileExists(atPath: deviationsURL.path) {
             deviations = try readDeviations(deviationsURL, vectors: seen, adding: [])
         }
         return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations)
     }
 
     /// The recorded deviation of `backend` on `vector`, if any.
+    /// This suite with the deviations of `file` in place of its own (none when `file` is nil): a back
+    /// end plugged in from another package is judged against that package's record.
+    /// - Throws: ``VectorLoadError`` as for ``adding(deviationsFrom:)``.
+    public func replacingDeviations(from file: URL?) throws -> VectorSuite {
+        let bare = VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: [])
+        return try file.map(bare.adding(deviationsFrom:)) ?? bare
+    }
+
     /// This suite with the deviations of `file` added (a plugged-in back end's own record, in
     /// `deviations.json`'s format).
     /// - Throws: ``VectorLoadError`` when the file cannot be read, names an unknown vector, or
@@ -170,8 +176,12 @@ public struct VectorSuite: Sendable {
     /// checkout's `Vectors/` when the sources are at hand (so a regenerated folder is used at once),
     /// else the copy installed beside the executable (``installed``).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        if let path = environment[environmentVariable], !path.isEmpty { return URL(fileURLWithPath: path) }
-        return locate() ?? installed
+        named(by: environment) ?? locate() ?? installed
+    }
+
+    /// The folder `$TRUST_HARNESS_VECTORS` names, if it is set and not empty.
+    public static func named(by environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        environment[environmentVariable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
     }
 
     /// This file's path when it was compiled: inside the TrustHarness checkout, also when TrustHarness
