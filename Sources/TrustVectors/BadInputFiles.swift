@@ -18,7 +18,7 @@ enum BadInputFiles {
     static func render(leaf: [UInt8], intermediate intermediateDER: [UInt8], intermediateKey: Certificate.PrivateKey, p256Leaf: [UInt8]) throws -> [String: Data] {
         var files: [String: Data] = [:]
         func put(_ name: String, _ bytes: [UInt8]) { files["\(folder)/\(name)"] = Data(bytes) }
-        func pem(_ der: [UInt8]) -> [UInt8] { Array((PEMDocument(type: "CERTIFICATE", derBytes: der).pemString + "\n").utf8) }
+        func pem(_ der: [UInt8]) -> [UInt8] { Array(PEMText.encode(type: "CERTIFICATE", der: der).utf8) }
 
         put("empty.der", [])
         for length in [1, 2, 16, leaf.count / 2, leaf.count - 1] {

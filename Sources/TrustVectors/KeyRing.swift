@@ -55,7 +55,7 @@ struct KeyRing {
         guard let der = encodings[name] else {
             throw VectorGeneratorError.catalogue("no key named \(name) for \(keyType.rawValue)")
         }
-        return PEMDocument(type: Self.pemType, derBytes: der).pemString + "\n"
+        return PEMText.encode(type: Self.pemType, der: der)
     }
 
     private static let pemType = "PRIVATE KEY"

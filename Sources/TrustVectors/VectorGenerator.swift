@@ -76,7 +76,7 @@ public enum VectorGenerator {
                 guard let der = pki.derEncodings[spec.name] else {
                     throw VectorGeneratorError.catalogue("\(spec.name) was not minted")
                 }
-                files[path] = Data((PEMDocument(type: certificatePEMType, derBytes: der).pemString + "\n").utf8)
+                files[path] = Data(PEMText.encode(type: certificatePEMType, der: der).utf8)
             }
             minted[keyType] = pki.derEncodings
             if keyType == .ed25519 {
