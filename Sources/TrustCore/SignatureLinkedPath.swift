@@ -20,11 +20,19 @@ struct SignatureLinkedPath: Sendable {
     /// At most this many certificates, so hostile chains cost bounded time.
     static let maximumLength = 16
 
-    /// The linked path from `chain[0]`; empty when the leaf cannot be parsed.
+    /// The linked path from `chain[0]`; empty when the leaf cannot be parsed or the chain is beyond
+    /// the limits every back end applies (``EvaluationRequest/maximumPresentedCertificates`` and
+    /// ``EvaluationRequest/maximumPresentedBytes``). A certificate presented more than once is parsed
+    /// once, so a chain of repeats costs what one copy costs.
     func build(_ chain: [[UInt8]]) -> [[UInt8]] {
-        guard let leafDER = chain.first, let leaf = try? Certificate(derEncoded: leafDER) else { return [] }
+        guard chain.count <= EvaluationRequest.maximumPresentedCertificates,
+              chain.reduce(0, { $0 + $1.count }) <= EvaluationRequest.maximumPresentedBytes,
+              let leafDER = chain.first, let leaf = try? Certificate(derEncoded: leafDER)
+        else { return [] }
+        var seen: Set<[UInt8]> = [leafDER]
         var candidates: [(der: [UInt8], certificate: Certificate)] = chain.dropFirst().compactMap { der in
-            (try? Certificate(derEncoded: der)).map { (der, $0) }
+            guard seen.insert(der).inserted else { return nil }
+            return (try? Certificate(derEncoded: der)).map { (der, $0) }
         }
         var path = [leafDER]
         var current = leaf

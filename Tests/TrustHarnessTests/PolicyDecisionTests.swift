@@ -45,4 +45,24 @@ import TrustVectors
         #expect(!decision.trusted)
         #expect(decision.reason.contains("you must pin"))
     }
+
+    /// Allowing invalid certificates, the public-key pin is looked for on the signature-linked path.
+    /// Repeats of a certificate are parsed once and do not lengthen the path; a chain beyond the
+    /// limits every back end applies links nothing, so no pin on it counts.
+    @Test func linkedPathIgnoresRepeatsAndStopsAtTheLimits() throws {
+        let vector = try #require(try Fixtures.suite().vectors.first { $0.id == "valid-chain/ed25519" })
+        let leaf = vector.chain[0], intermediate = vector.chain[1]
+        let pin = try #require(SPKIPin.of(certificate: intermediate))
+        let policy = try SecurityPolicy(pinningMode: .publicKey, pins: [pin], allowInvalidCertificates: true, validatesDomainName: false)
+        let evaluator = try policy.evaluator(on: BuiltIn.registry.all()[0], anchors: [])
+        let time = vector.time
+
+        let repeated = evaluator.evaluate(chain: [leaf] + Array(repeating: intermediate, count: 999), forDomain: nil, at: time)
+        #expect(repeated.step == .publicKeyPinMatched)
+        #expect(repeated.path == [leaf, intermediate])
+
+        let tooMany = evaluator.evaluate(chain: [leaf] + Array(repeating: intermediate, count: EvaluationRequest.maximumPresentedCertificates), forDomain: nil, at: time)
+        #expect(tooMany.step == .publicKeyPinNotMatched)
+        #expect(tooMany.path.isEmpty)
+    }
 }
