@@ -70,17 +70,14 @@ public struct LoadRunner: Sendable {
         for (index, backend) in backends.enumerated() {
             // The reference verdicts come from a fresh, uncached evaluator of the same back end, one
             // task alone: so a cache shared under load is compared with no cache at all.
+            // An uncached evaluator keeps no state between requests, so one per anchor set serves.
             let plain = references[index]
-            var evaluators: [[[UInt8]]: any TrustEvaluator] = [:]
+            var evaluators: [[[UInt8]]: (shared: any TrustEvaluator, reference: any TrustEvaluator)] = [:]
             for input in inputs {
-                let evaluator: any TrustEvaluator
-                if let made = evaluators[input.anchors] {
-                    evaluator = made
-                } else {
-                    evaluator = try backend.makeEvaluator(anchors: input.anchors)
-                    evaluators[input.anchors] = evaluator
-                }
-                let reference = Fingerprint(try plain.makeEvaluator(anchors: input.anchors).evaluate(input.request))
+                let made = try evaluators[input.anchors] ?? (backend.makeEvaluator(anchors: input.anchors), plain.makeEvaluator(anchors: input.anchors))
+                evaluators[input.anchors] = made
+                let evaluator = made.shared
+                let reference = Fingerprint(made.reference.evaluate(input.request))
                 jobs.append(Job(backend: index, evaluator: evaluator, request: input.request, reference: reference, label: "\(backend.name) \(input.label)"))
             }
         }

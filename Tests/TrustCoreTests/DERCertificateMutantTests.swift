@@ -20,11 +20,15 @@ import X509
     /// value of an extension it does not decode: `Certificate(derEncoded:)` keeps an extnValue as
     /// bytes, so a long-form length or a byte after the value there goes unseen (swift-asn1 refuses
     /// both wherever it parses).
-    @Test func everyVariantOfEveryVectorIsRefused() throws {
+    /// One key type's folder per case, so the cases run in parallel.
+    @Test(arguments: KeyType.allCases.map(\.rawValue))
+    func everyVariantOfEveryVectorIsRefused(keyType: String) throws {
         var count = 0
         var missed: [String] = []
         var disagreements: [String: Set<BERMutant.Kind>] = [:]
-        for vector in try CertificateCorpus.vectors() {
+        let vectors = try CertificateCorpus.vectors().filter { $0.name.hasPrefix(keyType + "/") }
+        #expect(vectors.count > 40)
+        for vector in vectors {
             #expect(Self.swiftCertificatesAccepts(vector.der), "swift-certificates refuses the vector \(vector.name)")
             let tree = try DERTree(vector.der[...])
             for mutant in try BERMutant.all(of: vector.der) {
@@ -45,7 +49,7 @@ import X509
                 }
             }
         }
-        #expect(count > 10_000)
+        #expect(count > 3_000)
         #expect(missed.isEmpty, "\(missed.prefix(20))")
         #expect(disagreements.values.allSatisfy { $0.isSubset(of: [.longFormLength, .extensionTrailingByte]) }, "\(disagreements)")
     }
