@@ -47,10 +47,20 @@ let package = Package(
         ),
         .target(name: "GnuTLSBackend", dependencies: ["TrustCore", "CGnuTLS"]),
 
+        // The committed vectors as a resource bundle (see Vectors/TrustVectorsResources.swift).
+        .target(
+            name: "TrustVectorsResources",
+            path: "Vectors",
+            exclude: ["keys"],
+            sources: ["TrustVectorsResources.swift"],
+            resources: [
+                .copy("manifest.json"), .copy("deviations.json"), .copy("certs"), .copy("bad-input"), .copy("limbo"),
+            ]
+        ),
         .target(
             name: "TrustVectors",
             dependencies: [
-                "TrustCore",
+                "TrustCore", "TrustVectorsResources",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),

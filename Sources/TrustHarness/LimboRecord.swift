@@ -44,6 +44,16 @@ public struct LimboRecord: Sendable, Hashable, Codable {
         self.backends = recorded
     }
 
+    /// This record with the back ends of `newer` replaced or added, for the same suite; `newer`
+    /// alone when it was made from another suite (the old results then mean nothing). So recording
+    /// one back end, or a variant, keeps the others' results.
+    public func merging(_ newer: LimboRecord) -> LimboRecord {
+        guard newer.suite == suite else { return newer }
+        var merged = self
+        merged.backends.merge(newer.backends) { $1 }
+        return merged
+    }
+
     /// Every difference between `results` and the record for the back ends the record covers, in
     /// the order of `results`; back ends it does not cover are not compared.
     public func changes(_ results: [LimboResult]) -> [Change] {

@@ -50,7 +50,7 @@ struct LimboCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The record to compare with (default: limbo/observed.json of the vectors folder).", valueName: "file"))
     var recordFile: String?
 
-    @Flag(help: "Write the observed results as the new record instead of comparing (all back ends and cases must be selected).")
+    @Flag(help: "Write the observed results into the record instead of comparing: every case must be selected; the selected back ends' results replace theirs, other back ends' are kept.")
     var record = false
 
     func run() async throws {
@@ -66,8 +66,8 @@ struct LimboCommand: AsyncParsableCommand {
         guard !testcases.isEmpty else {
             throw ValidationError("no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like 'rfc5280::nc::permitted-dn-match'")
         }
-        if record && (testcases.count != suite.testcases.count || !backendNames.isEmpty) {
-            throw ValidationError("--record records the whole suite on every back end: drop --id and --backend")
+        if record && testcases.count != suite.testcases.count {
+            throw ValidationError("--record records every case of the suite: drop --id")
         }
 
         let progress = Progress.onTerminal(label: "limbo")
@@ -82,10 +82,21 @@ struct LimboCommand: AsyncParsableCommand {
         let recordURL = recordFile.map { URL(fileURLWithPath: $0) } ?? (try? location.directory())?.appendingPathComponent("limbo/observed.json")
         if record {
             guard let recordURL else { throw ValidationError("no record location: pass --record-file") }
-            try LimboRecord(suite: suite.digest, backends: infos, results: results).encoded().write(to: recordURL)
-            printError("recorded \(results.count) results in \(recordURL.path)")
+            var updated = LimboRecord(suite: suite.digest, backends: infos, results: results)
+            if FileManager.default.fileExists(atPath: recordURL.path) {
+                do {
+                    updated = try LimboRecord.read(recordURL).merging(updated)
+                } catch {
+                    printError("error: \(error) (move it away to start a new record)")
+                    throw ExitCode(2)
+                }
+            }
+            try updated.encoded().write(to: recordURL)
+            printError("recorded \(results.count) results of \(infos.map(\.name).joined(separator: ", ")) in \(recordURL.path)")
         }
-        let changes = record ? [] : try recordChanges(recordURL, suite: suite, results: results)
+        let stored = record ? nil : try storedRecord(recordURL, suite: suite)
+        let changes = stored?.changes(results)
+        let unrecorded = stored.map { stored in infos.map(\.name).filter { stored.backends[$0] == nil } } ?? []
 
         switch format {
         case .text:
@@ -93,6 +104,9 @@ struct LimboCommand: AsyncParsableCommand {
             if let changes {
                 text += changes.isEmpty ? "\nEvery result equals the record.\n"
                     : "\n\(changes.count) result(s) differ from the record (update it deliberately with --record):\n" + changes.map { "  \($0)\n" }.joined()
+            }
+            if !unrecorded.isEmpty {
+                text += "Not in the record, so not compared: \(unrecorded.joined(separator: ", ")) (add with --record \(unrecorded.map { "--backend \($0)" }.joined(separator: " ")))\n"
             }
             print(text, terminator: "")
         case .json:
@@ -125,8 +139,8 @@ struct LimboCommand: AsyncParsableCommand {
         }
     }
 
-    /// The differences from the record, or nil when there is no record for this suite.
-    func recordChanges(_ url: URL?, suite: LimboSuite, results: [LimboResult]) throws -> [LimboRecord.Change]? {
+    /// The record to compare with, or nil when there is none for this suite.
+    func storedRecord(_ url: URL?, suite: LimboSuite) throws -> LimboRecord? {
         guard let url, FileManager.default.fileExists(atPath: url.path) else {
             if recordFile != nil { throw ValidationError("no record at \(recordFile!)") }
             return nil
@@ -138,8 +152,7 @@ struct LimboCommand: AsyncParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
-        guard stored.suite == suite.digest else { return nil }
-        return stored.changes(results)
+        return stored.suite == suite.digest ? stored : nil
     }
 
     func writeResultFiles(to folder: String, infos: [BackendInfo], results: [LimboResult]) throws {

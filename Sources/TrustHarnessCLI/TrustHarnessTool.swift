@@ -92,9 +92,10 @@ struct TrustHarnessCommand: AsyncParsableCommand {
 }
 
 /// Where the vectors are: `--vectors`, else `$TRUST_HARNESS_VECTORS`, else `./Vectors`, else the
-/// checkout this tool was built from, else the copy installed beside the executable.
+/// checkout this tool was built from, else the resource bundle or a copy installed beside the
+/// executable.
 struct VectorsOption: ParsableArguments {
-    @Option(name: .long, help: "The vectors folder (default: $TRUST_HARNESS_VECTORS, else ./Vectors, else the source checkout's Vectors/, else Vectors/ or ../share/trust-harness/Vectors beside the executable).")
+    @Option(name: .long, help: "The vectors folder (default: $TRUST_HARNESS_VECTORS, else ./Vectors, else the source checkout's Vectors/, else beside the executable: the resource bundle TrustHarness_TrustVectorsResources.resources, Vectors/ or ../share/trust-harness/Vectors).")
     var vectors: String?
 
     func directory() throws -> URL {
@@ -103,7 +104,7 @@ struct VectorsOption: ParsableArguments {
         let local = URL(fileURLWithPath: "Vectors")
         if FileManager.default.fileExists(atPath: local.appendingPathComponent("manifest.json").path) { return local }
         if let located = VectorSuite.defaultDirectory() { return located }
-        throw ValidationError("no vectors found: no Vectors/manifest.json here, in the source checkout or beside the executable; pass --vectors PATH or set \(VectorSuite.environmentVariable)")
+        throw ValidationError("no vectors found: no Vectors/manifest.json here or in the source checkout, and no TrustHarness_TrustVectorsResources.resources, Vectors/ or ../share/trust-harness/Vectors beside the executable; pass --vectors PATH or set \(VectorSuite.environmentVariable)")
     }
 
     @Option(name: .customLong("deviations"), help: ArgumentHelp("A deviations file (deviations.json's format) of other back ends, added to the vectors' own record; repeatable.", valueName: "file"))

@@ -23,7 +23,8 @@ import TrustVectors
 /// behaviour changes either way.
 public enum BackendTestKit {
     /// TrustHarness's committed vectors: `$TRUST_HARNESS_VECTORS`, else the `Vectors/` of the
-    /// TrustHarness checkout this was built from (where SwiftPM keeps a dependency's sources).
+    /// TrustHarness checkout this was built from (where SwiftPM keeps a dependency's sources), else
+    /// the resource bundle SwiftPM copied beside the test binary (``VectorSuite/defaultDirectory(environment:)``).
     /// - Throws: ``VectorLoadError`` when there is none.
     public static func vectorsDirectory() throws -> URL {
         guard let directory = VectorSuite.defaultDirectory() else {

@@ -1,4 +1,5 @@
 import Foundation
+import TrustVectorsResources
 import TrustCore
 
 /// A vector read from `Vectors/`, ready to evaluate: the certificates loaded, the host and time parsed.
@@ -172,11 +173,16 @@ public struct VectorSuite: Sendable {
         ].first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("manifest.json").path) }
     }
 
+    /// The vectors SwiftPM copied beside the executable or test binary as a resource bundle
+    /// (`TrustHarness_TrustVectorsResources.resources`), when it is there.
+    public static var bundled: URL? { TrustVectorsResources.folder }
+
     /// The vectors folder to use when none is given: `$TRUST_HARNESS_VECTORS` if set, else the
     /// checkout's `Vectors/` when the sources are at hand (so a regenerated folder is used at once),
-    /// else the copy installed beside the executable (``installed``).
+    /// else the resource bundle beside the executable (``bundled``), else a copy installed beside it
+    /// (``installed``).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        named(by: environment) ?? locate() ?? installed
+        named(by: environment) ?? locate() ?? bundled ?? installed
     }
 
     /// The folder `$TRUST_HARNESS_VECTORS` names, if it is set and not empty.
