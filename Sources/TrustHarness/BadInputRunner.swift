@@ -9,7 +9,8 @@ public struct BadInputRunner: Sendable {
     public struct Result: Sendable, Codable {
         public var id: String
         public var backend: String
-        /// What the corpus states: `trusted`, `rejected [classes]` or `inputError`.
+        /// What the corpus states (`trusted`, `rejected [classes]` or `inputError`), or the recorded
+        /// deviation's answer when there is one for this back end.
         public var expected: String
         /// What happened, in the same words, with the back end's or the reader's message.
         public var observed: String
@@ -21,14 +22,25 @@ public struct BadInputRunner: Sendable {
         public var problems: [String]
         /// Wall-clock time of the first evaluation, in milliseconds (0 for input errors).
         public var milliseconds: Double
+        /// The recorded deviation's reason when this back end is known to answer otherwise than the
+        /// corpus states (`expected` is then the recorded answer); nil otherwise.
+        public var deviation: String?
     }
 
     public let backends: [any TrustBackend]
     public let corpus: BadInputCorpus
+    /// Recorded deviations; those whose `vector` is `bad-input/<case id>` apply here.
+    public let deviations: [Deviation]
 
-    public init(backends: [any TrustBackend], corpus: BadInputCorpus) {
+    public init(backends: [any TrustBackend], corpus: BadInputCorpus, deviations: [Deviation] = []) {
         self.backends = backends
         self.corpus = corpus
+        self.deviations = deviations.filter { $0.vector.hasPrefix(VectorSuite.badInputPrefix) }
+    }
+
+    /// An answer in the words of ``Result/expected`` and ``Result/observed``.
+    static func answer(trusted: Bool, failures: [FailureClass]) -> String {
+        trusted ? "trusted" : "rejected \(failures.map(\.rawValue))"
     }
 
     /// Every case (default: all) on every back end, concurrently; results in case then back-end order.
@@ -42,8 +54,10 @@ public struct BadInputRunner: Sendable {
 
     public func evaluate(_ testcase: BadInputCorpus.Case, on backend: any TrustBackend) -> Result {
         let expect = testcase.expect
-        let expected = expect.verdict == "rejected" ? "rejected \((expect.failures ?? []).map(\.rawValue))" : expect.verdict
-        var result = Result(id: testcase.id, backend: backend.name, expected: expected, observed: "", message: "", conforms: false, problems: [], milliseconds: 0)
+        let stated = expect.verdict == "rejected" ? Self.answer(trusted: false, failures: expect.failures ?? []) : expect.verdict
+        let deviation = deviations.first { $0.backend == backend.name && $0.vector == VectorSuite.badInputPrefix + testcase.id }
+        let expected = deviation.map { Self.answer(trusted: $0.observed.trusted, failures: $0.observed.failures) } ?? stated
+        var result = Result(id: testcase.id, backend: backend.name, expected: expected, observed: "", message: "", conforms: false, problems: [], milliseconds: 0, deviation: deviation?.reason)
         let input: BadInputCorpus.Input
         do {
             input = try corpus.input(for: testcase)
@@ -51,6 +65,7 @@ public struct BadInputRunner: Sendable {
             result.observed = "inputError"
             result.message = "\(error)"
             if expect.verdict != "inputError" { result.problems.append("the files could not be read: \(error)") }
+            if deviation != nil { result.problems.append("a deviation is recorded, but no back end sees input the reader refuses") }
             if let message = expect.message, !result.message.contains(message) { result.problems.append("the error does not say \"\(message)\"") }
             result.conforms = result.problems.isEmpty
             return result
@@ -70,9 +85,15 @@ public struct BadInputRunner: Sendable {
         let verdict = evaluator.evaluate(request)
         let elapsed = ContinuousClock.now - start
         result.milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-        result.observed = verdict.isTrusted ? "trusted" : "rejected \(verdict.failures.map(\.rawValue))"
+        result.observed = Self.answer(trusted: verdict.isTrusted, failures: verdict.failures)
         result.message = verdict.diagnostics.map(\.description).joined(separator: "; ")
-        if result.observed != expected { result.problems.append("\(result.observed), expected \(expected)") }
+        if result.observed != expected {
+            if deviation != nil && result.observed == stated {
+                result.problems.append("answers as the corpus states (\(stated)): the recorded deviation (\(expected)) is no longer observed; remove it")
+            } else {
+                result.problems.append("\(result.observed), expected \(expected)\(deviation == nil ? "" : " (the recorded deviation; the corpus states \(stated))")")
+            }
+        }
         if !verdict.isTrusted && verdict.diagnostics.contains(where: { $0.message.isEmpty }) { result.problems.append("a diagnostic without a message") }
         if evaluator.evaluate(request) != verdict { result.problems.append("a second (warm) evaluation gave another verdict") }
         result.problems += policyProblems(testcase, input: input, backend: backend, verdict: verdict)

@@ -11,7 +11,9 @@ struct BadInputCommand: AsyncParsableCommand {
         discussion: """
         Each case states the answer the standards require (an input error, a rejection of one failure class, or \
         trusted where odd input is still valid). Shows, per case and back end, the answer, the time the evaluation \
-        took and the library's message. Exit status: 0 when every answer is the stated one, 1 otherwise, 2 for bad input.
+        took and the library's message. A back end known to answer otherwise has a recorded deviation (a `bad-input/<id>` \
+        entry of deviations.json or a --deviations file), shown as `dev` with its reason; it fails when the answer changes \
+        either way. Exit status: 0 when every answer is the stated or recorded one, 1 otherwise, 2 for bad input.
         """
     )
 
@@ -36,6 +38,8 @@ struct BadInputCommand: AsyncParsableCommand {
             printError("error: \(error)")
             throw ExitCode(2)
         }
+        // The recorded deviations (`bad-input/<id>` entries of deviations.json and --deviations files).
+        let deviations = try location.load().deviations
         let backends: [any TrustBackend]
         do {
             backends = try TrustHarnessTool.registry.named(backendNames)
@@ -44,7 +48,7 @@ struct BadInputCommand: AsyncParsableCommand {
         }
         let ids = corpus.cases.map(\.id).filter { id in idPatterns.isEmpty || idPatterns.contains { Glob.matches($0, id) } }
         guard !ids.isEmpty else { throw ValidationError("no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
-        let results = await BadInputRunner(backends: backends, corpus: corpus).run(ids)
+        let results = await BadInputRunner(backends: backends, corpus: corpus, deviations: deviations).run(ids)
         switch format {
         case .json:
             let encoder = JSONEncoder()
@@ -52,15 +56,18 @@ struct BadInputCommand: AsyncParsableCommand {
             print(String(decoding: try encoder.encode(["results": results]), as: UTF8.self))
         case .text:
             let idWidth = results.map(\.id.count).max() ?? 2
+            let backendWidth = results.map(\.backend.count).max() ?? 8
             for result in results {
-                let mark = result.conforms ? "ok  " : "FAIL"
+                let mark = !result.conforms ? "FAIL" : result.deviation == nil ? "ok  " : "dev "
                 let time = result.observed == "inputError" ? "      -" : String(format: "%7.2f", result.milliseconds)
                 let message = result.message.count > 110 ? String(result.message.prefix(107)) + "..." : result.message
-                print("\(mark) \(result.id.padding(toLength: idWidth, withPad: " ", startingAt: 0))  \(result.backend.padding(toLength: 8, withPad: " ", startingAt: 0)) \(time) ms  \(result.observed)  \(message)")
+                print("\(mark) \(result.id.padding(toLength: idWidth, withPad: " ", startingAt: 0))  \(result.backend.padding(toLength: backendWidth, withPad: " ", startingAt: 0)) \(time) ms  \(result.observed)  \(message)")
                 for problem in result.problems { print("       ! \(problem)") }
+                if let reason = result.deviation { print("       recorded deviation: \(reason)") }
             }
             let slowest = results.max { $0.milliseconds < $1.milliseconds }
-            print("\n\(results.filter(\.conforms).count) of \(results.count) answers as stated; slowest evaluation \(String(format: "%.1f", slowest?.milliseconds ?? 0)) ms (\(slowest?.id ?? "-"), \(slowest?.backend ?? "-"))")
+            let deviating = results.filter { $0.conforms && $0.deviation != nil }.count
+            print("\n\(results.filter(\.conforms).count) of \(results.count) answers as stated\(deviating == 0 ? "" : " (\(deviating) of them recorded deviations from the corpus)"); slowest evaluation \(String(format: "%.1f", slowest?.milliseconds ?? 0)) ms (\(slowest?.id ?? "-"), \(slowest?.backend ?? "-"))")
         }
         if results.contains(where: { !$0.conforms }) {
             printError("\(results.filter { !$0.conforms }.count) answer(s) differ from the corpus")

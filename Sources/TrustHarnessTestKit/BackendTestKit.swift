@@ -72,11 +72,13 @@ public enum BackendTestKit {
     }
 
     /// Every case of the bad-input corpus on every default back end of `registry`, cached and
-    /// uncached, and through the SecurityPolicy: each gets exactly the answer the corpus states.
-    public static func expectBadInputAnswers(_ registry: BackendRegistry, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// uncached, and through the SecurityPolicy: each gets exactly the answer the corpus states, or
+    /// the one recorded in `deviations` (entries whose `vector` is `bad-input/<case id>`).
+    public static func expectBadInputAnswers(_ registry: BackendRegistry, deviations: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let corpus = try BadInputCorpus.load(vectors: try vectorsDirectory())
+        let recorded = try suite(deviations: deviations).deviations
         for configuration in [BackendConfiguration.default, .uncached] {
-            for result in await BadInputRunner(backends: registry.all(configuration: configuration), corpus: corpus).run() where !result.conforms {
+            for result in await BadInputRunner(backends: registry.all(configuration: configuration), corpus: corpus, deviations: recorded).run() where !result.conforms {
                 Issue.record("bad input \(result.id) on \(result.backend) (\(label(configuration))): \(result.problems.joined(separator: "; "))", sourceLocation: sourceLocation)
             }
         }

@@ -39,6 +39,12 @@ public struct VectorSuite: Sendable {
     public let vectors: [LoadedVector]
     public let policies: [LoadedPolicyVector]
     public let deviations: [Deviation]
+    /// The ids a deviation may name besides the vectors': `bad-input/<case id>` for each case of
+    /// the bad-input corpus in `directory` (none when the folder has no corpus).
+    let badInputIDs: Set<String>
+
+    /// The prefix of a deviation's `vector` that names a case of the bad-input corpus.
+    public static let badInputPrefix = "bad-input/"
 
     /// Loads `manifest.json` and, when present, `deviations.json` from `directory`.
     /// - Throws: ``VectorLoadError`` naming the file and the problem: a missing or undecodable
@@ -113,12 +119,20 @@ public struct VectorSuite: Sendable {
             ))
         }
 
+        var badInputIDs = Set<String>()
+        if FileManager.default.fileExists(atPath: directory.appendingPathComponent("bad-input/manifest.json").path) {
+            do {
+                badInputIDs = Set(try BadInputCorpus.load(vectors: directory).cases.map { badInputPrefix + $0.id })
+            } catch let problem as FileProblem {
+                throw VectorLoadError(file: problem.file, problem: problem.problem)
+            }
+        }
         let deviationsURL = directory.appendingPathComponent("deviations.json")
         var deviations: [Deviation] = []
         if FileManager.default.fileExists(atPath: deviationsURL.path) {
-            deviations = try readDeviations(deviationsURL, vectors: seen, adding: [])
+            deviations = try readDeviations(deviationsURL, vectors: seen.union(badInputIDs), adding: [])
         }
-        return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations)
+        return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations, badInputIDs: badInputIDs)
     }
 
     /// The recorded deviation of `backend` on `vector`, if any.
@@ -126,7 +140,7 @@ public struct VectorSuite: Sendable {
     /// end plugged in from another package is judged against that package's record.
     /// - Throws: ``VectorLoadError`` as for ``adding(deviationsFrom:)``.
     public func replacingDeviations(from file: URL?) throws -> VectorSuite {
-        let bare = VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: [])
+        let bare = VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: [], badInputIDs: badInputIDs)
         return try file.map(bare.adding(deviationsFrom:)) ?? bare
     }
 
@@ -135,9 +149,9 @@ public struct VectorSuite: Sendable {
     /// - Throws: ``VectorLoadError`` when the file cannot be read, names an unknown vector, or
     ///   records a back end on a vector twice (counting the deviations already here).
     public func adding(deviationsFrom file: URL) throws -> VectorSuite {
-        let ids = Set(vectors.map(\.id) + policies.map(\.id))
+        let ids = Set(vectors.map(\.id) + policies.map(\.id)).union(badInputIDs)
         let added = try Self.readDeviations(file, vectors: ids, adding: deviations)
-        return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations + added)
+        return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations + added, badInputIDs: badInputIDs)
     }
 
     /// The deviations of `url`, checked against the vector ids `vectors` and the deviations

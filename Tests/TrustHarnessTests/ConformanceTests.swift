@@ -90,6 +90,14 @@ enum Fixtures {
                         "policy deviation \(deviation.backend) \(deviation.vector) must record the step that differs")
                 continue
             }
+            if deviation.vector.hasPrefix(VectorSuite.badInputPrefix) {
+                let id = String(deviation.vector.dropFirst(VectorSuite.badInputPrefix.count))
+                let testcase = try #require(try BadInputCorpus.load(vectors: suite.directory).cases.first { $0.id == id })
+                #expect(testcase.expect.verdict != "inputError", "deviation \(deviation.backend) \(deviation.vector): no back end sees an input error")
+                #expect(deviation.observed.trusted != (testcase.expect.verdict == "trusted") || deviation.observed.failures != (testcase.expect.failures ?? []).sorted(),
+                        "deviation \(deviation.backend) \(deviation.vector) records the corpus's own answer")
+                continue
+            }
             let vector = try #require(suite.vectors.first { $0.id == deviation.vector })
             let conforms = deviation.observed.trusted == vector.expected.trusted
                 && (vector.expected.trusted || (!deviation.observed.failures.isEmpty && deviation.observed.failures.allSatisfy(vector.expected.failures.contains)))

@@ -22,7 +22,7 @@ import TrustHarnessTestKit
     }
 
     @Test func badInput() async throws {
-        try await BackendTestKit.expectBadInputAnswers(Self.registry)
+        try await BackendTestKit.expectBadInputAnswers(Self.registry, deviations: Self.deviations)
     }
 
     @Test func contract() async throws {
