@@ -89,6 +89,10 @@ public enum BackendTestKit {
     ///   rejection carries a failure class and a native diagnostic with a name;
     /// - anchors that cannot be parsed are refused when the evaluator is made;
     /// - each request's time is honoured, whatever other requests on other tasks ask;
+    /// - the certificate cache never changes a verdict: every vector, with its own anchors and with
+    ///   its leaf as the only anchor (a pinned leaf), evaluated cold and warm through one evaluator per
+    ///   anchor set with a cache of the default size and with a cache of 2 (evicting all the time),
+    ///   gives exactly the uncached verdict, diagnostics and path included;
     /// - evaluations from many tasks at once, sharing evaluators and their caches, give exactly the
     ///   verdicts of one uncached task.
     public static func expectContract(_ registry: BackendRegistry, sourceLocation: SourceLocation = #_sourceLocation) async throws {
@@ -106,6 +110,7 @@ public enum BackendTestKit {
             }
             try await expectTimeHonoured(backend, suite: suite, sourceLocation: sourceLocation)
         }
+        expectCacheKeepsVerdicts(registry, suite: suite, sourceLocation: sourceLocation)
         let runner = try LoadRunner(
             backends: registry.all(), references: registry.all(configuration: .uncached), suite: suite,
             corpus: try? BadInputCorpus.load(vectors: directory)
@@ -134,6 +139,36 @@ public enum BackendTestKit {
                 if case .rejected(let diagnostics) = verdict,
                    diagnostics.isEmpty || diagnostics.contains(where: { $0.name.isEmpty }) {
                     Issue.record("\(backend.name) rejected \(vector.id) (request \(index)) without a named diagnostic", sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
+
+    /// Cached evaluators (default size, and 2 so that every request evicts) against uncached ones.
+    static func expectCacheKeepsVerdicts(_ registry: BackendRegistry, suite: VectorSuite, sourceLocation: SourceLocation) {
+        let uncached = registry.all(configuration: .uncached)
+        let cached = [BackendConfiguration.default, BackendConfiguration(certificateCacheCapacity: 2)].map { registry.all(configuration: $0) }
+        for (index, reference) in uncached.enumerated() {
+            var madeFor: [[[UInt8]]: [any TrustEvaluator]] = [:]
+            func evaluators(for anchors: [[UInt8]]) -> [any TrustEvaluator] {
+                if let made = madeFor[anchors] { return made }
+                let made = ([reference] + cached.map { $0[index] }).compactMap { try? $0.makeEvaluator(anchors: anchors) }
+                madeFor[anchors] = made
+                return made
+            }
+            for vector in suite.vectors {
+                for anchors in [vector.anchors, [vector.chain[0]]] {
+                    let made = evaluators(for: anchors)
+                    guard made.count == cached.count + 1 else {
+                        if !made.isEmpty { Issue.record("\(reference.name) \(vector.id): anchors refused by some configurations only", sourceLocation: sourceLocation) }
+                        continue
+                    }
+                    let expected = made[0].evaluate(vector.request)
+                    for (offset, evaluator) in made.dropFirst().enumerated() {
+                        for pass in ["first", "second"] where evaluator.evaluate(vector.request) != expected {
+                            Issue.record("\(reference.name) \(vector.id)\(anchors == vector.anchors ? "" : " (leaf as the anchor)"): the \(pass) verdict with a cache of \(offset == 0 ? "the default size" : "2") differs from the uncached one", sourceLocation: sourceLocation)
+                        }
+                    }
                 }
             }
         }

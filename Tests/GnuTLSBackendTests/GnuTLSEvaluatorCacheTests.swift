@@ -4,8 +4,10 @@ import Foundation
 import Testing
 import TrustCore
 
-/// The evaluator's caches of imported presented certificates and of built paths: bounded, never
-/// changing a verdict, and safe under concurrent evaluations.
+/// The evaluator's caches of imported presented certificates and of built paths: bounded, evicting
+/// the one-off, keeping nothing it could not parse, never reusing a path at another time. That the
+/// caches never change a verdict, alone or under concurrency, is the test kit's contract suite, run
+/// on every back end (GnuTLSContractTests).
 @Suite("GnuTLS evaluator cache")
 struct GnuTLSEvaluatorCacheTests {
     let root = TestPKI.rootCertificate.derBytes
@@ -19,23 +21,6 @@ struct GnuTLSEvaluatorCacheTests {
 
     func request(_ chain: [[UInt8]], host: HostIdentity? = .dns("www.example.com"), at time: Date = TestPKI.now) -> EvaluationRequest {
         EvaluationRequest(chain: chain, host: host, time: time)
-    }
-
-    /// Requests whose verdicts span trusted, expired, not yet valid, wrong host, a repeated
-    /// certificate, a missing intermediate and an unparseable certificate.
-    var requests: [EvaluationRequest] {
-        let other = TestPKI.leaf(issuer: TestPKI.intermediate, extensions: TestPKI.leafExtensions(names: [.dnsName("other.example.com")])).derBytes
-        return [
-            request([leaf, intermediate]),
-            request([leaf, intermediate, root]),
-            request([leaf, intermediate], at: TestPKI.leafNotAfter + 1),
-            request([leaf, intermediate], at: TestPKI.leafNotBefore - 1),
-            request([leaf, intermediate], host: .dns("mail.example.com")),
-            request([leaf, intermediate, intermediate, leaf]),
-            request([other, intermediate], host: .dns("other.example.com")),
-            request([leaf]),
-            request([leaf, [0x30, 0x03, 0x01, 0x01, 0xFF]]),
-        ]
     }
 
     @Test func cacheHoldsAtMostItsCapacity() throws {
@@ -67,31 +52,6 @@ struct GnuTLSEvaluatorCacheTests {
         #expect(evaluator.cache.count == 1)
     }
 
-    /// Cold (first sight), warm (already imported, path already built) and uncached evaluations give
-    /// identical verdicts, diagnostics and paths included.
-    @Test func cachedVerdictsAreTheUncachedVerdicts() throws {
-        let cached = try makeEvaluator(.default)
-        let uncached = try makeEvaluator(.uncached)
-        for request in requests {
-            let cold = cached.evaluate(request)
-            let warm = cached.evaluate(request)
-            #expect(cold == uncached.evaluate(request), "\(cold)")
-            #expect(warm == cold, "\(warm)")
-        }
-        #expect(cached.evaluate(request([leaf, intermediate])).path == [leaf, intermediate, root])
-        #expect(cached.evaluate(request([leaf, intermediate], at: TestPKI.leafNotAfter + 1)).failures == [.expired])
-        #expect(cached.evaluate(request([leaf, intermediate], host: .dns("mail.example.com"))).failures == [.hostnameMismatch])
-    }
-
-    @Test func pinnedLeafGivesTheSameVerdictsCached() throws {
-        let cached = try makeEvaluator(.default, anchors: [leaf])
-        let uncached = try makeEvaluator(.uncached, anchors: [leaf])
-        for request in requests {
-            #expect(cached.evaluate(request) == uncached.evaluate(request))
-            #expect(cached.evaluate(request) == uncached.evaluate(request))
-        }
-    }
-
     /// Two intermediates with one name and key, valid one after the other: the path depends on the
     /// request's time, so a path built at one time is never reused at another.
     @Test func pathChosenByTimeIsNotReusedAtAnotherTime() throws {
@@ -110,20 +70,6 @@ struct GnuTLSEvaluatorCacheTests {
         #expect(paths == [[leaf, new, root], [leaf, old, root], [leaf, new, root], [leaf, old, root]])
         for time in times {
             #expect(cached.evaluate(request([leaf, old, new], at: time)) == uncached.evaluate(request([leaf, old, new], at: time)))
-        }
-    }
-
-    /// However many chains pass through, the cache keeps at most its capacity and its verdicts stay
-    /// the uncached ones. (Concurrent use, on every back end and every vector: LoadTests.)
-    @Test(arguments: [1024, 2])
-    func theCacheStaysWithinItsCapacity(capacity: Int) throws {
-        let uncached = try makeEvaluator(.uncached)
-        let shared = try makeEvaluator(BackendConfiguration(certificateCacheCapacity: capacity))
-        for _ in 0..<3 {
-            for request in requests {
-                #expect(shared.evaluate(request) == uncached.evaluate(request))
-                #expect(shared.cache.count <= capacity)
-            }
         }
     }
 

@@ -4,31 +4,15 @@ import Testing
 import TrustCore
 import TrustVectors
 
-/// The evaluator's cache of parsed presented certificates: bounded, never changing a verdict, and
-/// safe under concurrent evaluations.
+/// The evaluator's cache of parsed presented certificates: bounded, evicting the one-off, keeping
+/// nothing it could not parse. That it never changes a verdict, alone or under concurrency, is the
+/// test kit's contract suite, run on every back end (OpenSSLContractTests).
 @Suite struct OpenSSLEvaluatorCacheTests {
     let leaf = TestPKI.leaf, intermediate = TestPKI.intermediate, root = TestPKI.root
 
     func makeEvaluator(_ configuration: BackendConfiguration, anchors: [TestPKI.Node]? = nil) throws -> OpenSSLEvaluator {
         let evaluator = try OpenSSLBackend(configuration: configuration).makeEvaluator(anchors: (anchors ?? [root]).map(\.der))
         return try #require(evaluator as? OpenSSLEvaluator)
-    }
-
-    /// Requests whose verdicts span trusted, expired, not yet valid, wrong host, pinned leaf, a
-    /// repeated certificate and an unparseable one.
-    var requests: [EvaluationRequest] {
-        let other = TestPKI.leaf("other.example.com", issuer: intermediate, names: [.dnsName("other.example.com")])
-        return [
-            request([leaf, intermediate]),
-            request([leaf, intermediate, root]),
-            request([leaf, intermediate], at: leaf.certificate.notValidAfter + 1),
-            request([leaf, intermediate], at: leaf.certificate.notValidBefore - 1),
-            request([leaf, intermediate], host: .dns("mail.example.com")),
-            request([leaf, intermediate, intermediate, leaf]),
-            request([other, intermediate], host: .dns("other.example.com")),
-            request([leaf]),
-            EvaluationRequest(chain: [leaf.der, [0x30, 0x03, 0x02, 0x01, 0x00]], host: .dns("www.example.com"), time: TestPKI.start),
-        ]
     }
 
     @Test func cacheHoldsAtMostItsCapacity() throws {
@@ -71,44 +55,5 @@ import TrustVectors
         #expect(evaluator.evaluate(bad) == first)
         #expect(evaluator.cache.value(for: DERBytes(garbage)) == nil)
         #expect(evaluator.cache.count == 1)
-    }
-
-    /// Cold (first sight), warm (already parsed) and uncached evaluations give identical verdicts,
-    /// diagnostics and paths included.
-    @Test func cachedVerdictsAreTheUncachedVerdicts() throws {
-        let cached = try makeEvaluator(.default)
-        let uncached = try makeEvaluator(.uncached)
-        for request in requests {
-            let cold = cached.evaluate(request)
-            let warm = cached.evaluate(request)
-            #expect(cold == uncached.evaluate(request), "\(cold)")
-            #expect(warm == cold, "\(warm)")
-        }
-        expectTrusted(cached.evaluate(request([leaf, intermediate])), path: [leaf, intermediate, root])
-        expectRejected(cached.evaluate(request([leaf, intermediate], at: leaf.certificate.notValidAfter + 1)), .expired, name: "X509_V_ERR_CERT_HAS_EXPIRED", depth: 0)
-        expectRejected(cached.evaluate(request([leaf, intermediate], host: .dns("mail.example.com"))), .hostnameMismatch, name: "X509_V_ERR_HOSTNAME_MISMATCH", depth: 0)
-    }
-
-    @Test func pinnedLeafGivesTheSameVerdictsCached() throws {
-        let cached = try makeEvaluator(.default, anchors: [leaf])
-        let uncached = try makeEvaluator(.uncached, anchors: [leaf])
-        for request in requests {
-            #expect(cached.evaluate(request) == uncached.evaluate(request))
-            #expect(cached.evaluate(request) == uncached.evaluate(request))
-        }
-    }
-
-    /// However many chains pass through, the cache keeps at most its capacity and its verdicts stay
-    /// the uncached ones. (Concurrent use, on every back end and every vector: LoadTests.)
-    @Test(arguments: [1024, 2])
-    func theCacheStaysWithinItsCapacity(capacity: Int) throws {
-        let uncached = try makeEvaluator(.uncached)
-        let shared = try makeEvaluator(BackendConfiguration(certificateCacheCapacity: capacity))
-        for _ in 0..<3 {
-            for request in requests {
-                #expect(shared.evaluate(request) == uncached.evaluate(request))
-                #expect(shared.cache.count <= capacity)
-            }
-        }
     }
 }
