@@ -2,7 +2,7 @@
 /// chain presented again is not parsed again.
 extension BoundedCache where Key == DERBytes {
     /// An empty cache of as many certificates as `configuration` allows.
-    package convenience init(_ configuration: BackendConfiguration) {
+    public convenience init(_ configuration: BackendConfiguration) {
         self.init(capacity: configuration.certificateCacheCapacity)
     }
 
@@ -15,7 +15,7 @@ extension BoundedCache where Key == DERBytes {
     /// is not shareable goes to its caller alone.
     ///
     /// - Throws: whatever `parse` throws.
-    package func certificate<Failure: Error>(
+    public func certificate<Failure: Error>(
         for der: [UInt8],
         parse: ([UInt8]) throws(Failure) -> Value,
         isShareable: (Value) -> Bool = { _ in true }

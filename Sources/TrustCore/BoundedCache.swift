@@ -1,8 +1,9 @@
 import Synchronization
 
 /// A table of at most ``capacity`` values that many tasks may share: what a back end's evaluator
-/// keeps between evaluations (parsed certificates, built paths). For back ends of this package; not
-/// part of the API.
+/// keeps between evaluations (parsed certificates, built paths). Public for back-end authors: the
+/// built-in back ends keep their parsed certificates in one keyed by ``DERBytes`` (see
+/// ``certificate(for:parse:isShareable:)``), sized by ``BackendConfiguration/certificateCacheCapacity``.
 ///
 /// When full, it evicts with CLOCK (second chance): a hit marks its entry, and the eviction hand
 /// clears marks until it meets an unmarked entry. An entry used once is evicted before one used
@@ -11,30 +12,30 @@ import Synchronization
 ///
 /// One `Mutex` guards the table and is held for a single probe or insert, never while a value is
 /// made; a value evicted or replaced is released after the lock is given up.
-package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The most entries kept; with 0, nothing is kept.
-    package let capacity: Int
+    public let capacity: Int
     private let state: Mutex<State>
 
     /// An empty cache of `capacity` entries (a negative capacity counts as 0).
-    package init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(0, capacity)
         state = Mutex(State())
     }
 
     /// How many entries are kept now, at most ``capacity``.
-    package var count: Int {
+    public var count: Int {
         state.withLock { $0.index.count }
     }
 
     /// The value kept for `key`, marking it used; `nil` when there is none.
-    package func value(for key: Key) -> Value? {
+    public func value(for key: Key) -> Value? {
         guard capacity > 0 else { return nil }
         return state.withLock { $0.lookup(key) }
     }
 
     /// Keeps `value` for `key`, replacing any value kept for it, evicting another entry when full.
-    package func insert(_ value: Value, for key: Key) {
+    public func insert(_ value: Value, for key: Key) {
         guard capacity > 0 else { return }
         let capacity = capacity
         // Whatever is evicted or replaced comes back out of the lock and is released only then:

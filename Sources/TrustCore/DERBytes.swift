@@ -1,24 +1,25 @@
-/// Exact DER bytes as a dictionary key, hashed once: for back ends of this package; not part of the API.
+/// Exact DER bytes as a dictionary key, hashed once: the key of a back end's certificate cache
+/// (``BoundedCache``).
 ///
 /// `[UInt8]`'s own hash feeds the hasher one byte at a time (about 6 µs for a 1 KB certificate);
 /// this hashes the bytes as one buffer (about 0.3 µs) when made, so every later lookup with the same
 /// value costs one word. Equality is always on the exact bytes, never just the digest.
-package struct DERBytes: Hashable, Sendable {
-    package let bytes: [UInt8]
+public struct DERBytes: Hashable, Sendable {
+    public let bytes: [UInt8]
     private let digest: Int
 
-    package init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8]) {
         var hasher = Hasher()
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         self.bytes = bytes
         self.digest = hasher.finalize()
     }
 
-    package func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(digest)
     }
 
-    package static func == (lhs: DERBytes, rhs: DERBytes) -> Bool {
+    public static func == (lhs: DERBytes, rhs: DERBytes) -> Bool {
         lhs.digest == rhs.digest && lhs.bytes.withUnsafeBytes { left in
             rhs.bytes.withUnsafeBytes { right in Self.equal(left, right) }
         }

@@ -1,10 +1,11 @@
 /// Certificates read as DER bytes, without building a model: the few fields the pinning policy
 /// needs, so that pin matching costs well under a microsecond per certificate, and the strict DER
-/// check every back end applies before trusting a certificate's bytes.
+/// check every back end applies before trusting a certificate's bytes (public for back-end authors:
+/// ``encodingProblem(_:)``).
 ///
 /// Certificate ::= SEQUENCE { tbsCertificate SEQUENCE { [0] version OPTIONAL, serialNumber,
 /// signature, issuer, validity, subject, subjectPublicKeyInfo, ... }, ... } (RFC 5280 §4.1).
-package enum DERCertificate {
+public enum DERCertificate {
     /// The complete DER encoding (tag and length included) of the SubjectPublicKeyInfo, or nil when
     /// `der` does not have the shape above with DER headers (the caller treats that as "no match").
     static func subjectPublicKeyInfo(_ der: [UInt8]) -> ArraySlice<UInt8>? {
@@ -64,7 +65,7 @@ package enum DERCertificate {
     ///
     /// Never traps and allocates nothing when the certificate is DER; the message (what, in which
     /// field, at which byte offset, and in which extension) is made only for a problem.
-    package static func encodingProblem(_ der: [UInt8]) -> String? {
+    public static func encodingProblem(_ der: [UInt8]) -> String? {
         der.withUnsafeBufferPointer { buffer -> String? in
             do throws(DERProblem) {
                 try checkSigned(DERReader(buffer))

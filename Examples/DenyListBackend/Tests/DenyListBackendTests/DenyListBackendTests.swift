@@ -11,7 +11,7 @@ import TrustHarnessTestKit
 @Suite struct DenyListBackendTests {
     static let registry = try! BackendRegistry([
         .init(name: "openssl-denylist") {
-            DenyListBackend(name: "openssl-denylist", wrapping: OpenSSLBackend(configuration: $0), denied: DenyList.keys)
+            DenyListBackend(name: "openssl-denylist", wrapping: OpenSSLBackend(configuration: $0), denied: DenyList.keys, configuration: $0)
         },
     ])
 
@@ -35,8 +35,11 @@ import TrustHarnessTestKit
         let vector = try #require(suite.vectors.first { $0.id == "valid-chain/p256" })
         let pin = try SPKIPin(certificate: vector.chain[1])
         let backend = GuardedBackend(DenyListBackend(name: "deny", wrapping: OpenSSLBackend(), denied: [pin]))
-        let verdict = try backend.makeEvaluator(anchors: vector.anchors).evaluate(vector.request)
+        let evaluator = try backend.makeEvaluator(anchors: vector.anchors)
+        let verdict = evaluator.evaluate(vector.request)
         #expect(verdict.failures == [.revoked])
         #expect(verdict.diagnostics.map(\.name) == ["DENIED_KEY"])
+        // Again, with the pins of the path now in the evaluator's cache.
+        #expect(evaluator.evaluate(vector.request) == verdict)
     }
 }
