@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "trust-harness", targets: ["trust-harness"]),
         .executable(name: "TrustFuzz", targets: ["TrustFuzz"]),
         .library(name: "CBaselines", targets: ["CBaselines"]),
+        .library(name: "BaselineLoops", targets: ["BaselineLoops"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -89,7 +90,7 @@ let package = Package(
         // The composition root: names the built-in back ends and their raw C loops.
         .executableTarget(
             name: "trust-harness",
-            dependencies: ["TrustHarnessCLI", "TrustHarness", "OpenSSLBackend", "GnuTLSBackend", "CBaselines"]
+            dependencies: ["TrustHarnessCLI", "TrustHarness", "OpenSSLBackend", "GnuTLSBackend", "BaselineLoops"]
         ),
 
         // libFuzzer target (see Sources/TrustFuzz/main.swift): swift build -c release --product TrustFuzz
@@ -107,6 +108,12 @@ let package = Package(
             name: "CBaselines",
             path: "Benchmarks/CBaselines",
             linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto"), .linkedLibrary("gnutls")]
+        ),
+        // The C loops called with Swift arrays (`RawBaseline`), for `bench` and the benchmark suites.
+        .target(
+            name: "BaselineLoops",
+            dependencies: ["CBaselines", "GnuTLSBackend"],
+            path: "Benchmarks/BaselineLoops"
         ),
 
         .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),

@@ -26,7 +26,7 @@ let package = Package(
                 .product(name: "TrustCore", package: trustHarness),
                 .product(name: "TrustVectors", package: trustHarness),
                 .product(name: "GnuTLSBackend", package: trustHarness),
-                .product(name: "CBaselines", package: trustHarness),
+                .product(name: "BaselineLoops", package: trustHarness),
             ]
         ),
         .executableTarget(

@@ -2,7 +2,8 @@ import CBaselines
 import GnuTLSBackend
 
 /// The C loops of the `CBaselines` target, called with Swift arrays: the libraries doing what the back
-/// ends ask of them, with nothing around it.
+/// ends ask of them, with nothing around it. Shared by `trust-harness bench` (through the composition
+/// root's `CLoop`) and the package-benchmark suites, so both measure the same loops fed the same way.
 ///
 /// Each call copies the certificates into C buffers, runs the loop and returns the time the C code
 /// measured around the loop alone. GnuTLS loops run inside ``GnuTLSBackend/withValidationTime(_:_:)``,
@@ -33,7 +34,7 @@ public enum RawBaseline {
         chain: [[UInt8]],
         anchors: [[UInt8]],
         host: String?,
-        unixTime: Int64 = VectorPKI.validationUnixTime,
+        unixTime: Int64,
         parseEachTime: Bool,
         iterations: UInt64
     ) throws(RawBaselineError) -> Run {
@@ -56,7 +57,7 @@ public enum RawBaseline {
     /// - Throws: ``RawBaselineError`` when the library refuses a certificate or cannot allocate.
     public static func parse(_ library: Library, chain: [[UInt8]], iterations: UInt64) throws(RawBaselineError) -> Run {
         var elapsed: UInt64 = 0
-        let result = withInput(chain: chain, anchors: [], host: nil, unixTime: VectorPKI.validationUnixTime) { input in
+        let result = withInput(chain: chain, anchors: [], host: nil, unixTime: 0) { input in
             switch library {
             case .openssl: return th_openssl_parse_run(input, iterations, &elapsed)
             case .gnutls: return th_gnutls_parse_run(input, iterations, &elapsed)
@@ -72,7 +73,7 @@ public enum RawBaseline {
     ///   chain certificates or no anchor.
     public static func signatures(chain: [[UInt8]], anchors: [[UInt8]], iterations: UInt64) throws(RawBaselineError) -> Run {
         var elapsed: UInt64 = 0
-        let result = withInput(chain: chain, anchors: anchors, host: nil, unixTime: VectorPKI.validationUnixTime) { input in
+        let result = withInput(chain: chain, anchors: anchors, host: nil, unixTime: 0) { input in
             th_openssl_signatures_run(input, iterations, &elapsed)
         }
         return try run(result, elapsed, "th_openssl_signatures_run")
