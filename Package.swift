@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TrustCore", targets: ["TrustCore"]),
         .library(name: "OpenSSLBackend", targets: ["OpenSSLBackend"]),
         .library(name: "GnuTLSBackend", targets: ["GnuTLSBackend"]),
+        .library(name: "SwiftCertificatesBackend", targets: ["SwiftCertificatesBackend"]),
         .library(name: "TrustVectors", targets: ["TrustVectors"]),
         .library(name: "TrustHarness", targets: ["TrustHarness"]),
         .library(name: "TrustHarnessCLI", targets: ["TrustHarnessCLI"]),
@@ -19,7 +20,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-certificates", from: "1.10.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
     ],
@@ -47,6 +48,19 @@ let package = Package(
             providers: [.apt(["libgnutls28-dev"])]
         ),
         .target(name: "GnuTLSBackend", dependencies: ["TrustCore", "CGnuTLS"]),
+
+        // swift-certificates' Verifier: the pure-Swift back end, no C library.
+        .target(
+            name: "SwiftCertificatesBackend",
+            dependencies: [
+                "TrustCore",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            plugins: ["LibraryVersion"]
+        ),
+        // Records the resolved swift-certificates version for the back end's libraryVersion.
+        .plugin(name: "LibraryVersion", capability: .buildTool()),
 
         // The committed vectors as a resource bundle (see Vectors/TrustVectorsResources.swift).
         .target(
@@ -90,7 +104,7 @@ let package = Package(
         // The composition root: names the built-in back ends and their raw C loops.
         .executableTarget(
             name: "trust-harness",
-            dependencies: ["TrustHarnessCLI", "TrustHarness", "OpenSSLBackend", "GnuTLSBackend", "BaselineLoops"]
+            dependencies: ["TrustHarnessCLI", "TrustHarness", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "BaselineLoops"]
         ),
 
         // libFuzzer target (see Sources/TrustFuzz/main.swift): swift build -c release --product TrustFuzz
@@ -98,7 +112,7 @@ let package = Package(
         // symbol, so a plain build links too (then the binary replays the files it is given).
         .executableTarget(
             name: "TrustFuzz",
-            dependencies: ["TrustCore", "TrustVectors", "OpenSSLBackend", "GnuTLSBackend", "CFuzzerDriver"]
+            dependencies: ["TrustCore", "TrustVectors", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "CFuzzerDriver"]
         ),
         .target(name: "CFuzzerDriver"),
 
@@ -120,6 +134,7 @@ let package = Package(
         .testTarget(name: "OpenSSLBackendTests", dependencies: ["OpenSSLBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "OpenSSLBackend", "GnuTLSBackend"]),
+        .testTarget(name: "SwiftCertificatesBackendTests", dependencies: ["SwiftCertificatesBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates")]),
+        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
     ]
 )

@@ -6,7 +6,7 @@
 //   LSAN_OPTIONS=suppressions=$PWD/scripts/lsan.supp \
 //     .build/release/TrustFuzz fuzz-corpus -runs=1000000               # or -max_total_time=600
 //
-// Every input is evaluated by both back ends (so N executions are N per back end) and by the
+// Every input is evaluated by every back end (OpenSSL, GnuTLS, swift-certificates) (so N executions are N per back end) and by the
 // policy. The invariants checked: nothing traps; a rejection always says why; a trusted path starts
 // with the presented leaf and ends at an anchor; the policy pinned to nothing presented never trusts.
 // Built without -sanitize=fuzzer (plain `swift build`), the binary replays the files or folders it
@@ -24,6 +24,7 @@ import CFuzzerDriver
 import Foundation
 import GnuTLSBackend
 import OpenSSLBackend
+import SwiftCertificatesBackend
 import TrustCore
 import TrustVectors
 
@@ -48,7 +49,7 @@ enum Fixture {
     }
     static let anchorSets = [roots, allAnchors]
     static let pinned = keyTypes.flatMap { [der("\($0)/root"), der("\($0)/intermediate")] }
-    static let backends: [any TrustBackend] = [OpenSSLBackend(configuration: .default), GnuTLSBackend(configuration: .default)]
+    static let backends: [any TrustBackend] = [OpenSSLBackend(configuration: .default), GnuTLSBackend(configuration: .default), SwiftCertificatesBackend(configuration: .default)]
     static let vectorTime: TimeInterval = 1_748_736_000  // 2025-06-01T00:00:00Z, the vectors' time
     static let times = [vectorTime, 0, 253_402_300_799, vectorTime + 10 * 365 * 86_400].map(Date.init(timeIntervalSince1970:))
 

@@ -44,6 +44,15 @@ public struct ConformanceRunner: Sendable {
         }
     }
 
+    /// ``run(_:progress:)`` on the calling task alone, one evaluation after another, in the same
+    /// order and with evaluators shared the same way: the reference a concurrent run must equal.
+    public func runInOrder(_ selected: [Subject]? = nil) -> [ConformanceResult] {
+        let evaluators = EvaluatorCache(backends: backends)
+        return (selected ?? allSubjects).flatMap { subject in
+            backends.indices.map { evaluate(subject, on: $0, evaluators: evaluators) }
+        }
+    }
+
     /// Evaluates one vector on one back end, without sharing evaluators.
     public func evaluate(_ subject: Subject, backend: any TrustBackend) -> ConformanceResult {
         let index = backends.firstIndex { $0.name == backend.name }

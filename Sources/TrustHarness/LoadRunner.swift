@@ -142,9 +142,10 @@ public struct LoadRunner: Sendable {
         )
     }
 
-    /// Every request once on one task, `count` times, comparing with the references: the test's
-    /// deterministic form of ``run(tasks:seconds:)``. Returns the labels of wrong verdicts.
-    func wrongVerdicts(tasks: Int, rounds: Int) async -> [String] {
+    /// Every request `rounds` times on each of `tasks` tasks at once (each from its own offset),
+    /// comparing with the references: the deterministic form of ``run(tasks:seconds:)`` for tests.
+    /// Returns the labels of wrong verdicts.
+    public func wrongVerdicts(tasks: Int, rounds: Int) async -> [String] {
         await withTaskGroup(of: [String].self) { group in
             for task in 0..<tasks {
                 group.addTask {

@@ -24,7 +24,9 @@ import TrustVectors
     @Test(arguments: [BackendConfiguration.default, .uncached])
     func everyCaseGetsTheStatedAnswerOnEveryBackEnd(configuration: BackendConfiguration) async throws {
         let corpus = try Self.corpus()
-        let backends = BuiltIn.registry.entries.map { GuardedBackend($0.make(configuration)) as any TrustBackend }
+        // The variants share their library's caching code, so they run with the default cache only.
+        let entries = BuiltIn.registry.entries.filter { $0.isDefault || configuration == .default }
+        let backends = entries.map { GuardedBackend($0.make(configuration)) as any TrustBackend }
         let deviations = try Fixtures.suite().deviations
         let results = await BadInputRunner(backends: backends, corpus: corpus, deviations: deviations).run()
         #expect(results.count == corpus.cases.count * backends.count)

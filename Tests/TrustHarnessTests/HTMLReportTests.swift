@@ -14,14 +14,16 @@ import TrustVectors
         .init(backend: "gnutls", scenario: "valid-chain/p256", mode: "warm", microsecondsPerEvaluation: 75.5, evaluationsPerSecond: 13245),
     ])
 
-    /// The whole suite on every back end, as `trust-harness run` produces it: run once and shared by
-    /// every report test (each used to run it again, a large share of `swift test`'s time).
+    /// The whole suite on every default back end, evaluated once, in order on one task
+    /// (``ConformanceRunner/runInOrder(_:)``), and shared: by every report test, by the
+    /// per-vector conformance test, and as the reference the concurrent runs of `trust-harness run`
+    /// must equal (ConformanceTests).
     static func fullRun() async throws -> (backends: [BackendInfo], results: [ConformanceResult]) {
         (BuiltIn.registry.all().map(BackendInfo.init), try await shared.value)
     }
 
     private static let shared = Task { () throws -> [ConformanceResult] in
-        await ConformanceRunner(backends: BuiltIn.registry.all(), suite: try Fixtures.suite()).run()
+        ConformanceRunner(backends: BuiltIn.registry.all(), suite: try Fixtures.suite()).runInOrder()
     }
 
     @Test func pageShowsEveryVectorAndBackendVersion() async throws {

@@ -9,8 +9,12 @@ import TrustVectors
 /// switched between requests on every thread, and the caches see every request four times).
 @Suite(.timeLimit(.minutes(5))) struct LoadTests {
     /// The references come from uncached evaluators, one task alone; the tasks share cached ones
-    /// (a cache with room for everything, one so small it evicts all the time) or uncached ones.
-    @Test(arguments: [BackendConfiguration.default, BackendConfiguration(certificateCacheCapacity: 2), .uncached])
+    /// (a cache with room for everything, one so small it evicts all the time).
+    /// With a cache so small that it evicts all the time: evaluations racing to insert and evict.
+    /// (Shared evaluators with the default cache, on every back end and variant, against the same
+    /// uncached references: the test kit's contract suite, run by the back ends' test targets; an
+    /// uncached evaluator keeps nothing between requests but its anchors.)
+    @Test(arguments: [BackendConfiguration(certificateCacheCapacity: 2)])
     func concurrentVerdictsEqualSingleTaskVerdicts(configuration: BackendConfiguration) async throws {
         let vectors = try #require(VectorSuite.locate())
         let runner = try LoadRunner(

@@ -1,0 +1,74 @@
+import TrustCore
+
+/// TrustHarness's back end over Apple's pure-Swift swift-certificates: `Verifier` with
+/// `RFC5280Policy` and `ServerIdentityPolicy`, no C library at all.
+///
+/// What it checks is what those policies check (Sources/X509/Verifier in swift-certificates):
+/// signatures and issuer names while building paths (depth first, anchors preferred), unhandled
+/// critical extensions, certificate versions, validity at the request's time, basicConstraints
+/// (cA and pathLenConstraint), name constraints (DNS, IP, URI; directoryName refused), and the
+/// host: DNS names against subjectAltName dNSName entries (RFC 6125 wildcards), IP addresses
+/// against iPAddress entries, and the subject CN when a certificate has no subjectAltName. The
+/// library has no policy for extended key usage; with ``Settings/standard`` (the default, named
+/// `swift-certificates`) the back end adds ``ServerAuthenticationPolicy``, written against the
+/// library's public `VerifierPolicy` API, so that the request's purpose (serverAuth) is honoured
+/// as by the other back ends; ``Settings/libraryPoliciesOnly`` (`swift-certificates-bare`) leaves it
+/// out, to show what the library alone does. keyUsage is accepted as critical but not enforced
+/// (RFC5280Policy says so in its source). It cannot limit the chain depth or check CRLs, so it does
+/// not claim those features: such requests are refused, never evaluated without the constraint.
+///
+/// Certificates are held to strict DER (``TrustCore/DERCertificate/encodingProblem(_:)``) before
+/// the library parses them, and each evaluator keeps up to
+/// ``TrustCore/BackendConfiguration/certificateCacheCapacity`` parsed presented certificates, keyed
+/// by their exact DER; the cache never changes a verdict.
+///
+/// `Verifier.validate` is `async`, ``TrustCore/TrustEvaluator/evaluate(_:)`` is not: the evaluator
+/// runs validation as a task whose jobs the calling thread executes itself (see
+/// `CallerThreadExecutor`), never blocking on another thread.
+public struct SwiftCertificatesBackend: TrustBackend {
+    /// The policy set and name of a swift-certificates back end.
+    public struct Settings: Sendable, Hashable {
+        /// The back end's name in reports and deviations.
+        public var name: String
+        /// Whether ``ServerAuthenticationPolicy`` (an extendedKeyUsage, when the leaf has one, must
+        /// allow serverAuth or any purpose) is added to the library's policies.
+        public var requiresServerAuthentication: Bool
+
+        public init(name: String, requiresServerAuthentication: Bool) {
+            self.name = name
+            self.requiresServerAuthentication = requiresServerAuthentication
+        }
+
+        /// `RFC5280Policy`, `ServerIdentityPolicy` and ``ServerAuthenticationPolicy``: the verifier a
+        /// TLS client should build with swift-certificates. Named `swift-certificates`.
+        public static let standard = Settings(name: "swift-certificates", requiresServerAuthentication: true)
+        /// The library's own policies only (`RFC5280Policy`, `ServerIdentityPolicy`). Named
+        /// `swift-certificates-bare`.
+        public static let libraryPoliciesOnly = Settings(name: "swift-certificates-bare", requiresServerAuthentication: false)
+    }
+
+    private let configuration: BackendConfiguration
+    public let settings: Settings
+
+    public init(configuration: BackendConfiguration = .default, settings: Settings = .standard) {
+        self.configuration = configuration
+        self.settings = settings
+    }
+
+    public var name: String { settings.name }
+
+    /// `swift-certificates <version>`: the version SwiftPM resolved when this was built (the library
+    /// has no version at run time; the package's build plugin reads it from the dependency graph).
+    public var libraryVersion: String { "swift-certificates \(SwiftCertificatesVersion.resolved)" }
+
+    /// None: no depth limit, no CRLs.
+    public var features: Set<BackendFeature> { [] }
+
+    /// Parses every anchor once (strict DER, then `Certificate(derEncoded:)`) into one
+    /// `CertificateStore`.
+    /// - Throws: ``TrustCore/TrustBackendError`` naming the first anchor that is not one DER
+    ///   certificate swift-certificates can read.
+    public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
+        try SwiftCertificatesEvaluator(anchors: anchors, settings: settings, configuration: configuration)
+    }
+}
