@@ -126,7 +126,7 @@ let package = Package(
         // The C loops called with Swift arrays (`RawBaseline`), for `bench` and the benchmark suites.
         .target(
             name: "BaselineLoops",
-            dependencies: ["CBaselines", "GnuTLSBackend"],
+            dependencies: ["CBaselines", "GnuTLSBackend", .product(name: "X509", package: "swift-certificates")],
             path: "Benchmarks/BaselineLoops"
         ),
 

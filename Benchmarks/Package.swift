@@ -37,6 +37,7 @@ let package = Package(
                 .product(name: "TrustCore", package: trustHarness),
                 .product(name: "OpenSSLBackend", package: trustHarness),
                 .product(name: "GnuTLSBackend", package: trustHarness),
+                .product(name: "SwiftCertificatesBackend", package: trustHarness),
             ],
             path: "Benchmarks/TrustBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,4 +1,6 @@
 import CBaselines
+import Dispatch
+import X509
 import GnuTLSBackend
 
 /// The C loops of the `CBaselines` target, called with Swift arrays: the libraries doing what the back
@@ -142,5 +144,36 @@ public struct RawBaselineError: Error, Sendable, Hashable, CustomStringConvertib
         default: meaning = "unknown error"
         }
         return "\(function) returned \(code): \(meaning)"
+    }
+}
+
+extension RawBaseline {
+    /// Runs `iterations` times the two signature verifications of the chain (leaf by intermediate,
+    /// intermediate by the first anchor) with swift-certificates' `Certificate.PublicKey`, that is
+    /// swift-crypto, certificates parsed once: the floor under the swift-certificates back end, which
+    /// has no C loop to compare with. Returns the wall time of the loop alone.
+    /// - Throws: ``RawBaselineError`` when a certificate cannot be parsed or there are fewer than two
+    ///   chain certificates or no anchor.
+    public static func swiftCryptoSignatures(chain: [[UInt8]], anchors: [[UInt8]], iterations: UInt64) throws(RawBaselineError) -> Run {
+        let function = "RawBaseline.swiftCryptoSignatures"
+        guard chain.count >= 2, let anchor = anchors.first else {
+            throw RawBaselineError(function: function, code: Int32(TH_BASELINE_BAD_INPUT))
+        }
+        let leaf: Certificate, intermediate: Certificate, root: Certificate
+        do {
+            leaf = try Certificate(derEncoded: chain[0])
+            intermediate = try Certificate(derEncoded: chain[1])
+            root = try Certificate(derEncoded: anchor)
+        } catch {
+            throw RawBaselineError(function: function, code: Int32(TH_BASELINE_UNPARSEABLE))
+        }
+        var verified = true
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<iterations {
+            verified = intermediate.publicKey.isValidSignature(leaf.signature, for: leaf)
+                && root.publicKey.isValidSignature(intermediate.signature, for: intermediate)
+        }
+        let elapsed = DispatchTime.now().uptimeNanoseconds - start
+        return Run(verified: verified, elapsedNanoseconds: elapsed)
     }
 }

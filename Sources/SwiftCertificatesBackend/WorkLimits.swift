@@ -19,18 +19,32 @@ enum WorkLimits {
     static let signatureChecks = 1_000
     static let nameComparisons = 1 << 20
 
+    /// Up to this many names are counted by comparing them one by one; hashing a
+    /// `DistinguishedName` costs more than a handful of comparisons (it hashes every attribute byte
+    /// by byte), and a chain usually has two or three.
+    static let linearCountLimit = 16
+
     /// What the anchors contribute, worked out once per evaluator.
     struct Anchors: Sendable {
-        /// How many anchors carry each subject.
+        /// The anchors' subjects, and how many anchors carry each (for many anchors).
+        var subjectList: [DistinguishedName] = []
         var subjects: [DistinguishedName: Int] = [:]
         /// The most name constraints (permitted plus excluded subtrees) of any anchor.
         var mostConstraints = 0
 
         init(_ anchors: [Certificate]) {
             for anchor in anchors {
-                subjects[anchor.subject, default: 0] += 1
+                subjectList.append(anchor.subject)
                 mostConstraints = max(mostConstraints, WorkLimits.constraintCount(anchor))
             }
+            if subjectList.count > WorkLimits.linearCountLimit {
+                for subject in subjectList { subjects[subject, default: 0] += 1 }
+            }
+        }
+
+        /// How many anchors have `name` as their subject.
+        func count(_ name: DistinguishedName) -> Int {
+            subjectList.count > WorkLimits.linearCountLimit ? subjects[name, default: 0] : subjectList.reduce(0) { $0 + ($1 == name ? 1 : 0) }
         }
     }
 
@@ -51,11 +65,18 @@ enum WorkLimits {
     /// A refusal when the presented certificates (distinct, leaf first) would make the library's
     /// search or name-constraint check exceed the limits, or nil.
     static func refusal(_ presented: [Certificate], anchors: Anchors) -> Verdict? {
-        var subjects: [DistinguishedName: Int] = [:]
-        for certificate in presented { subjects[certificate.subject, default: 0] += 1 }
         var candidates = 0
-        for certificate in presented {
-            candidates += subjects[certificate.issuer, default: 0] + anchors.subjects[certificate.issuer, default: 0]
+        if presented.count <= linearCountLimit {
+            for certificate in presented {
+                for other in presented where other.subject == certificate.issuer { candidates += 1 }
+                candidates += anchors.count(certificate.issuer)
+            }
+        } else {
+            var subjects: [DistinguishedName: Int] = [:]
+            for certificate in presented { subjects[certificate.subject, default: 0] += 1 }
+            for certificate in presented {
+                candidates += subjects[certificate.issuer, default: 0] + anchors.count(certificate.issuer)
+            }
         }
         if candidates > signatureChecks {
             return .failClosed(

@@ -19,17 +19,24 @@ public struct BackendRegistry: Sendable {
         public var make: @Sendable (BackendConfiguration) -> any TrustBackend
         /// The raw library loop `trust-harness bench` compares it with, if there is one.
         public var baseline: (any BaselineLoop)?
+        /// The signature verifications alone that its library makes for a path, `bench`'s floor for
+        /// this back end; nil: the tool's own floor (``TrustHarnessTool`` `signatureFloor`), if any.
+        /// A back end with no raw loop to compare with (a pure-Swift one) is measured against this.
+        public var floor: (any BaselineLoop)?
 
-        /// An entry named `name` made by `make`; `baseline` is the raw loop `bench` compares it with.
+        /// An entry named `name` made by `make`; `baseline` is the raw loop `bench` compares it with,
+        /// `floor` its library's signature verifications alone.
         public init(
             name: String,
             isDefault: Bool = true,
             baseline: (any BaselineLoop)? = nil,
+            floor: (any BaselineLoop)? = nil,
             make: @escaping @Sendable (BackendConfiguration) -> any TrustBackend
         ) {
             self.name = name
             self.isDefault = isDefault
             self.baseline = baseline
+            self.floor = floor
             self.make = make
         }
     }

@@ -14,8 +14,9 @@ struct BenchCommand: ParsableCommand {
         warm: the same chain again and again through a caching evaluator, as to a client reconnecting.
         The raw C loops do exactly the same library work without TrustHarness, for the back ends that
         registered one (the built-in OpenSSL and GnuTLS do; a back end without one gets cold and warm
-        figures and no ratio); "signatures" is the tool's signature loop (OpenSSL verifying the chain's
-        signatures alone), the floor, when the tool was given one.
+        figures and no ratio). "warm / floor" compares with the chain's signature verifications alone:
+        the back end's own floor loop when it registered one (swift-certificates: swift-crypto's), else the
+        tool's (OpenSSL's), when the tool was given one.
         Everything is measured in one run, back ends interleaved; figures are medians of the rounds.
         For gated, statistically careful figures use the Benchmarks/ package (swift package benchmark).
         """
@@ -65,12 +66,19 @@ struct BenchCommand: ParsableCommand {
         let names = entries.map(\.name)
         let cold = entries.map { GuardedBackend($0.make(.uncached)) }
         let warm = entries.map { GuardedBackend($0.make(.default)) }
-        let floor = TrustHarnessTool.signatureFloor
+        // Each back end's floor: its entry's own, else the tool's; measured once per distinct loop.
+        var floors: [(label: String, loop: any BaselineLoop)] = []
+        var floorOf: [String: String] = [:]
+        for entry in entries {
+            guard let loop = entry.floor ?? TrustHarnessTool.signatureFloor else { continue }
+            if !floors.contains(where: { $0.label == loop.label }) { floors.append((loop.label, loop)) }
+            floorOf[entry.name] = loop.label
+        }
         let scenarios = try loadScenarios()
         let progress = Progress.onTerminal(label: "measuring")
         var samples: [Key: [Double]] = [:]
         let baselines = entries.compactMap { entry in entry.baseline.map { (name: entry.name, loop: $0) } }
-        let measurements = scenarios.count * (names.count * 2 + baselines.count * 2 + (floor == nil ? 0 : 1)) * rounds
+        let measurements = scenarios.count * (names.count * 2 + baselines.count * 2 + floors.count) * rounds
         var done = 0
         for _ in 0..<rounds {
             for scenario in scenarios {
@@ -102,8 +110,8 @@ struct BenchCommand: ParsableCommand {
                         progress?.update(done, measurements)
                     }
                 }
-                if let floor {
-                    samples[Key(backend: "signatures", scenario: scenario.name, mode: "floor"), default: []].append(try measure(floor, cold: false, scenario))
+                for floor in floors {
+                    samples[Key(backend: Self.floorKey(floor.label), scenario: scenario.name, mode: "floor"), default: []].append(try measure(floor.loop, cold: false, scenario))
                     done += 1
                     progress?.update(done, measurements)
                 }
@@ -113,8 +121,8 @@ struct BenchCommand: ParsableCommand {
         let medians = samples.mapValues { $0.sorted()[$0.count / 2] }
         let parallel = try measureParallel(names: names, backends: warm, scenario: scenarios[0])
         switch format {
-        case .text: print(text(medians, names: names, scenarios: scenarios.map(\.name), parallel: parallel), terminator: "")
-        case .json: print(try json(medians, names: names, scenarios: scenarios.map(\.name), parallel: parallel))
+        case .text: print(text(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel), terminator: "")
+        case .json: print(try json(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel))
         }
     }
 
@@ -212,7 +220,10 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    func text(_ m: [Key: Double], names: [String], scenarios: [String], parallel: [Parallel]) -> String {
+    /// The samples' key for the floor loop labelled `label`.
+    static func floorKey(_ label: String) -> String { "floor:" + label }
+
+    func text(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel]) -> String {
         var out = "µs per evaluation (evaluations per second), median of \(rounds) round(s) of \(seconds) s, one process, back ends interleaved\n"
         func cell(_ key: Key) -> String {
             guard let value = m[key] else { return "-" }
@@ -224,7 +235,7 @@ struct BenchCommand: ParsableCommand {
         }
         for scenario in scenarios {
             out += "\n\(scenario)\n"
-            let columns = ["back end", "cold", "warm", "C loop cold", "C loop warm", "cold / C", "warm / C", "warm / signatures"]
+            let columns = ["back end", "cold", "warm", "C loop cold", "C loop warm", "cold / C", "warm / C", "warm / floor"]
             var rows: [[String]] = []
             for name in names {
                 let c = name + "-c"
@@ -236,12 +247,13 @@ struct BenchCommand: ParsableCommand {
                     cell(Key(backend: c, scenario: scenario, mode: "warm")),
                     ratio(Key(backend: name, scenario: scenario, mode: "cold"), Key(backend: c, scenario: scenario, mode: "cold")),
                     ratio(Key(backend: name, scenario: scenario, mode: "warm"), Key(backend: c, scenario: scenario, mode: "warm")),
-                    ratio(Key(backend: name, scenario: scenario, mode: "warm"), Key(backend: "signatures", scenario: scenario, mode: "floor")),
+                    floorOf[name].map { ratio(Key(backend: name, scenario: scenario, mode: "warm"), Key(backend: Self.floorKey($0), scenario: scenario, mode: "floor")) } ?? "-",
                 ])
             }
             out += table(columns, rows)
-            if TrustHarnessTool.signatureFloor != nil {
-                out += "  the chain's signature verifications alone: \(cell(Key(backend: "signatures", scenario: scenario, mode: "floor")))\n"
+            for label in Set(floorOf.values).sorted() {
+                let users = names.filter { floorOf[$0] == label }.joined(separator: ", ")
+                out += "  the chain's signature verifications alone (\(label), the floor of \(users)): \(cell(Key(backend: Self.floorKey(label), scenario: scenario, mode: "floor")))\n"
             }
             if names.count >= 2 {
                 for mode in ["cold", "warm"] {
@@ -273,6 +285,10 @@ struct BenchCommand: ParsableCommand {
         /// The raw C loop of the same library and mode, and this entry's ratio to it.
         var baselineMicroseconds: Double?
         var ratioToBaseline: Double?
+        /// The back end's floor (its library's signature verifications alone), and the ratio to it.
+        var floor: String? = nil
+        var floorMicroseconds: Double? = nil
+        var ratioToFloor: Double? = nil
     }
 
     struct JSONOutput: Encodable {
@@ -281,7 +297,7 @@ struct BenchCommand: ParsableCommand {
         var parallel: [Parallel]
     }
 
-    func json(_ m: [Key: Double], names: [String], scenarios: [String], parallel: [Parallel]) throws -> String {
+    func json(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel]) throws -> String {
         var results: [JSONEntry] = []
         var baselines: [JSONEntry] = []
         for scenario in scenarios {
@@ -289,14 +305,23 @@ struct BenchCommand: ParsableCommand {
                 for mode in ["cold", "warm"] {
                     guard let value = m[Key(backend: name, scenario: scenario, mode: mode)] else { continue }
                     let base = m[Key(backend: name + "-c", scenario: scenario, mode: mode)]
-                    results.append(JSONEntry(backend: name, scenario: scenario, mode: mode, microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value, baselineMicroseconds: base, ratioToBaseline: base.map { value / $0 }))
+                    let floor = floorOf[name].flatMap { m[Key(backend: Self.floorKey($0), scenario: scenario, mode: "floor")] }
+                    results.append(JSONEntry(
+                        backend: name, scenario: scenario, mode: mode, microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value,
+                        baselineMicroseconds: base, ratioToBaseline: base.map { value / $0 },
+                        floor: floorOf[name], floorMicroseconds: floor, ratioToFloor: floor.map { value / $0 }
+                    ))
                 }
             }
-            for (library, modes) in names.map({ ($0 + "-c", ["cold", "warm"]) }) + [("signatures", ["floor"])] {
+            for (library, modes) in names.map({ ($0 + "-c", ["cold", "warm"]) }) {
                 for mode in modes {
                     guard let value = m[Key(backend: library, scenario: scenario, mode: mode)] else { continue }
                     baselines.append(JSONEntry(backend: library, scenario: scenario, mode: mode, microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value))
                 }
+            }
+            for label in Set(floorOf.values).sorted() {
+                guard let value = m[Key(backend: Self.floorKey(label), scenario: scenario, mode: "floor")] else { continue }
+                baselines.append(JSONEntry(backend: label, scenario: scenario, mode: "floor", microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value))
             }
         }
         let encoder = JSONEncoder()

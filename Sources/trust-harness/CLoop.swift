@@ -4,7 +4,7 @@ import TrustHarness
 /// The raw C loops of `CBaselines` (the libraries called as the back ends call them, with nothing
 /// around them) as the `bench` subcommand's baselines.
 struct CLoop: BaselineLoop {
-    enum Kind { case openssl, gnutls, opensslSignatures }
+    enum Kind { case openssl, gnutls, opensslSignatures, swiftCryptoSignatures }
 
     let kind: Kind
 
@@ -12,12 +12,16 @@ struct CLoop: BaselineLoop {
     static let gnutls = CLoop(kind: .gnutls)
     /// OpenSSL verifying the chain's signatures alone: the floor of any verifier.
     static let opensslSignatures = CLoop(kind: .opensslSignatures)
+    /// swift-crypto verifying the chain's signatures alone (through swift-certificates' public
+    /// keys): the floor of the swift-certificates back end, which has no C loop.
+    static let swiftCryptoSignatures = CLoop(kind: .swiftCryptoSignatures)
 
     var label: String {
         switch kind {
         case .openssl: return "openssl-c"
         case .gnutls: return "gnutls-c"
-        case .opensslSignatures: return "signatures"
+        case .opensslSignatures: return "openssl-signatures"
+        case .swiftCryptoSignatures: return "swift-crypto-signatures"
         }
     }
 
@@ -31,6 +35,8 @@ struct CLoop: BaselineLoop {
                 run = try RawBaseline.evaluate(.gnutls, chain: chain, anchors: anchors, host: host, unixTime: unixTime, parseEachTime: cold, iterations: iterations)
             case .opensslSignatures:
                 run = try RawBaseline.signatures(chain: chain, anchors: anchors, iterations: iterations)
+            case .swiftCryptoSignatures:
+                run = try RawBaseline.swiftCryptoSignatures(chain: chain, anchors: anchors, iterations: iterations)
             }
         } catch {
             return nil

@@ -71,6 +71,13 @@ let benchmarks: @Sendable () -> Void = {
                 try RawBaseline.signatures(chain: pki.validChain, anchors: pki.anchors, iterations: $0)
             }
         }
+        // The floor of the swift-certificates back end: swift-crypto's verifications of the same
+        // two signatures (it has no C loop).
+        Benchmark("swift-crypto.signatures.\(pki.keyType.rawValue)") { benchmark in
+            record(benchmark, expectVerified: true) {
+                try RawBaseline.swiftCryptoSignatures(chain: pki.validChain, anchors: pki.anchors, iterations: $0)
+            }
+        }
     }
 }
 

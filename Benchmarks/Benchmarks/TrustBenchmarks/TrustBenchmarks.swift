@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import GnuTLSBackend
 import OpenSSLBackend
+import SwiftCertificatesBackend
 import TrustCore
 
 // One evaluation per sample, through the public API a TLS client uses. Evaluators and policies are
@@ -141,11 +142,13 @@ let benchmarks: @Sendable () -> Void = {
 enum BackendUnderTest: String, CaseIterable, CustomStringConvertible {
     case openssl
     case gnutls
+    case swiftCertificates = "swift-certificates"
 
     func make(_ configuration: BackendConfiguration) -> any TrustBackend {
         switch self {
         case .openssl: return OpenSSLBackend(configuration: configuration)
         case .gnutls: return GnuTLSBackend(configuration: configuration)
+        case .swiftCertificates: return SwiftCertificatesBackend(configuration: configuration)
         }
     }
 

@@ -55,6 +55,8 @@ import Testing
         #expect(try RawBaseline.signatures(chain: pki.validChain, anchors: pki.anchors, iterations: 2).verified)
         let otherRoot = try VectorPKI.load(keyType == .p256 ? .rsa2048 : .p256).root
         #expect(try !RawBaseline.signatures(chain: pki.validChain, anchors: [otherRoot], iterations: 1).verified)
+        #expect(try RawBaseline.swiftCryptoSignatures(chain: pki.validChain, anchors: pki.anchors, iterations: 2).verified)
+        #expect(try !RawBaseline.swiftCryptoSignatures(chain: pki.validChain, anchors: [otherRoot], iterations: 1).verified)
         for library in RawBaseline.Library.allCases {
             #expect(try RawBaseline.parse(library, chain: pki.validChain, iterations: 2).verified)
         }
