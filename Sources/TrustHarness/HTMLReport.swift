@@ -136,7 +136,7 @@ public enum HTMLReport {
             <table class="summary">
             <thead><tr><th>back end</th><th>library</th><th>vectors</th><th>passed</th>\
             <th class="sec" title="Trusted although the standards say reject">accepted, should reject<small>security relevant</small></th>\
-            <th>rejected, should trust</th><th>other failures</th><th>deviations</th><th>errors</th><th>skipped</th><th class="dist">distribution</th></tr></thead>
+            <th>rejected, should trust</th><th>other failures</th><th title="How many of the three before are recorded deviations">of these recorded</th><th>errors</th><th>skipped</th><th class="dist">distribution</th></tr></thead>
             <tbody>
 
             """
@@ -146,8 +146,13 @@ public enum HTMLReport {
             }
             out += "<tr><th>\(escape(column.name))</th><td class=\"lib\">\(escape(column.version ?? "unknown"))</td>"
             out += "<td class=\"num\">\(s.total)</td>" + count(s.passed, "good")
-            out += count(s.acceptedShouldReject, "alarm", " asr")
-            out += count(s.rejectedShouldTrust, "bad") + count(s.otherFailures, "bad") + count(s.deviations, "warn")
+            func directed(_ value: Int, recorded: Int, _ hot: String, _ extra: String = "") -> String {
+                let note = recorded == 0 ? "" : "<small>\(recorded) recorded</small>"
+                return "<td class=\"num\(extra)\(value > 0 ? " \(value > recorded ? hot : "warn")" : " zero")\">\(value)\(note)</td>"
+            }
+            out += directed(s.acceptedShouldReject, recorded: s.deviationsAcceptingShouldReject, "alarm", " asr")
+            out += directed(s.rejectedShouldTrust, recorded: s.deviationsRejectingShouldTrust, "bad")
+            out += directed(s.otherFailures, recorded: s.deviationsOther, "bad") + count(s.deviations, "warn")
             out += count(s.errors, "bad") + count(s.skipped, "muted")
             out += "<td class=\"dist\">\(distribution(s))</td></tr>\n"
         }
@@ -157,7 +162,7 @@ public enum HTMLReport {
 
     /// A bar of the back end's outcomes in proportion, pass to skipped.
     static func distribution(_ s: ConformanceSummary) -> String {
-        let failures = s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures
+        let failures = s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures - s.deviations
         let parts: [(Outcome, Int)] = [(.pass, s.passed), (.deviation, s.deviations), (.fail, failures), (.error, s.errors), (.skipped, s.skipped)]
         guard s.total > 0 else { return "" }
         let segments = parts.filter { $0.1 > 0 }.map { outcome, value in
@@ -291,7 +296,12 @@ public enum HTMLReport {
     static func tag(_ result: ConformanceResult) -> (short: String, title: String)? {
         switch result.outcome {
         case .pass, .error: return nil
-        case .deviation: return ("deviation", "recorded deviation")
+        case .deviation:
+            switch result.judgement.failureKind {
+            case .acceptedShouldReject: return ("deviation: accepts", "recorded deviation: trusted although the standards say reject (security relevant)")
+            case .rejectedShouldTrust: return ("deviation: rejects", "recorded deviation: rejected although the standards say trust")
+            default: return ("deviation", "recorded deviation")
+            }
         case .skipped: return result.observed == nil ? nil : ("skipped", "skipped")
         case .fail:
             switch result.judgement.failureKind {

@@ -35,7 +35,8 @@ public struct Judgement: Sendable, Hashable {
     static func applying(_ deviation: Deviation?, to conformance: Judgement, observed: ObservedOutcome) -> Judgement {
         guard let deviation else { return conformance }
         if observed == deviation.observed && conformance.outcome != .pass {
-            return Judgement(outcome: .deviation, failureKind: nil, detail: "recorded deviation: \(deviation.reason)")
+            // The direction stays: a recorded acceptance of what should be rejected is still one.
+            return Judgement(outcome: .deviation, failureKind: conformance.failureKind, detail: "recorded deviation: \(deviation.reason)")
         }
         let now = conformance.outcome == .pass ? "now conforms" : "now observes \(describe(observed)) (\(conformance.detail))"
         return Judgement(

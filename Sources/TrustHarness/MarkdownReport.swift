@@ -3,12 +3,14 @@
 public enum MarkdownReport {
     public static func render(backends: [BackendInfo], results: [ConformanceResult]) -> String {
         var out = "# TrustHarness conformance\n\n"
-        out += "| back end | library | vectors | passed | accepted, should reject | rejected, should trust | other failures | deviations | errors | skipped |\n"
+        out += "| back end | library | vectors | passed | accepted, should reject | rejected, should trust | other failures | errors | skipped | unexpected |\n"
         out += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
         for (backend, s) in zip(backends, summaries) {
-            out += "| \(cell(backend.name)) | \(cell(backend.version)) | \(s.total) | \(s.passed) | \(s.acceptedShouldReject) | \(s.rejectedShouldTrust) | \(s.otherFailures) | \(s.deviations) | \(s.errors) | \(s.skipped) |\n"
+            let directions = s.directionCells.joined(separator: " | ")
+            out += "| \(cell(backend.name)) | \(cell(backend.version)) | \(s.total) | \(s.passed) | \(directions) | \(s.errors) | \(s.skipped) | \(s.unexpected) |\n"
         }
+        out += "\nEach direction counts every departure from the standards; \"recorded\" says how many of them are recorded deviations. Unexpected: the rest, and errors.\n"
         out += "\n| vector | expected | " + backends.map { cell($0.name) }.joined(separator: " | ") + " |\n"
         out += "|---|---|" + backends.map { _ in "---|" }.joined() + "\n"
         for row in ResultRows.group(results) {

@@ -33,15 +33,15 @@ public enum TextReport {
     }
 
     public static func summary(_ summaries: [ConformanceSummary]) -> String {
-        let columns = ["back end", "vectors", "passed", "accepted-should-reject", "rejected-should-trust", "other-fail", "deviations", "errors", "skipped"]
+        let columns = ["back end", "vectors", "passed", "accepted-should-reject", "rejected-should-trust", "other-fail", "errors", "skipped", "unexpected"]
         let rows = summaries.map { s in
-            [s.backend, "\(s.total)", "\(s.passed)", "\(s.acceptedShouldReject)", "\(s.rejectedShouldTrust)", "\(s.otherFailures)", "\(s.deviations)", "\(s.errors)", "\(s.skipped)"]
+            [s.backend, "\(s.total)", "\(s.passed)"] + s.directionCells + ["\(s.errors)", "\(s.skipped)", "\(s.unexpected)"]
         }
         let widths = columns.indices.map { c in ([columns[c]] + rows.map { $0[c] }).map(\.count).max()! }
         func line(_ cells: [String]) -> String {
             cells.indices.map { c in c == 0 ? pad(cells[c], widths[c]) : leftPad(cells[c], widths[c]) }.joined(separator: "  ") + "\n"
         }
-        return "Summary\n" + line(columns) + rows.map(line).joined()
+        return "Summary (each direction counts every departure from the standards; \"recorded\": of them, the recorded deviations; unexpected: the rest, and errors)\n" + line(columns) + rows.map(line).joined()
     }
 
     public static func expectation(_ expected: ExpectedOutcome) -> String {

@@ -86,3 +86,28 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         for subject in subjects { #expect(markdown.contains("| `\(subject.id)` |")) }
     }
 }
+
+/// The summary's directions count recorded deviations too: a recorded acceptance of what the
+/// standards reject is still one, in every report format.
+@Suite struct SummaryDirectionTests {
+    @Test func recordedDeviationsCountInTheirDirection() async throws {
+        let (backends, results) = try await HTMLReportTests.fullRun()
+        let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
+        let gnutls = try #require(summaries.first { $0.backend == "gnutls" })
+        let accepted = results.filter { $0.backend == "gnutls" && $0.outcome == .deviation && $0.judgement.failureKind == .acceptedShouldReject }
+        #expect(!accepted.isEmpty, "gnutls records CN fallback and partial wildcards as deviations")
+        #expect(gnutls.acceptedShouldReject == accepted.count)
+        #expect(gnutls.deviationsAcceptingShouldReject == accepted.count)
+        #expect(gnutls.deviations == gnutls.deviationsAcceptingShouldReject + gnutls.deviationsRejectingShouldTrust + gnutls.deviationsOther)
+        #expect(gnutls.unexpected == 0)
+        for s in summaries {
+            #expect(s.passed + s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures + s.errors + s.skipped == s.total, "\(s.backend)")
+        }
+        let cell = "\(gnutls.acceptedShouldReject) (\(accepted.count) recorded)"
+        #expect(TextReport.summary(summaries).contains(cell))
+        #expect(MarkdownReport.render(backends: backends, results: results).contains(cell))
+        #expect(HTMLReport.render(backends: backends, results: results).contains("\(accepted.count) recorded</small>"))
+        let json = try JSONReport(backends: backends, results: results).encoded()
+        #expect(json.contains("\"deviationsAcceptingShouldReject\" : \(accepted.count)") || json.contains("\"deviationsAcceptingShouldReject\":\(accepted.count)"))
+    }
+}
