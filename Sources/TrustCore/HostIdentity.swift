@@ -49,6 +49,9 @@ public enum HostIdentity: Sendable, Hashable, CustomStringConvertible {
             return "the DNS name is not ASCII: give its A-label (punycode, \"xn--\") form; the libraries would compare it differently"
         }
         if utf8.contains(where: { $0 <= 0x20 || $0 == 0x7f }) { return "the DNS name contains a space or a control character" }
+        if let other = utf8.first(where: { !Self.isHostNameByte($0) }) {
+            return "the DNS name contains \"\(Character(Unicode.Scalar(other)))\", which no host name has (letters, digits, \"-\", \"_\" and \".\" only; an IPv6 zone such as \"%lo\" is not part of an address a certificate can name)"
+        }
         if utf8.count > 253 { return "the DNS name is longer than 253 bytes" }
         // One pass over the bytes, no allocation: this runs on every evaluation.
         var labelLength = 0
@@ -68,6 +71,18 @@ public enum HostIdentity: Sendable, Hashable, CustomStringConvertible {
             return "the DNS name ends in a numeric label, an IP address in a non-standard spelling (\"127.1\", \"0x7f.0.0.1\", \"010.0.0.1\"); write the address as a dotted quad or IPv6 literal"
         }
         return nil
+    }
+
+    /// An ASCII letter or digit, "-", "_" (found in real host names, e.g. service records) or ".".
+    private static func isHostNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Decimal digits only, or `0x` followed by hex digits only: what a resolver would read as part

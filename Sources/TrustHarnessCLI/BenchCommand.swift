@@ -33,7 +33,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Host for --chain (DNS name or IP address).")
     var host: String?
 
-    @Option(help: "Validation time for --chain, ISO 8601 (default now).")
+    @Option(help: ArgumentHelp("Validation time for --chain: \(Timestamp.accepted). Default: now.", valueName: "time"))
     var at: String?
 
     @Option(name: .customLong("backend"), help: ArgumentHelp("Back end; repeatable. Default: all.", valueName: "name"))
@@ -148,10 +148,10 @@ struct BenchCommand: ParsableCommand {
             let anchors = try CertificateInput.read(anchorFiles, role: "--anchors")
             var time = Date()
             if let at {
-                guard let parsed = Timestamp.parse(at) else { throw ValidationError("--at \"\(at)\" is not an ISO 8601 UTC time like 2025-06-01T00:00:00Z") }
+                guard let parsed = Timestamp.parse(at) else { throw ValidationError("--at \"\(at)\" is not \(Timestamp.accepted)") }
                 time = parsed
             }
-            return [Scenario(name: "your-chain", chain: chain, anchors: anchors, host: host, time: time)]
+            return [Scenario(name: "your-chain", chain: chain, anchors: anchors, host: try EvaluateCommand.validated(host: host), time: time)]
         }
         let suite = try location.load()
         return try ["valid-chain/rsa2048", "valid-chain/p256", "valid-chain/ed25519"].map { id in

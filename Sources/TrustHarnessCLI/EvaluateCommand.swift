@@ -50,7 +50,7 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: "Host to check: a DNS name or an IP address. Omitted: no host check.")
     var host: String?
 
-    @Option(help: "Validation time, ISO 8601 (2025-06-01T00:00:00Z). Default: now.")
+    @Option(help: ArgumentHelp("Validation time: \(Timestamp.accepted). Default: now.", valueName: "time"))
     var at: String?
 
     @Option(name: .customLong("backend"), help: ArgumentHelp("Back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable. Default: all.", valueName: "name"))
@@ -88,6 +88,7 @@ struct EvaluateCommand: ParsableCommand {
         var anchors = try CertificateInput.read(anchorFiles, role: "--anchors")
         if systemAnchors { anchors += try CertificateInput.read([Self.systemAnchorsPath], role: "--system-anchors") }
         let time = try validationTime()
+        let host = try validatedHost()
         let policy = try makePolicy()
 
         // One back end refusing the anchors or pins (GnuTLS will not import a certificate with an
@@ -129,10 +130,25 @@ struct EvaluateCommand: ParsableCommand {
         }
     }
 
+    /// `--host` as a request would carry it, or a usage error naming the flag: a host the tool
+    /// refuses (`127.1`, `::1%lo`, `a/b`, an empty name) is the user's mistake, reported once before
+    /// any back end runs, not a rejection per back end.
+    func validatedHost() throws -> String? {
+        try Self.validated(host: host)
+    }
+
+    static func validated(host: String?, flag: String = "--host") throws -> String? {
+        guard let host else { return nil }
+        if case .dns(let name) = HostIdentity(host).forComparison, let reason = HostIdentity.unusableDNSNameReason(name) {
+            throw ValidationError("\(flag) \"\(host)\" cannot be checked: \(reason)")
+        }
+        return host
+    }
+
     func validationTime() throws -> Date {
         guard let at else { return Date() }
         guard let time = Timestamp.parse(at) else {
-            throw ValidationError("--at \"\(at)\" is not an ISO 8601 UTC time like 2025-06-01T00:00:00Z")
+            throw ValidationError("--at \"\(at)\" is not \(Timestamp.accepted)")
         }
         return time
     }

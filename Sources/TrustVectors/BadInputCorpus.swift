@@ -81,7 +81,7 @@ public struct BadInputCorpus: Sendable {
         }
         let url = vectors.appendingPathComponent("bad-input/manifest.json")
         let document = try FileProblem.decodeJSON(Document.self, from: url, shape: "a bad-input manifest")
-        guard let time = ISO8601DateFormatter().date(from: document.time) else {
+        guard let time = Timestamp.parse(document.time) else {
             throw FileProblem(file: url.path, problem: "time \"\(document.time)\" is not an ISO 8601 date-time")
         }
         return BadInputCorpus(cases: document.cases, time: time, anchors: document.anchors, vectors: vectors)

@@ -164,11 +164,6 @@ public struct LimboTestcase: Sendable, Hashable, Decodable {
     /// RFC 3339 date-times as the suite writes them (`2024-01-01T00:00:00+00:00`, `…Z`, with or
     /// without fractional seconds).
     public static func parseTime(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
+        Timestamp.parse(text)
     }
 }

@@ -232,16 +232,87 @@ public struct VectorSuite: Sendable {
 public typealias VectorLoadError = FileProblem
 
 /// ISO 8601 UTC timestamps with whole seconds, as used in the manifest.
+/// The one parser of every time TrustHarness reads (vector manifests, the bad-input corpus, x509-limbo,
+/// `--at`): an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS` with optional fractional seconds and a `Z` or
+/// `±HH:MM` offset (`T` and `Z` in either case). Strict: a date that does not exist (`2026-02-30`), an
+/// hour, minute or second out of range, a missing offset or anything around it is refused, never
+/// rolled over. Fractional seconds are kept.
 public enum Timestamp {
+    /// What ``parse(_:)`` accepts, for messages and `--help`.
+    public static let accepted = "an RFC 3339 date-time: 2025-06-01T00:00:00Z, 2025-06-01T02:00:00+02:00, or with fractional seconds (2025-06-01T00:00:00.5Z)"
+
     public static func parse(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ digits: Int) -> Int? {
+            guard index + digits <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + digits] {
+                guard byte >= 0x30 && byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            index += digits
+            return value
+        }
+        func expect(_ characters: String) -> Bool {
+            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+              expect("Tt"), let hour = number(2), expect(":"), let minute = number(2), expect(":"), let second = number(2)
+        else { return nil }
+        var fraction = 0.0
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, bytes[index] >= 0x30 && bytes[index] <= 0x39 {
+                fraction += Double(bytes[index] - 0x30) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        var offset = 0
+        if expect("Zz") {
+            offset = 0
+        } else {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return nil }
+            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let hours = number(2), expect(":"), let minutes = number(2), hours <= 23, minutes <= 59 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        guard index == bytes.count, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
     public static func format(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
     }
 }

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import TrustVectors
+
+/// One strict parser for every time the tool reads: RFC 3339, no rollover, no guessing.
+@Suite struct TimestampTests {
+    @Test(arguments: [
+        ("2025-06-01T00:00:00Z", 1_748_736_000.0),
+        ("2025-06-01t00:00:00z", 1_748_736_000.0),
+        ("2025-06-01T02:00:00+02:00", 1_748_736_000.0),
+        ("2025-05-31T19:30:00-04:30", 1_748_736_000.0),
+        ("2025-06-01T00:00:00.5Z", 1_748_736_000.5),
+        ("2024-02-29T12:00:00Z", 1_709_208_000.0),
+        ("2000-02-29T00:00:00Z", 951_782_400.0),
+        ("1969-12-31T23:59:59Z", -1.0),
+        ("9999-12-31T23:59:59Z", 253_402_300_799.0),
+    ])
+    func acceptsRFC3339(text: String, seconds: Double) {
+        #expect(Timestamp.parse(text)?.timeIntervalSince1970 == seconds, "\(text)")
+    }
+
+    @Test(arguments: [
+        "2026-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2025-04-31T00:00:00Z",
+        "2025-13-01T00:00:00Z", "2025-00-01T00:00:00Z", "2025-06-00T00:00:00Z", "2025-06-01T24:00:00Z",
+        "2025-06-01T00:60:00Z", "2025-06-01T00:00:60Z", "2025-06-01T00:00:00", "2025-06-01", "yesterday", "",
+        "2025-06-01T00:00:00+2:00", "2025-06-01T00:00:00+24:00", "2025-06-01T00:00:00.Z", " 2025-06-01T00:00:00Z",
+        "2025-06-01T00:00:00Zjunk", "25-06-01T00:00:00Z", "2025-6-01T00:00:00Z",
+    ])
+    func refusesEverythingElse(text: String) {
+        #expect(Timestamp.parse(text) == nil, "\(text)")
+    }
+
+    /// The manifest's times, the bad-input corpus's and limbo's all go through it.
+    @Test func limboTimesUseTheSameParser() {
+        #expect(LimboTestcase.parseTime("2024-01-01T00:00:00+00:00") == Timestamp.parse("2024-01-01T00:00:00Z"))
+        #expect(LimboTestcase.parseTime("2024-02-30T00:00:00Z") == nil)
+    }
+}
