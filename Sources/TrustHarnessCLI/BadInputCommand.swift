@@ -30,6 +30,8 @@ struct BadInputCommand: AsyncParsableCommand {
     @Option(help: "Output format: text, json.")
     var format: Format = .text
 
+    @OptionGroup var output: OutputOption
+
     func run() async throws {
         let corpus: BadInputCorpus
         do {
@@ -53,10 +55,12 @@ struct BadInputCommand: AsyncParsableCommand {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(["results": results]), as: UTF8.self))
+            try output.write(String(decoding: try encoder.encode(["results": results]), as: UTF8.self) + "\n")
         case .text:
             let idWidth = results.map(\.id.count).max() ?? 2
             let backendWidth = results.map(\.backend.count).max() ?? 8
+            var text = ""
+            func print(_ line: String) { text += line + "\n" }
             for result in results {
                 let mark = !result.conforms ? "FAIL" : result.deviation == nil ? "ok  " : "dev "
                 let time = result.observed == "inputError" ? "      -" : String(format: "%7.2f", result.milliseconds)
@@ -68,6 +72,7 @@ struct BadInputCommand: AsyncParsableCommand {
             let slowest = results.max { $0.milliseconds < $1.milliseconds }
             let deviating = results.filter { $0.conforms && $0.deviation != nil }.count
             print("\n\(results.filter(\.conforms).count) of \(results.count) answers as stated\(deviating == 0 ? "" : " (\(deviating) of them recorded deviations from the corpus)"); slowest evaluation \(String(format: "%.1f", slowest?.milliseconds ?? 0)) ms (\(slowest?.id ?? "-"), \(slowest?.backend ?? "-"))")
+            try output.write(text)
         }
         if results.contains(where: { !$0.conforms }) {
             printError("\(results.filter { !$0.conforms }.count) answer(s) differ from the corpus")

@@ -48,6 +48,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Output format: text, json.")
     var format: Format = .text
 
+    @OptionGroup var output: OutputOption
+
     @OptionGroup var location: VectorsOption
 
     func validate() throws {
@@ -121,8 +123,8 @@ struct BenchCommand: ParsableCommand {
         let medians = samples.mapValues { $0.sorted()[$0.count / 2] }
         let parallel = try measureParallel(names: names, backends: warm, scenario: scenarios[0])
         switch format {
-        case .text: print(text(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel), terminator: "")
-        case .json: print(try json(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel))
+        case .text: try output.write(text(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel))
+        case .json: try output.write(try json(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel) + "\n")
         }
     }
 

@@ -11,16 +11,17 @@ struct CompareCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: ReportOptions
+    @OptionGroup var output: OutputOption
 
     func run() async throws {
-        let output = try await options.run()
-        let (infos, results) = (output.infos, output.results)
+        let run = try await options.run()
+        let (infos, results) = (run.infos, run.results)
         let rows = ResultRows.group(results).filter(\.disagree)
         let disagreeing = rows.flatMap(\.results)
         if options.format == .text {
-            print(Self.sideBySide(infos: infos, rows: rows), terminator: "")
+            try output.write(Self.sideBySide(infos: infos, rows: rows))
         } else {
-            print(try options.render(infos: infos, results: disagreeing), terminator: "")
+            try output.write(try options.render(infos: infos, results: disagreeing))
         }
         printError("\(rows.count) of \(ResultRows.group(results).count) vector(s) get different answers from \(infos.map(\.name).joined(separator: " and "))")
     }

@@ -71,6 +71,8 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: "Output format: text, json.")
     var format: Format = .text
 
+    @OptionGroup var output: OutputOption
+
     func validate() throws {
         if chainFiles.isEmpty { throw ValidationError("give the presented chain with --chain FILE (leaf first)") }
         if anchorFiles.isEmpty && !systemAnchors { throw ValidationError("give trust anchors with --anchors FILE or --system-anchors") }
@@ -106,8 +108,8 @@ struct EvaluateCommand: ParsableCommand {
             entries.append(Entry(backend: BackendInfo(backend), outcome: outcome))
         }
         switch format {
-        case .text: print(Self.text(entries, host: host, time: time), terminator: "")
-        case .json: print(try Self.json(entries))
+        case .text: try output.write(Self.text(entries, host: host, time: time))
+        case .json: try output.write(try Self.json(entries) + "\n")
         }
         if entries.contains(where: { !$0.trusted }) { throw ExitCode(1) }
     }

@@ -108,12 +108,12 @@ struct LimboCommand: AsyncParsableCommand {
             if !unrecorded.isEmpty {
                 text += "Not in the record, so not compared: \(unrecorded.joined(separator: ", ")) (add with --record \(unrecorded.map { "--backend \($0)" }.joined(separator: " ")))\n"
             }
-            print(text, terminator: "")
+            try ReportOutput.write(text, to: nil)
         case .json:
             let summary = LimboJSONReport.Suite(file: suite.file, sha256: suite.digest, cases: suite.testcases.count)
-            print(try LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes).encoded())
+            try ReportOutput.write(try LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes).encoded() + "\n", to: nil)
         case .html:
-            print(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes), terminator: "")
+            try ReportOutput.write(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes), to: nil)
         }
         if let changes, !changes.isEmpty {
             printError("\(changes.count) result(s) differ from the record")

@@ -14,9 +14,12 @@ struct PinsCommand: ParsableCommand {
     @Argument(help: "Certificate files (PEM bundle or DER).")
     var files: [String]
 
+    @OptionGroup var output: OutputOption
+
     func run() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one certificate file") }
         var failed = false
+        var text = ""
         for file in files {
             let certificates: [[UInt8]]
             do {
@@ -33,9 +36,10 @@ struct PinsCommand: ParsableCommand {
                     continue
                 }
                 let subject = (try? Certificate(derEncoded: der)).map { "\($0.subject)" } ?? "(subject unreadable)"
-                print("\(pin)  # \(subject)  [\(file)#\(index + 1)]")
+                text += "\(pin)  # \(subject)  [\(file)#\(index + 1)]\n"
             }
         }
+        try output.write(text)
         if failed { throw ExitCode(2) }
     }
 }

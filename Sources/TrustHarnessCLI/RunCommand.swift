@@ -17,11 +17,12 @@ struct RunCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: ReportOptions
+    @OptionGroup var output: OutputOption
 
     func run() async throws {
-        let output = try await options.run()
-        let (infos, results) = (output.infos, output.results)
-        print(try options.render(infos: infos, results: results, benchmarks: output.benchmarks), terminator: "")
+        let run = try await options.run()
+        let (infos, results) = (run.infos, run.results)
+        try output.write(try options.render(infos: infos, results: results, benchmarks: run.benchmarks))
         let unexpected = ConformanceSummary.of(results, backends: infos.map(\.name)).map(\.unexpected).reduce(0, +)
         if unexpected > 0 {
             printError("\(unexpected) result(s) neither pass nor match a recorded deviation")

@@ -33,6 +33,8 @@ struct StressCommand: AsyncParsableCommand {
     @Option(help: "Output format: text, json.")
     var format: Format = .text
 
+    @OptionGroup var output: OutputOption
+
     func validate() throws {
         guard seconds > 0, seconds <= 86_400 else { throw ValidationError("--seconds must be between 0 and 86400") }
         guard tasks >= 1, tasks <= 10_000 else { throw ValidationError("--tasks must be between 1 and 10000") }
@@ -57,15 +59,17 @@ struct StressCommand: AsyncParsableCommand {
         case .json:
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            try output.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
         case .text:
-            print("""
+            var text = """
                 \(report.tasks) tasks, \(String(format: "%.1f", report.seconds)) s, \(report.requests) distinct requests (\(backends.map(\.name).joined(separator: ", ")))
                 evaluations: \(report.evaluations), wrong verdicts: \(report.wrongVerdicts)
                 throughput: \(Int(report.perSecond))/s with \(report.tasks) tasks, \(Int(report.singleTaskPerSecond))/s with one: \(String(format: "%.2f", report.perSecond / max(report.singleTaskPerSecond, 1)))x on \(ProcessInfo.processInfo.activeProcessorCount) cores
                 resident memory (MiB): \(String(format: "%.1f", report.residentMiBAfterWarmUp)) after warm-up, \(String(format: "%.1f", report.residentMiBMinimum))-\(String(format: "%.1f", report.residentMiBMaximum)) during, \(String(format: "%.1f", report.residentMiBAtEnd)) at the end
-                """)
-            for example in report.wrongExamples { print("  wrong: \(example)") }
+
+                """
+            for example in report.wrongExamples { text += "  wrong: \(example)\n" }
+            try output.write(text)
         }
         if report.wrongVerdicts > 0 {
             printError("\(report.wrongVerdicts) verdict(s) under load differ from the single-task verdict")
