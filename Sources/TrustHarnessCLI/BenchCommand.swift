@@ -147,7 +147,7 @@ struct BenchCommand: ParsableCommand {
     func loadScenarios() throws -> [Scenario] {
         if !chainFiles.isEmpty {
             let chain = try CertificateInput.read(chainFiles, role: "--chain")
-            let anchors = try CertificateInput.read(anchorFiles, role: "--anchors")
+            let anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true)
             var time = Date()
             if let at {
                 guard let parsed = Timestamp.parse(at) else { throw ValidationError("--at \"\(at)\" is not \(Timestamp.accepted)") }

@@ -7,12 +7,36 @@ import TrustVectors
 /// DER files, each certificate checked for a certificate's outer shape. Any problem is exit status 2
 /// with the flag, the file and what is wrong.
 enum CertificateInput {
-    static func read(_ files: [String], role: String) throws -> [[UInt8]] {
+    /// The certificates of `files`, in order. `-` is standard input (once). A folder is read as
+    /// every PEM or DER certificate file in it, in name order, each distinct certificate once, where
+    /// `folders` allows it (anchors: `/etc/ssl/certs` works); for a chain, whose order matters, a
+    /// folder is a usage error.
+    static func read(_ files: [String], role: String, folders: Bool = false) throws -> [[UInt8]] {
         var all: [[UInt8]] = []
+        var readStandardInput = false
         for file in files {
             let certificates: [[UInt8]]
+            var isDirectory: ObjCBool = false
             do {
-                certificates = try CertificateFile.read(URL(fileURLWithPath: file))
+                if file == "-" {
+                    guard !readStandardInput else {
+                        printError("error: \(role) -: standard input can be read only once")
+                        throw ExitCode(2)
+                    }
+                    readStandardInput = true
+                    let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+                    certificates = try CertificateFile.decode(bytes, file: "standard input")
+                } else if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                    guard folders else {
+                        printError("error: \(role) \(file): is a folder; give the certificates as a PEM bundle or as files in order")
+                        throw ExitCode(2)
+                    }
+                    certificates = try folder(file, role: role)
+                } else {
+                    certificates = try CertificateFile.read(URL(fileURLWithPath: file))
+                }
+            } catch let exit as ExitCode {
+                throw exit
             } catch {
                 printError("error: \(role) \(error)")
                 throw ExitCode(2)
@@ -20,6 +44,29 @@ enum CertificateInput {
             all += try checked(certificates, file: file, role: role)
         }
         return all
+    }
+
+    /// Every certificate of the regular files (or links to them) in `path`, in name order, each
+    /// distinct certificate once; files that hold no certificate are skipped (a trust-store folder
+    /// also holds CRLs and other files). No certificate at all is an error.
+    static func folder(_ path: String, role: String) throws -> [[UInt8]] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        var seen = Set<[UInt8]>()
+        var certificates: [[UInt8]] = []
+        for name in names where !name.hasPrefix(".") {
+            let url = URL(fileURLWithPath: path).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let found = try? CertificateFile.read(url) else { continue }
+            for der in found where SPKIPin.of(certificate: der) != nil && seen.insert(der).inserted {
+                certificates.append(der)
+            }
+        }
+        guard !certificates.isEmpty else {
+            printError("error: \(role) \(path): the folder holds no PEM or DER certificate")
+            throw ExitCode(2)
+        }
+        return certificates
     }
 
     /// `certificates` when each has a certificate's outer shape. Only the shape is checked here (a

@@ -38,10 +38,10 @@ struct EvaluateCommand: ParsableCommand {
 
     static let systemAnchorsPath = "/etc/ssl/certs/ca-certificates.crt"
 
-    @Option(name: .customLong("chain"), help: ArgumentHelp("The presented chain: a PEM bundle or a DER certificate, leaf first; repeatable (files in order).", valueName: "file"))
+    @Option(name: .customLong("chain"), help: ArgumentHelp("The presented chain: a PEM bundle or a DER certificate, leaf first; repeatable (files in order); '-' reads standard input.", valueName: "file"))
     var chainFiles: [String] = []
 
-    @Option(name: .customLong("anchors"), help: ArgumentHelp("Trust anchors: PEM bundle or DER certificate; repeatable.", valueName: "file"))
+    @Option(name: .customLong("anchors"), help: ArgumentHelp("Trust anchors: a PEM bundle, a DER certificate, or a folder of them (e.g. /etc/ssl/certs); repeatable; '-' reads standard input.", valueName: "file"))
     var anchorFiles: [String] = []
 
     @Flag(help: "Trust the Debian system store (\(EvaluateCommand.systemAnchorsPath)).")
@@ -87,7 +87,7 @@ struct EvaluateCommand: ParsableCommand {
             throw ValidationError("\(error)")
         }
         let chain = try CertificateInput.read(chainFiles, role: "--chain")
-        var anchors = try CertificateInput.read(anchorFiles, role: "--anchors")
+        var anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true)
         if systemAnchors { anchors += try CertificateInput.read([Self.systemAnchorsPath], role: "--system-anchors") }
         let time = try validationTime()
         let host = try validatedHost()

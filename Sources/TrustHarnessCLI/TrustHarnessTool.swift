@@ -56,16 +56,70 @@ public enum TrustHarnessTool {
     ///     ends, added to the vectors' own record for `run` and `compare` (as `--deviations` does).
     public static func main(registry: BackendRegistry, signatureFloor: (any BaselineLoop)? = nil, deviations: [URL] = []) async -> Never {
         context.withLock { $0 = Context(registry: registry, signatureFloor: signatureFloor, deviations: deviations) }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] || arguments == ["-V"] {
+            do {
+                try ReportOutput.write(versionText(), to: nil)
+            } catch {
+                exit(2)
+            }
+            exit(0)
+        }
+        if let first = arguments.first, let message = unknownSubcommand(first) {
+            printError("Error: \(message)\nUsage: trust-harness <subcommand>\n  See 'trust-harness --help' for more information.")
+            exit(2)
+        }
         await TrustHarnessCommand.main()
         exit(0)
+    }
+
+    /// This tool's version.
+    public static let version = "0.13.0"
+
+    /// `--version`: the tool's version, then every registered back end's library version, as loaded.
+    static func versionText() -> String {
+        var out = "trust-harness \(version)\n"
+        let entries = registry.entries
+        let width = entries.map(\.name.count).max() ?? 0
+        for entry in entries {
+            let backend = entry.make(.uncached)
+            out += "  \(entry.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(backend.libraryVersion)\(entry.isDefault ? "" : "  (runs when named)")\n"
+        }
+        return out
+    }
+
+    /// A first argument that is neither an option nor a subcommand: with `run` the default
+    /// subcommand, `evalute --chain x` would otherwise be reported as an unknown `--chain` option of
+    /// `run`. Names the nearest subcommand.
+    static func unknownSubcommand(_ argument: String) -> String? {
+        guard !argument.hasPrefix("-") else { return nil }
+        let names = TrustHarnessCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
+        guard !names.contains(argument) else { return nil }
+        let nearest = names.min { distance($0, argument) < distance($1, argument) } ?? ""
+        let hint = distance(nearest, argument) <= max(2, argument.count / 3) ? "; did you mean '\(nearest)'?" : ""
+        return "unknown subcommand '\(argument)'\(hint) (subcommands: \(names.dropLast().joined(separator: ", ")))"
+    }
+
+    /// Levenshtein distance between two short strings.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }
 
 struct TrustHarnessCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trust-harness",
-        abstract: "Runs the same certificate vectors against every TLS trust back end (OpenSSL, GnuTLS, and any plugged in) and reports how each conforms to RFC 5280, RFC 9525 and the AFSecurityPolicy pinning semantics.",
-        discussion: "Exit status: 0 success, 1 a rejection or a conformance failure, 2 bad input or usage.",
+        abstract: "Runs the same certificate vectors against every TLS trust back end (OpenSSL, GnuTLS, swift-certificates, and any plugged in) and reports how each conforms to RFC 5280, RFC 9525 and the AFSecurityPolicy pinning semantics.",
+        discussion: "Exit status: 0 success, 1 a rejection or a conformance failure, 2 bad input or usage. --version (-V): the tool's and every back end's library version.",
         subcommands: [RunCommand.self, CompareCommand.self, EvaluateCommand.self, LimboCommand.self, BadInputCommand.self, StressCommand.self, BenchCommand.self, PinsCommand.self, GenerateCommand.self],
         defaultSubcommand: RunCommand.self
     )
