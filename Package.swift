@@ -94,6 +94,7 @@ let package = Package(
                 "TrustHarness", "TrustVectors", "TrustCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         // The conformance, bad-input and contract suites as functions any package's tests can call.

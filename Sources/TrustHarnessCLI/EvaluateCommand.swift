@@ -89,6 +89,7 @@ struct EvaluateCommand: ParsableCommand {
         let chain = try CertificateInput.read(chainFiles, role: "--chain")
         var anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true)
         if systemAnchors { anchors += try CertificateInput.read([Self.systemAnchorsPath], role: "--system-anchors") }
+        if let hint = Self.orderHint(chain) { printError("warning: \(hint)") }
         let time = try validationTime()
         let host = try validatedHost()
         let policy = try makePolicy()
@@ -137,6 +138,19 @@ struct EvaluateCommand: ParsableCommand {
     /// any back end runs, not a rejection per back end.
     func validatedHost() throws -> String? {
         try Self.validated(host: host)
+    }
+
+    /// A hint when the presented chain looks upside down: its first certificate (read as the leaf)
+    /// is a CA while a later one is not. The chain is still evaluated as given.
+    static func orderHint(_ chain: [[UInt8]]) -> String? {
+        func isCA(_ der: [UInt8]) -> Bool? {
+            guard let certificate = try? Certificate(derEncoded: der) else { return nil }
+            guard case .isCertificateAuthority? = try? certificate.extensions.basicConstraints else { return false }
+            return true
+        }
+        guard chain.count > 1, isCA(chain[0]) == true,
+              let leafLike = chain.indices.dropFirst().first(where: { isCA(chain[$0]) == false }) else { return nil }
+        return "--chain starts with a CA certificate (\(SubjectText.of(chain[0]))) while certificate \(leafLike + 1) (\(SubjectText.of(chain[leafLike]))) is not a CA: the chain is read leaf first; is the bundle in the wrong order?"
     }
 
     static func validated(host: String?, flag: String = "--host") throws -> String? {
@@ -207,7 +221,7 @@ struct EvaluateCommand: ParsableCommand {
             out += "  \(decision.reason)\n"
             if decision.trusted, !decision.path.isEmpty {
                 for (index, der) in decision.path.enumerated() {
-                    let subject = (try? Certificate(derEncoded: der)).map { "\($0.subject)" } ?? "(unreadable subject)"
+                    let subject = SubjectText.of(der)
                     out += "  [\(index)] \(subject)\n"
                 }
             }
@@ -245,7 +259,7 @@ struct EvaluateCommand: ParsableCommand {
                 trusted: decision.trusted, failures: decision.failures,
                 native: decision.diagnostics.map { JSONReport.Native(code: $0.code, name: $0.name, message: $0.message, depth: $0.depth) },
                 step: decision.step, reason: decision.reason,
-                path: decision.path.map { (try? Certificate(derEncoded: $0)).map { "\($0.subject)" } ?? "(unreadable subject)" },
+                path: decision.path.map(SubjectText.of),
                 error: nil
             )
         }

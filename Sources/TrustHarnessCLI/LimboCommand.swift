@@ -105,6 +105,10 @@ struct LimboCommand: AsyncParsableCommand {
                 text += changes.isEmpty ? "\nEvery result equals the record.\n"
                     : "\n\(changes.count) result(s) differ from the record (update it deliberately with --record):\n" + changes.map { "  \($0)\n" }.joined()
             }
+            if !record && stored == nil {
+                let place = recordURL.map { $0.path } ?? "no record location"
+                text += "\nNot compared with a record: \(place) holds none for this suite (sha256 \(suite.digest.prefix(16))...); pass --record-file FILE to compare with another record, or --record to make one.\n"
+            }
             if !unrecorded.isEmpty {
                 text += "Not in the record, so not compared: \(unrecorded.joined(separator: ", ")) (add with --record \(unrecorded.map { "--backend \($0)" }.joined(separator: " ")))\n"
             }

@@ -14,12 +14,25 @@ struct PinsCommand: ParsableCommand {
     @Argument(help: "Certificate files (PEM bundle or DER).")
     var files: [String]
 
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    @Option(help: "Output format: text (pin-file lines), json ([{pin, subject, file, index}]).")
+    var format: Format = .text
+
     @OptionGroup var output: OutputOption
+
+    struct Entry: Encodable {
+        var pin: String
+        var subject: String
+        var file: String
+        /// 1-based position of the certificate in its file.
+        var index: Int
+    }
 
     func run() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one certificate file") }
         var failed = false
-        var text = ""
+        var entries: [Entry] = []
         for file in files {
             let certificates: [[UInt8]]
             do {
@@ -35,11 +48,18 @@ struct PinsCommand: ParsableCommand {
                     failed = true
                     continue
                 }
-                let subject = (try? Certificate(derEncoded: der)).map { "\($0.subject)" } ?? "(subject unreadable)"
-                text += "\(pin)  # \(subject)  [\(file)#\(index + 1)]\n"
+                let subject = SubjectText.of(der)
+                entries.append(Entry(pin: "\(pin)", subject: subject, file: file, index: index + 1))
             }
         }
-        try output.write(text)
+        switch format {
+        case .text:
+            try output.write(entries.map { "\($0.pin)  # \($0.subject)  [\($0.file)#\($0.index)]\n" }.joined())
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try output.write(String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n")
+        }
         if failed { throw ExitCode(2) }
     }
 }
