@@ -63,7 +63,21 @@ public struct ConformanceResult: Sendable, Hashable {
     /// Why there is no observation: the back end's error making an evaluator.
     public var error: String?
     public var judgement: Judgement
+    /// Wall-clock seconds the evaluation (or the policy decision) took, for reports that show times
+    /// (JUnit); not part of the result's identity: equal results may take different times.
+    public var seconds: Double = 0
 
     public var outcome: Outcome { judgement.outcome }
     public var isPolicy: Bool { expected.step != nil }
+
+    public static func == (lhs: ConformanceResult, rhs: ConformanceResult) -> Bool {
+        lhs.id == rhs.id && lhs.backend == rhs.backend && lhs.expected == rhs.expected && lhs.observed == rhs.observed
+            && lhs.error == rhs.error && lhs.judgement == rhs.judgement
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(backend)
+        hasher.combine(observed)
+    }
 }

@@ -69,9 +69,11 @@ public struct ConformanceRunner: Sendable {
             case .failure(let error):
                 return failed(vector.id, backend.name, expected, error)
             case .success(let evaluator):
+                let start = ContinuousClock.now
                 let verdict = evaluator.evaluate(vector.request)
+                let seconds = Self.seconds(since: start)
                 let judgement = Judgement.judge(verdict, expected: vector.expected, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id))
-                return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement)
+                return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds)
             }
         case .policy(let vector):
             let expected = ExpectedOutcome(vector.expected)
@@ -81,10 +83,17 @@ public struct ConformanceRunner: Sendable {
             } catch {
                 return failed(vector.id, backend.name, expected, error)
             }
+            let start = ContinuousClock.now
             let decision = evaluator.evaluate(chain: vector.chain, forDomain: vector.domain, at: vector.time)
+            let seconds = Self.seconds(since: start)
             let judgement = Judgement.judge(decision, expected: vector.expected, deviation: suite.deviation(backend: backend.name, vector: vector.id))
-            return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(decision), error: nil, judgement: judgement)
+            return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(decision), error: nil, judgement: judgement, seconds: seconds)
         }
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     func failed(_ id: String, _ backend: String, _ expected: ExpectedOutcome, _ error: any Error) -> ConformanceResult {

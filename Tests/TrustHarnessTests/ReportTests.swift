@@ -71,6 +71,11 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         #expect(deviations > 0 && counter.counts["skipped"] == deviations)
         #expect(counter.skippedMessages.allSatisfy { $0.hasPrefix("recorded deviation:") })
         #expect(counter.counts["failure", default: 0] == results.filter { $0.outcome == .fail }.count)
+        // The schema Jenkins' xunit plugin validates: no skipped attribute on <testsuites>; times.
+        let root = try #require(xml.split(separator: "\n").first { $0.hasPrefix("<testsuites") })
+        #expect(!root.contains("skipped="))
+        #expect(root.contains(" time=\""))
+        #expect(xml.components(separatedBy: "<testcase ").dropFirst().allSatisfy { $0.contains(" time=\"") })
     }
 
     @Test func markupEscapingHandlesHostileText() {
