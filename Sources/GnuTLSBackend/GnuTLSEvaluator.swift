@@ -360,14 +360,18 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     }
 
     /// Whether some CA of `path` (leaf first, anchor last) has a pathLenConstraint smaller than the
-    /// number of certificates between it and the leaf, counted the way GnuTLS counts: every
-    /// intermediate, self-issued or not, and the anchor's own constraint included.
+    /// number of CA certificates between it and the leaf that RFC 5280 counts: self-issued ones are
+    /// not counted (§6.1.4(l)), so a rejection GnuTLS gives only because it counts them (it counts
+    /// every intermediate) is not classed `pathLengthExceeded`: the rule actually broken is GnuTLS's,
+    /// not the path's. The anchor's own constraint is included, as OpenSSL and GnuTLS both apply it.
     static func exceedsPathLength(_ path: [GnuTLSCertificate]) -> Bool {
-        path.indices.dropFirst().contains { index in
+        var counted = 0
+        for index in path.indices.dropFirst() {
             let constraints = path[index].basicConstraints
-            guard constraints.isCA, let limit = constraints.pathLength else { return false }
-            return index - 1 > limit
+            if constraints.isCA, let limit = constraints.pathLength, counted > limit { return true }
+            if !path[index].isIssued(by: path[index]) { counted += 1 }
         }
+        return false
     }
 
     /// The key purpose OID GnuTLS checks for `purpose`: static C storage, valid for the process.

@@ -216,6 +216,24 @@ struct GnuTLSEvaluatorTests {
         #expect(verdict.diagnostics.map(\.name) == ["GNUTLS_CERT_SIGNER_CONSTRAINTS_FAILURE"])
     }
 
+    /// A self-issued intermediate (the intermediate's own name, a new key) below a CA with
+    /// pathLenConstraint 0: RFC 5280 §6.1.4(l) does not count it, so the path is within the
+    /// constraint. GnuTLS counts it and rejects; the class must not claim pathLengthExceeded.
+    @Test func aSelfIssuedIntermediateIsNotCountedAgainstPathLength() throws {
+        let rolloverKey = P256.Signing.PrivateKey()
+        let rollover = TestPKI.Issuer(name: TestPKI.intermediate.name, key: .init(rolloverKey))
+        let selfIssued = TestPKI.issue(
+            subject: TestPKI.intermediate.name, publicKey: .init(rolloverKey.publicKey), issuer: TestPKI.intermediate,
+            notBefore: TestPKI.now - TestPKI.days(30), notAfter: TestPKI.now + TestPKI.days(300),
+            extensions: TestPKI.caExtensions(pathLength: nil)
+        ).derBytes
+        let leaf = TestPKI.leaf(issuer: rollover).derBytes
+        let verdict = try evaluate([leaf, selfIssued, intermediate])
+        #expect(!verdict.isTrusted, "GnuTLS 3.7 counts self-issued intermediates against pathLenConstraint")
+        #expect(verdict.diagnostics.map(\.name) == ["GNUTLS_CERT_SIGNER_CONSTRAINTS_FAILURE"])
+        #expect(verdict.failures == [.other], "GnuTLS's count, not the path's: \(verdict.diagnostics)")
+    }
+
     @Test func nameConstraintViolationIsNotAPathLengthFailure() throws {
         let (constrainedRoot, rootIssuer) = TestPKI.makeRoot("Constrained Root")
         let caKey = P256.Signing.PrivateKey()
