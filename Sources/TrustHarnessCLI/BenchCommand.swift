@@ -30,6 +30,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("anchors"), help: ArgumentHelp("Anchors for --chain; repeatable.", valueName: "file"))
     var anchorFiles: [String] = []
 
+    @Flag(name: .customLong("system-anchors"), help: "For --chain: trust the system's store (\(EvaluateCommand.systemAnchorsPath)) as well, as evaluate does.")
+    var systemAnchors = false
+
     @Option(help: "Host for --chain (DNS name or IP address).")
     var host: String?
 
@@ -147,7 +150,8 @@ struct BenchCommand: ParsableCommand {
     func loadScenarios() throws -> [Scenario] {
         if !chainFiles.isEmpty {
             let chain = try CertificateInput.read(chainFiles, role: "--chain")
-            let anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true)
+            var anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true)
+            if systemAnchors { anchors += try CertificateInput.read([EvaluateCommand.systemAnchorsPath], role: "--system-anchors") }
             var time = Date()
             if let at {
                 guard let parsed = Timestamp.parse(at) else { throw ValidationError("--at \"\(at)\" is not \(Timestamp.accepted)") }

@@ -12,7 +12,7 @@ struct ReportOptions: ParsableArguments {
 
     @OptionGroup var location: VectorsOption
 
-    @Option(name: .customLong("vector"), help: ArgumentHelp("Only vectors whose id matches this pattern (* and ? wildcards, e.g. 'expired-*' or 'policy/*/p256'); repeatable.", valueName: "pattern"))
+    @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only vectors whose id matches this pattern (* and ? wildcards, e.g. 'expired-*' or 'policy/*/p256'); repeatable. --vector is the same.", valueName: "pattern"))
     var vectorPatterns: [String] = []
 
     @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"))
