@@ -21,10 +21,13 @@ public enum HTMLReport {
     /// end that has results but is missing from `backends` gets a column with an unknown version, and
     /// a back end without a result for a vector shows "not run" there. The benchmark section appears
     /// only when `benchmarks` is given.
-    public static func render(backends: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance") -> String {
+    public static func render(backends: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance", provenance: Provenance? = nil) -> String {
         let columns = columns(backends, results)
         let rows = VectorRow.rows(results, columns: columns.map(\.name))
         var body = "<header>\n<h1>\(escape(title))</h1>\n"
+        if let provenance {
+            body += "<p class=\"meta\">Made by \(escape(provenance.tool)) at \(escape(provenance.generatedAt)): <code>\(escape(provenance.command.map(Provenance.quoted).joined(separator: " ")))</code></p>\n"
+        }
         body += overview(columns, rows, results, hasBenchmarks: benchmarks != nil)
         body += "</header>\n<main>\n"
         body += summary(columns, results)

@@ -44,11 +44,16 @@ public struct JSONReport: Codable, Sendable {
         public var detail: String
     }
 
+    /// The version of this document's shape: 2 added `schemaVersion`, `provenance`, explicit nulls
+    /// and the summary's recorded counts per direction.
+    public var schemaVersion = 2
+    public var provenance: Provenance?
     public var backends: [BackendInfo]
     public var results: [Entry]
     public var summary: [ConformanceSummary]
 
-    public init(backends: [BackendInfo], results: [ConformanceResult]) {
+    public init(backends: [BackendInfo], results: [ConformanceResult], provenance: Provenance? = nil) {
+        self.provenance = provenance
         self.backends = backends
         self.results = results.map { result in
             let observed = result.observed
@@ -76,5 +81,41 @@ public struct JSONReport: Codable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+// Every key is written, an absent value as `null`, so a consumer sees the whole shape the README
+// documents (JSONEncoder leaves out nil optionals otherwise).
+extension JSONReport {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(provenance, forKey: .provenance)
+        try container.encode(backends, forKey: .backends)
+        try container.encode(results, forKey: .results)
+        try container.encode(summary, forKey: .summary)
+    }
+}
+
+extension JSONReport.Native {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(name, forKey: .name)
+        try container.encode(message, forKey: .message)
+        try container.encode(depth, forKey: .depth)
+    }
+}
+
+extension JSONReport.Observed {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(trusted, forKey: .trusted)
+        try container.encode(failures, forKey: .failures)
+        try container.encode(native, forKey: .native)
+        try container.encode(pathLength, forKey: .pathLength)
+        try container.encode(step, forKey: .step)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(error, forKey: .error)
     }
 }

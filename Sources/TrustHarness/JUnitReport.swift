@@ -2,7 +2,7 @@
 /// a recorded deviation is `<skipped>` with its reason, a failure `<failure>`, a back end that could
 /// not evaluate `<error>`.
 public enum JUnitReport {
-    public static func render(backends: [BackendInfo], results: [ConformanceResult]) -> String {
+    public static func render(backends: [BackendInfo], results: [ConformanceResult], provenance: Provenance? = nil) -> String {
         let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
         let failures = results.filter { $0.outcome == .fail }.count
         let errors = results.filter { $0.outcome == .error }.count
@@ -13,7 +13,11 @@ public enum JUnitReport {
         for (backend, summary) in zip(backends, summaries) {
             let own = results.filter { $0.backend == backend.name }
             out += "  <testsuite name=\"\(xml(backend.name))\" tests=\"\(own.count)\" failures=\"\(own.filter { $0.outcome == .fail }.count)\" errors=\"\(summary.errors)\" skipped=\"\(summary.deviations + summary.skipped)\" time=\"\(time(own))\">\n"
-            out += "    <properties><property name=\"library\" value=\"\(xml(backend.version))\"/></properties>\n"
+            var properties = "<property name=\"library\" value=\"\(xml(backend.version))\"/>"
+            if let provenance {
+                properties += "<property name=\"tool\" value=\"\(xml(provenance.tool))\"/><property name=\"generatedAt\" value=\"\(xml(provenance.generatedAt))\"/><property name=\"command\" value=\"\(xml(provenance.command.map(Provenance.quoted).joined(separator: " ")))\"/>"
+            }
+            out += "    <properties>\(properties)</properties>\n"
             for result in own {
                 out += "    <testcase classname=\"trustharness.\(xml(backend.name))\" name=\"\(xml(result.id))\" time=\"\(time([result]))\">"
                 let observed = TextReport.observed(result)

@@ -1,8 +1,9 @@
 /// The conformance matrix as a Markdown document (for pull requests and wikis): the per-back-end
 /// summary, then one table row per vector with each back end's verdict and outcome.
 public enum MarkdownReport {
-    public static func render(backends: [BackendInfo], results: [ConformanceResult]) -> String {
-        var out = "# TrustHarness conformance\n\n"
+    public static func render(backends: [BackendInfo], results: [ConformanceResult], provenance: Provenance? = nil, title: String = "TrustHarness conformance") -> String {
+        var out = "# \(title)\n\n"
+        if let provenance { out += "Made by \(cell(provenance.tool)) at \(provenance.generatedAt): `\(provenance.command.map(Provenance.quoted).joined(separator: " "))`\n\n" }
         out += "| back end | library | vectors | passed | accepted, should reject | rejected, should trust | other failures | errors | skipped | unexpected |\n"
         out += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))

@@ -4,8 +4,9 @@ import TrustVectors
 /// The conformance matrix for a terminal: per vector, what the standards expect and each back end's
 /// verdict with its native reason and outcome; then a summary per back end.
 public enum TextReport {
-    public static func render(backends: [BackendInfo], results: [ConformanceResult]) -> String {
+    public static func render(backends: [BackendInfo], results: [ConformanceResult], provenance: Provenance? = nil) -> String {
         var out = "TrustHarness conformance matrix\n"
+        if let provenance { out += "  by \(provenance.line)\n" }
         for backend in backends {
             out += "  \(backend.name): \(backend.version)\n"
         }

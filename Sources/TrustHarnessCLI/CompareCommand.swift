@@ -21,7 +21,7 @@ struct CompareCommand: AsyncParsableCommand {
         if options.format == .text {
             try output.write(Self.sideBySide(infos: infos, rows: rows))
         } else {
-            try output.write(try options.render(infos: infos, results: disagreeing))
+            try output.write(try options.render(infos: infos, results: disagreeing, title: "TrustHarness: where the back ends disagree"))
         }
         printError("\(rows.count) of \(ResultRows.group(results).count) vector(s) get different answers from \(infos.map(\.name).joined(separator: " and "))")
     }

@@ -110,7 +110,7 @@ struct EvaluateCommand: ParsableCommand {
         }
         switch format {
         case .text: try output.write(Self.text(entries, host: host, time: time))
-        case .json: try output.write(try Self.json(entries) + "\n")
+        case .json: try output.write(try Self.json(entries, host: host, time: time, policy: policy) + "\n")
         }
         if entries.contains(where: { !$0.trusted }) { throw ExitCode(1) }
     }
@@ -240,9 +240,62 @@ struct EvaluateCommand: ParsableCommand {
         var reason: String
         var path: [String]
         var error: String?
+
+        func encode(to encoder: any Encoder) throws {
+            enum Key: String, CodingKey { case backend, version, trusted, failures, native, step, reason, path, error }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(backend, forKey: .backend)
+            try container.encode(version, forKey: .version)
+            try container.encode(trusted, forKey: .trusted)
+            try container.encode(failures, forKey: .failures)
+            try container.encode(native, forKey: .native)
+            try container.encode(step, forKey: .step)
+            try container.encode(reason, forKey: .reason)
+            try container.encode(path, forKey: .path)
+            try container.encode(error, forKey: .error)
+        }
     }
 
-    static func json(_ entries: [Entry]) throws -> String {
+    /// The policy as asked: mode, pins, how many certificates are pinned, and the two switches.
+    struct PolicyJSON: Encodable {
+        var pinningMode: String
+        var pins: [String]
+        var pinnedCertificates: Int
+        var allowInvalidCertificates: Bool
+        var validatesDomainName: Bool
+
+        init(_ policy: SecurityPolicy) {
+            pinningMode = "\(policy.pinningMode)"
+            pins = policy.pins.map(\.description)
+            pinnedCertificates = policy.pinnedCertificates.count
+            allowInvalidCertificates = policy.allowInvalidCertificates
+            validatesDomainName = policy.validatesDomainName
+        }
+    }
+
+    /// The whole `evaluate --format json` document: what was asked (host, time, policy) and each
+    /// back end's answer, with the report's provenance.
+    struct JSONDocument: Encodable {
+        var schemaVersion = 2
+        var provenance: Provenance
+        var host: String?
+        var time: String
+        var policy: PolicyJSON
+        var results: [JSONEntry]
+
+        func encode(to encoder: any Encoder) throws {
+            enum Key: String, CodingKey { case schemaVersion, provenance, host, time, policy, results }
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(schemaVersion, forKey: .schemaVersion)
+            try container.encode(provenance, forKey: .provenance)
+            try container.encode(host, forKey: .host)
+            try container.encode(time, forKey: .time)
+            try container.encode(policy, forKey: .policy)
+            try container.encode(results, forKey: .results)
+        }
+    }
+
+    static func json(_ entries: [Entry], host: String?, time: Date, policy: SecurityPolicy) throws -> String {
         let results = entries.map { entry in
             let decision: PolicyDecision
             switch entry.outcome {
@@ -265,6 +318,7 @@ struct EvaluateCommand: ParsableCommand {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(["results": results]), as: UTF8.self)
+        let document = JSONDocument(provenance: TrustHarnessTool.provenance, host: host, time: Timestamp.format(time), policy: PolicyJSON(policy), results: results)
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
     }
 }

@@ -67,14 +67,15 @@ struct ReportOptions: ParsableArguments {
         var benchmarks: BenchmarkReport?
     }
 
-    func render(infos: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil) throws -> String {
+    func render(infos: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance") throws -> String {
+        let provenance = TrustHarnessTool.provenance
         switch format {
-        case .text: return TextReport.render(backends: infos, results: results)
-        case .json: return try JSONReport(backends: infos, results: results).encoded() + "\n"
-        case .junit: return JUnitReport.render(backends: infos, results: results)
-        case .markdown: return MarkdownReport.render(backends: infos, results: results)
+        case .text: return TextReport.render(backends: infos, results: results, provenance: provenance)
+        case .json: return try JSONReport(backends: infos, results: results, provenance: provenance).encoded() + "\n"
+        case .junit: return JUnitReport.render(backends: infos, results: results, provenance: provenance)
+        case .markdown: return MarkdownReport.render(backends: infos, results: results, provenance: provenance, title: title)
         case .html:
-            return HTMLReport.render(backends: infos, results: results, benchmarks: benchmarks)
+            return HTMLReport.render(backends: infos, results: results, benchmarks: benchmarks, title: title, provenance: provenance)
         }
     }
 }

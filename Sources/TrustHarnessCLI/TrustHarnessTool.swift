@@ -76,6 +76,11 @@ public enum TrustHarnessTool {
     /// This tool's version.
     public static let version = "0.13.0"
 
+    /// Who made a report, when, and with which command line: in every report.
+    static var provenance: Provenance {
+        Provenance(tool: "trust-harness \(version)", command: ["trust-harness"] + CommandLine.arguments.dropFirst())
+    }
+
     /// `--version`: the tool's version, then every registered back end's library version, as loaded.
     static func versionText() -> String {
         var out = "trust-harness \(version)\n"

@@ -116,3 +116,26 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         #expect(json.contains("\"deviationsAcceptingShouldReject\" : \(accepted.count)") || json.contains("\"deviationsAcceptingShouldReject\":\(accepted.count)"))
     }
 }
+
+/// Every report says what made it; JSON writes every documented key, absent values as null.
+@Suite struct ProvenanceTests {
+    @Test func everyReportCarriesItsProvenance() async throws {
+        let (backends, results) = try await HTMLReportTests.fullRun()
+        let provenance = Provenance(tool: "trust-harness 9.9.9", generatedAt: Date(timeIntervalSince1970: 0), command: ["trust-harness", "run", "--id", "a b"])
+        #expect(provenance.line == "trust-harness 9.9.9, 1970-01-01T00:00:00Z: trust-harness run --id 'a b'")
+        #expect(TextReport.render(backends: backends, results: results, provenance: provenance).contains(provenance.line))
+        #expect(MarkdownReport.render(backends: backends, results: results, provenance: provenance).contains("trust-harness 9.9.9"))
+        #expect(HTMLReport.render(backends: backends, results: results, provenance: provenance).contains("1970-01-01T00:00:00Z"))
+        #expect(JUnitReport.render(backends: backends, results: results, provenance: provenance).contains("<property name=\"tool\" value=\"trust-harness 9.9.9\"/>"))
+        let json = try JSONReport(backends: backends, results: results, provenance: provenance).encoded()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 2)
+        #expect((object["provenance"] as? [String: Any])?["command"] as? [String] == provenance.command)
+        let entries = try #require(object["results"] as? [[String: Any]])
+        for entry in entries {
+            let observed = try #require(entry["observed"] as? [String: Any])
+            #expect(Set(observed.keys) == ["trusted", "failures", "native", "pathLength", "step", "reason", "error"])
+        }
+        #expect(entries.contains { ($0["observed"] as? [String: Any])?["pathLength"] is NSNull })
+    }
+}

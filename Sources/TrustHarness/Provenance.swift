@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where a report came from: the tool and its version, when it ran, and the command line. Every
+/// report of `trust-harness` carries it (JSON `provenance`, the text and Markdown headers, HTML's
+/// meta line, JUnit properties), so a report file kept in CI says what made it.
+public struct Provenance: Sendable, Hashable, Codable {
+    /// `trust-harness 0.13.0` (or the name and version of a third party's tool).
+    public var tool: String
+    /// RFC 3339, UTC, whole seconds.
+    public var generatedAt: String
+    /// The command line, arguments as given.
+    public var command: [String]
+
+    public init(tool: String, generatedAt: Date = Date(), command: [String]) {
+        self.tool = tool
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        self.generatedAt = formatter.string(from: generatedAt)
+        self.command = command
+    }
+
+    /// One line for people: `trust-harness 0.13.0, 2026-11-23T04:40:00Z: trust-harness run --id 'x'`.
+    public var line: String {
+        "\(tool), \(generatedAt): \(command.map(Self.quoted).joined(separator: " "))"
+    }
+
+    /// An argument as a shell would need it.
+    static func quoted(_ argument: String) -> String {
+        let plain = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@,+%".contains($0) }
+        return plain && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
