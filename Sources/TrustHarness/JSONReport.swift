@@ -11,7 +11,7 @@ public struct JSONReport: Codable, Sendable {
         public var code: Int
         public var name: String
         public var message: String
-        public var depth: Int?
+        @ExplicitNull public var depth: Int?
 
         public init(code: Int, name: String, message: String, depth: Int?) {
             self.code = code
@@ -27,12 +27,12 @@ public struct JSONReport: Codable, Sendable {
         /// The library's own diagnostics (empty when trusted or not evaluated).
         public var native: [Native]
         /// The verified path's length when there is one.
-        public var pathLength: Int?
+        @ExplicitNull public var pathLength: Int?
         /// Policy vectors: the step that decided and the policy's explanation.
-        public var step: PolicyStep?
-        public var reason: String?
+        @ExplicitNull public var step: PolicyStep?
+        @ExplicitNull public var reason: String?
         /// Set when the back end could not evaluate at all.
-        public var error: String?
+        @ExplicitNull public var error: String?
     }
 
     public struct Entry: Codable, Sendable {
@@ -47,7 +47,7 @@ public struct JSONReport: Codable, Sendable {
     /// The version of this document's shape: 2 added `schemaVersion`, `provenance`, explicit nulls
     /// and the summary's recorded counts per direction.
     public var schemaVersion = 2
-    public var provenance: Provenance?
+    @ExplicitNull public var provenance: Provenance?
     public var backends: [BackendInfo]
     public var results: [Entry]
     public var summary: [ConformanceSummary]
@@ -84,38 +84,3 @@ public struct JSONReport: Codable, Sendable {
     }
 }
 
-// Every key is written, an absent value as `null`, so a consumer sees the whole shape the README
-// documents (JSONEncoder leaves out nil optionals otherwise).
-extension JSONReport {
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(schemaVersion, forKey: .schemaVersion)
-        try container.encode(provenance, forKey: .provenance)
-        try container.encode(backends, forKey: .backends)
-        try container.encode(results, forKey: .results)
-        try container.encode(summary, forKey: .summary)
-    }
-}
-
-extension JSONReport.Native {
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(code, forKey: .code)
-        try container.encode(name, forKey: .name)
-        try container.encode(message, forKey: .message)
-        try container.encode(depth, forKey: .depth)
-    }
-}
-
-extension JSONReport.Observed {
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(trusted, forKey: .trusted)
-        try container.encode(failures, forKey: .failures)
-        try container.encode(native, forKey: .native)
-        try container.encode(pathLength, forKey: .pathLength)
-        try container.encode(step, forKey: .step)
-        try container.encode(reason, forKey: .reason)
-        try container.encode(error, forKey: .error)
-    }
-}

@@ -236,24 +236,10 @@ struct EvaluateCommand: ParsableCommand {
         var failures: [FailureClass]
         var native: [JSONReport.Native]
         /// nil when the back end could not load the anchors or pins (then ``error`` says why).
-        var step: PolicyStep?
+        @ExplicitNull var step: PolicyStep?
         var reason: String
         var path: [String]
-        var error: String?
-
-        func encode(to encoder: any Encoder) throws {
-            enum Key: String, CodingKey { case backend, version, trusted, failures, native, step, reason, path, error }
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(backend, forKey: .backend)
-            try container.encode(version, forKey: .version)
-            try container.encode(trusted, forKey: .trusted)
-            try container.encode(failures, forKey: .failures)
-            try container.encode(native, forKey: .native)
-            try container.encode(step, forKey: .step)
-            try container.encode(reason, forKey: .reason)
-            try container.encode(path, forKey: .path)
-            try container.encode(error, forKey: .error)
-        }
+        @ExplicitNull var error: String?
     }
 
     /// The policy as asked: mode, pins, how many certificates are pinned, and the two switches.
@@ -278,21 +264,10 @@ struct EvaluateCommand: ParsableCommand {
     struct JSONDocument: Encodable {
         var schemaVersion = 2
         var provenance: Provenance
-        var host: String?
+        @ExplicitNull var host: String?
         var time: String
         var policy: PolicyJSON
         var results: [JSONEntry]
-
-        func encode(to encoder: any Encoder) throws {
-            enum Key: String, CodingKey { case schemaVersion, provenance, host, time, policy, results }
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(schemaVersion, forKey: .schemaVersion)
-            try container.encode(provenance, forKey: .provenance)
-            try container.encode(host, forKey: .host)
-            try container.encode(time, forKey: .time)
-            try container.encode(policy, forKey: .policy)
-            try container.encode(results, forKey: .results)
-        }
     }
 
     static func json(_ entries: [Entry], host: String?, time: Date, policy: SecurityPolicy) throws -> String {
