@@ -78,9 +78,7 @@ public struct JSONReport: Codable, Sendable {
     }
 
     public func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try JSONText.encode(self)
     }
 }
 

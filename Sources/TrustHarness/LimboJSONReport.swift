@@ -31,8 +31,6 @@ public struct LimboJSONReport: Sendable, Codable {
     }
 
     public func encoded() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try JSONText.encode(self)
     }
 }

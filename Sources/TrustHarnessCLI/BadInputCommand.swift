@@ -53,9 +53,7 @@ struct BadInputCommand: AsyncParsableCommand {
         let results = await BadInputRunner(backends: backends, corpus: corpus, deviations: deviations).run(ids)
         switch format {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try output.write(String(decoding: try encoder.encode(["results": results]), as: UTF8.self) + "\n")
+            try output.write(try JSONText.encode(["results": results]) + "\n")
         case .text:
             let idWidth = results.map(\.id.count).max() ?? 2
             let backendWidth = results.map(\.backend.count).max() ?? 8

@@ -330,8 +330,6 @@ struct BenchCommand: ParsableCommand {
                 baselines.append(JSONEntry(backend: label, scenario: scenario, mode: "floor", microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value))
             }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(JSONOutput(results: results, baselines: baselines, parallel: parallel)), as: UTF8.self)
+        return try JSONText.encode(JSONOutput(results: results, baselines: baselines, parallel: parallel))
     }
 }

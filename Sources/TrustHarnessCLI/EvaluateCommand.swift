@@ -291,9 +291,7 @@ struct EvaluateCommand: ParsableCommand {
                 error: nil
             )
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let document = JSONDocument(provenance: TrustHarnessTool.provenance, host: host, time: Timestamp.format(time), policy: PolicyJSON(policy), results: results)
-        return String(decoding: try encoder.encode(document), as: UTF8.self)
+        return try JSONText.encode(document)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrustCore
+import TrustHarness
 import TrustVectors
 import X509
 
@@ -56,9 +57,7 @@ struct PinsCommand: ParsableCommand {
         case .text:
             try output.write(entries.map { "\($0.pin)  # \($0.subject)  [\($0.file)#\($0.index)]\n" }.joined())
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try output.write(String(decoding: try encoder.encode(entries), as: UTF8.self) + "\n")
+            try output.write(try JSONText.encode(entries) + "\n")
         }
         if failed { throw ExitCode(2) }
     }

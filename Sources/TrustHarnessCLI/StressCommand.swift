@@ -57,9 +57,7 @@ struct StressCommand: AsyncParsableCommand {
         let report = await runner.run(tasks: tasks, seconds: seconds)
         switch format {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try output.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+            try output.write(try JSONText.encode(report) + "\n")
         case .text:
             var text = """
                 \(report.tasks) tasks, \(String(format: "%.1f", report.seconds)) s, \(report.requests) distinct requests (\(backends.map(\.name).joined(separator: ", ")))

@@ -139,3 +139,22 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         #expect(entries.contains { ($0["observed"] as? [String: Any])?["pathLength"] is NSNull })
     }
 }
+
+@Suite struct JSONTextTests {
+    struct Sample: Encodable {
+        var empty: [Int] = []
+        var nested: [String: [String]] = [:]
+        var text = "a [ \n ] and { } \"quoted [\n]\""
+        var full = [1]
+    }
+
+    @Test func emptyArraysAndObjectsTakeOneLineAndStringsAreUntouched() throws {
+        let json = try JSONText.encode(Sample())
+        #expect(json.contains("\"empty\" : []"))
+        #expect(json.contains("\"nested\" : {}"))
+        #expect(!json.split(separator: "\n", omittingEmptySubsequences: false).contains { $0.allSatisfy(\.isWhitespace) })
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(decoded?["text"] as? String == Sample().text)
+        #expect(decoded?["full"] as? [Int] == [1])
+    }
+}
