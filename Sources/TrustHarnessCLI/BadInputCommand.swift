@@ -21,7 +21,7 @@ struct BadInputCommand: AsyncParsableCommand {
 
     @OptionGroup var location: VectorsOption
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end; repeatable.", valueName: "name"))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end; repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
     @Option(name: .customLong("id"), help: ArgumentHelp("Only cases whose id matches this pattern (* and ?); repeatable.", valueName: "pattern"))

@@ -24,10 +24,10 @@ struct BenchCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
-    @Option(name: .customLong("chain"), help: ArgumentHelp("Benchmark your own chain instead of the vectors: PEM bundle or DER, leaf first; repeatable.", valueName: "file"))
+    @Option(name: .customLong("chain"), help: ArgumentHelp("Benchmark your own chain instead of the vectors: PEM bundle or DER, leaf first; repeatable.", valueName: "file"), completion: .file())
     var chainFiles: [String] = []
 
-    @Option(name: .customLong("anchors"), help: ArgumentHelp("Anchors for --chain; repeatable.", valueName: "file"))
+    @Option(name: .customLong("anchors"), help: ArgumentHelp("Anchors for --chain; repeatable.", valueName: "file"), completion: .file())
     var anchorFiles: [String] = []
 
     @Flag(name: .customLong("system-anchors"), help: "For --chain: trust the system's store (\(EvaluateCommand.systemAnchorsPath)) as well, as evaluate does.")
@@ -39,7 +39,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Validation time for --chain: \(Timestamp.accepted). Default: now.", valueName: "time"))
     var at: String?
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end; repeatable. Default: all.", valueName: "name"))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end; repeatable. Default: all.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
     @Option(help: "Seconds per measurement (each round measures every back end, scenario and mode once).")

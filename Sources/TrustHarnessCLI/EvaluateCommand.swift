@@ -38,10 +38,10 @@ struct EvaluateCommand: ParsableCommand {
 
     static let systemAnchorsPath = "/etc/ssl/certs/ca-certificates.crt"
 
-    @Option(name: .customLong("chain"), help: ArgumentHelp("The presented chain: a PEM bundle or a DER certificate, leaf first; repeatable (files in order); '-' reads standard input.", valueName: "file"))
+    @Option(name: .customLong("chain"), help: ArgumentHelp("The presented chain: a PEM bundle or a DER certificate, leaf first; repeatable (files in order); '-' reads standard input.", valueName: "file"), completion: .file())
     var chainFiles: [String] = []
 
-    @Option(name: .customLong("anchors"), help: ArgumentHelp("Trust anchors: a PEM bundle, a DER certificate, or a folder of them (e.g. /etc/ssl/certs); repeatable; '-' reads standard input.", valueName: "file"))
+    @Option(name: .customLong("anchors"), help: ArgumentHelp("Trust anchors: a PEM bundle, a DER certificate, or a folder of them (e.g. /etc/ssl/certs); repeatable; '-' reads standard input.", valueName: "file"), completion: .file())
     var anchorFiles: [String] = []
 
     @Flag(help: "Trust the Debian system store (\(EvaluateCommand.systemAnchorsPath)).")
@@ -53,13 +53,13 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Validation time: \(Timestamp.accepted). Default: now.", valueName: "time"))
     var at: String?
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable. Default: all.", valueName: "name"))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable. Default: all.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
     @Option(help: "Pinning mode: \(Pinning.allCases.map(\.rawValue).joined(separator: ", ")).")
     var pinning: Pinning = .none
 
-    @Option(name: .customLong("pin"), help: ArgumentHelp("A pinned certificate (PEM/DER), or a file of sha256/ pins (public-key mode); repeatable.", valueName: "file"))
+    @Option(name: .customLong("pin"), help: ArgumentHelp("A pinned certificate (PEM/DER), or a file of sha256/ pins (public-key mode); repeatable.", valueName: "file"), completion: .file())
     var pinFiles: [String] = []
 
     @Flag(name: .customLong("allow-invalid"), help: "allowInvalidCertificates: trust invalid chains (subject to pinning).")

@@ -30,10 +30,10 @@ struct LimboCommand: AsyncParsableCommand {
         case text, json, html
     }
 
-    @Argument(help: ArgumentHelp("A limbo.json, or a folder holding one (default: limbo/limbo.json of the vectors folder).", valueName: "path"))
+    @Argument(help: ArgumentHelp("A limbo.json, or a folder holding one (default: limbo/limbo.json of the vectors folder).", valueName: "path"), completion: .file())
     var path: String?
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
     @Option(name: .customLong("id"), help: ArgumentHelp("Only cases whose id matches this pattern (* and ? wildcards, e.g. 'webpki::*'); repeatable.", valueName: "pattern"))
@@ -47,7 +47,7 @@ struct LimboCommand: AsyncParsableCommand {
 
     @OptionGroup var location: VectorsOption
 
-    @Option(help: ArgumentHelp("The record to compare with (default: limbo/observed.json of the vectors folder).", valueName: "file"))
+    @Option(help: ArgumentHelp("The record to compare with (default: limbo/observed.json of the vectors folder).", valueName: "file"), completion: .file())
     var recordFile: String?
 
     @Flag(help: "Write the observed results into the record instead of comparing: every case must be selected; the selected back ends' results replace theirs, other back ends' are kept.")

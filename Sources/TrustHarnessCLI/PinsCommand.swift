@@ -12,7 +12,7 @@ struct PinsCommand: ParsableCommand {
         discussion: "Files may be PEM bundles or single DER certificates. The output lines can be pasted into a pin file for --pin or SecurityPolicy."
     )
 
-    @Argument(help: "Certificate files (PEM bundle or DER).")
+    @Argument(help: "Certificate files (PEM bundle or DER).", completion: .file())
     var files: [String]
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }

@@ -15,13 +15,13 @@ struct ReportOptions: ParsableArguments {
     @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only vectors whose id matches this pattern (* and ? wildcards, e.g. 'expired-*' or 'policy/*/p256'); repeatable. --vector is the same.", valueName: "pattern"))
     var vectorPatterns: [String] = []
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
     @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
     var format: Format = .text
 
-    @Option(name: .customLong("benchmarks"), help: ArgumentHelp("HTML only: a `trust-harness bench --format json` file to chart beside the matrix.", valueName: "file"))
+    @Option(name: .customLong("benchmarks"), help: ArgumentHelp("HTML only: a `trust-harness bench --format json` file to chart beside the matrix.", valueName: "file"), completion: .file())
     var benchmarksFile: String?
 
     func backends() throws -> [any TrustBackend] {

@@ -5,7 +5,7 @@ import Foundation
 /// full (a full disk, a closed pipe, `/dev/full`, a folder given as the file) is an error, status 2
 /// with the destination and the reason, never a silent success.
 struct OutputOption: ParsableArguments {
-    @Option(name: .customLong("output"), help: ArgumentHelp("Write the report to this file instead of standard output ('-': standard output).", valueName: "file"))
+    @Option(name: .customLong("output"), help: ArgumentHelp("Write the report to this file instead of standard output ('-': standard output).", valueName: "file"), completion: .file())
     var path: String?
 
     func write(_ text: String) throws {

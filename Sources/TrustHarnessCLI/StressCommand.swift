@@ -27,7 +27,7 @@ struct StressCommand: AsyncParsableCommand {
     @Option(help: "How many tasks evaluate at once (default: two per core).")
     var tasks: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end; repeatable.", valueName: "name"))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end; repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
     @Option(help: "Output format: text, json.")

@@ -154,7 +154,7 @@ struct TrustHarnessCommand: AsyncParsableCommand {
 /// checkout this tool was built from, else the resource bundle or a copy installed beside the
 /// executable.
 struct VectorsOption: ParsableArguments {
-    @Option(name: .long, help: "The vectors folder (default: $TRUST_HARNESS_VECTORS, else ./Vectors, else the source checkout's Vectors/, else beside the executable: the resource bundle TrustHarness_TrustVectorsResources.resources, Vectors/ or ../share/trust-harness/Vectors).")
+    @Option(name: .long, help: "The vectors folder (default: $TRUST_HARNESS_VECTORS, else ./Vectors, else the source checkout's Vectors/, else beside the executable: the resource bundle TrustHarness_TrustVectorsResources.resources, Vectors/ or ../share/trust-harness/Vectors).", completion: .directory)
     var vectors: String?
 
     func directory() throws -> URL {
@@ -166,7 +166,7 @@ struct VectorsOption: ParsableArguments {
         throw ValidationError("no vectors found: no Vectors/manifest.json here or in the source checkout, and no TrustHarness_TrustVectorsResources.resources, Vectors/ or ../share/trust-harness/Vectors beside the executable; pass --vectors PATH or set \(VectorSuite.environmentVariable)")
     }
 
-    @Option(name: .customLong("deviations"), help: ArgumentHelp("A deviations file (deviations.json's format) of other back ends, added to the vectors' own record; repeatable.", valueName: "file"))
+    @Option(name: .customLong("deviations"), help: ArgumentHelp("A deviations file (deviations.json's format) of other back ends, added to the vectors' own record; repeatable.", valueName: "file"), completion: .file())
     var deviationFiles: [String] = []
 
     /// Loads the suite with every deviations file added; a broken vectors folder or deviations file
