@@ -54,6 +54,24 @@ public struct Observation: Sendable, Hashable {
 }
 
 /// One back end's result on one vector (a chain vector or a policy vector).
+/// What a reader needs to know about the vector itself: what it tests, the rules it rests on, the
+/// host and the validation time. Shown by the HTML and Markdown reports.
+public struct VectorContext: Sendable, Hashable, Codable {
+    public var description: String
+    public var references: [String]
+    /// The host (or the policy's domain) checked, if any.
+    public var host: String?
+    /// RFC 3339.
+    public var time: String
+
+    public init(description: String, references: [String], host: String?, time: String) {
+        self.description = description
+        self.references = references
+        self.host = host
+        self.time = time
+    }
+}
+
 public struct ConformanceResult: Sendable, Hashable {
     public var id: String
     public var backend: String
@@ -66,6 +84,8 @@ public struct ConformanceResult: Sendable, Hashable {
     /// Wall-clock seconds the evaluation (or the policy decision) took, for reports that show times
     /// (JUnit); not part of the result's identity: equal results may take different times.
     public var seconds: Double = 0
+    /// The vector's description, references, host and time; nil for results made without a suite.
+    public var context: VectorContext? = nil
 
     public var outcome: Outcome { judgement.outcome }
     public var isPolicy: Bool { expected.step != nil }

@@ -73,7 +73,7 @@ public struct ConformanceRunner: Sendable {
                 let verdict = evaluator.evaluate(vector.request)
                 let seconds = Self.seconds(since: start)
                 let judgement = Judgement.judge(verdict, expected: vector.expected, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id))
-                return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds)
+                return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
             }
         case .policy(let vector):
             let expected = ExpectedOutcome(vector.expected)
@@ -87,7 +87,16 @@ public struct ConformanceRunner: Sendable {
             let decision = evaluator.evaluate(chain: vector.chain, forDomain: vector.domain, at: vector.time)
             let seconds = Self.seconds(since: start)
             let judgement = Judgement.judge(decision, expected: vector.expected, deviation: suite.deviation(backend: backend.name, vector: vector.id))
-            return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(decision), error: nil, judgement: judgement, seconds: seconds)
+            return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(decision), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
+        }
+    }
+
+    static func context(_ subject: Subject) -> VectorContext {
+        switch subject {
+        case .chain(let vector):
+            return VectorContext(description: vector.entry.description, references: vector.entry.references, host: vector.entry.host, time: vector.entry.time)
+        case .policy(let vector):
+            return VectorContext(description: vector.entry.description, references: vector.entry.references, host: vector.entry.domain, time: vector.entry.time)
         }
     }
 
@@ -99,7 +108,8 @@ public struct ConformanceRunner: Sendable {
     func failed(_ id: String, _ backend: String, _ expected: ExpectedOutcome, _ error: any Error) -> ConformanceResult {
         ConformanceResult(
             id: id, backend: backend, expected: expected, observed: nil, error: "\(error)",
-            judgement: Judgement(outcome: .error, failureKind: nil, detail: "could not make an evaluator: \(error)")
+            judgement: Judgement(outcome: .error, failureKind: nil, detail: "could not make an evaluator: \(error)"),
+            context: allSubjects.first { $0.id == id }.map(Self.context)
         )
     }
 }

@@ -238,7 +238,13 @@ public enum HTMLReport {
             ? escape(row.id)
             : "<span class=\"cp\">\(escape(caseName))/</span>\(escape(String(row.id.dropFirst(caseName.count + 1))))"
         let marker = row.disagree ? "<span class=\"dis\" title=\"the back ends disagree\">≠</span>" : ""
-        var out = "<tr class=\"v\" data-id=\"\(escape(row.id))\"\(flags)><td class=\"id\"><div><span title=\"\(escape(row.id))\">\(idCell)</span>\(marker)</div></td><td class=\"exp\">\(escape(expectation(row.expected)))</td>"
+        var about = ""
+        if let context = row.present.first?.context {
+            let host = context.host.map { "host <code>\(escape($0))</code>" } ?? "no host check"
+            let references = context.references.isEmpty ? "" : "<p class=\"refs\">\(context.references.map(escape).joined(separator: " · "))</p>"
+            about = "<details class=\"about\"><summary>about</summary><p>\(escape(context.description))</p><p class=\"refs\">\(host) at <code>\(escape(context.time))</code></p>\(references)</details>"
+        }
+        var out = "<tr class=\"v\" data-id=\"\(escape(row.id))\"\(flags)><td class=\"id\"><div><span title=\"\(escape(row.id))\">\(idCell)</span>\(marker)</div>\(about)</td><td class=\"exp\">\(escape(expectation(row.expected)))</td>"
         for cell in row.cells {
             out += cell.map(resultCell) ?? "<td class=\"cell o-skipped\"><span class=\"vd\">not run</span></td>"
         }
@@ -493,6 +499,10 @@ public enum HTMLReport {
         td.id > div { display: flex; align-items: baseline; white-space: nowrap; }
         td.id > div > span:first-child { overflow: hidden; text-overflow: ellipsis; }
         td.id .cp { color: var(--muted); }
+        td.id details.about { font-size: 0.85em; color: var(--muted); white-space: normal; max-width: 32em; }
+        td.id details.about summary { cursor: pointer; }
+        td.id details.about p { margin: 0.2em 0; }
+        td.id details.about p.refs { font-size: 0.95em; }
         tbody.g > tr:first-child > td.id .cp { color: #1f2328; }
         .dis { flex: none; display: inline-block; margin-left: 6px; padding: 0 4px; border-radius: 3px; background: #5b3cc4; color: #fff; font-weight: 700; font-family: system-ui, sans-serif; }
         td.exp { color: #3a4148; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }

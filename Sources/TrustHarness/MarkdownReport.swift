@@ -22,6 +22,26 @@ public enum MarkdownReport {
             out += "| `\(row.id)` | \(cell(TextReport.expectation(row.expected))) | " + cells.joined(separator: " | ") + " |\n"
         }
         out += "\n✅ pass · 🟨 recorded deviation · ❌ fail · ⛔ error · ⏭ skipped\n"
+        // What each vector tests, against which host and when, and the rules it rests on.
+        let rows = ResultRows.group(results)
+        if rows.contains(where: { $0.results.first?.context != nil }) {
+            out += "\n## Vectors\n\n"
+            for row in rows {
+                guard let context = row.results.first?.context else { continue }
+                let host = context.host.map { "host `\($0)`" } ?? "no host check"
+                let references = context.references.isEmpty ? "" : "; \(cell(context.references.joined(separator: ", ")))"
+                out += "- `\(row.id)`: \(cell(context.description)) (\(host), at \(context.time)\(references))\n"
+            }
+        }
+        // Why each recorded deviation is accepted, and each failure fails: a table cell has no room.
+        let explained = results.filter { $0.outcome == .deviation || $0.outcome == .fail || $0.outcome == .error }
+        if !explained.isEmpty {
+            out += "\n## Deviations and failures\n\n"
+            for result in explained {
+                let direction = result.judgement.failureKind.map { " (\($0.rawValue))" } ?? ""
+                out += "- \(icon(result.outcome)) `\(result.id)` on \(cell(result.backend))\(direction): \(cell(result.judgement.detail))\n"
+            }
+        }
         return out
     }
 

@@ -158,3 +158,22 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         #expect(decoded?["full"] as? [Int] == [1])
     }
 }
+
+/// HTML and Markdown show what each vector tests, its host, time and references, and Markdown why
+/// each deviation is accepted.
+@Suite struct VectorContextTests {
+    @Test func reportsShowEachVectorsContextAndTheDeviationReasons() async throws {
+        let (backends, results) = try await HTMLReportTests.fullRun()
+        let result = try #require(results.first { $0.id == "expired-leaf/p256" })
+        let context = try #require(result.context)
+        #expect(!context.description.isEmpty && !context.references.isEmpty && context.host == "www.example.test")
+        #expect(results.allSatisfy { $0.context != nil })
+        let html = HTMLReport.render(backends: backends, results: results)
+        #expect(html.contains(Markup.escape(context.description)))
+        #expect(html.contains(Markup.escape(context.references[0])))
+        let markdown = MarkdownReport.render(backends: backends, results: results)
+        #expect(markdown.contains("- `expired-leaf/p256`: \(context.description)"))
+        let deviation = try #require(results.first { $0.outcome == .deviation })
+        #expect(markdown.contains("`\(deviation.id)` on \(deviation.backend)"))
+    }
+}
