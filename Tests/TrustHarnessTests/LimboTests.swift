@@ -188,3 +188,23 @@ import TrustVectors
         #expect(LimboTestcase.parseTime("2024-01-01T00:00:00.5Z") == Date(timeIntervalSince1970: 1_704_067_200.5))
     }
 }
+
+/// In the limbo HTML report a skip is no answer: back ends that answered alike do not disagree
+/// because a third skipped.
+@Suite struct LimboHTMLDisagreementTests {
+    @Test func skipsAreNotDisagreements() {
+        let backends = [BackendInfo(name: "a", version: "1"), BackendInfo(name: "b", version: "1"), BackendInfo(name: "c", version: "1")]
+        func row(_ id: String, _ answers: [LimboResult.Actual]) -> [LimboResult] {
+            zip(backends, answers).map { LimboResult(id: id, backend: $0.name, expected: "SUCCESS", actual: $1, context: $1 == .skipped ? "cannot" : nil) }
+        }
+        let page = LimboHTMLReport.render(
+            suite: "x", backends: backends,
+            results: row("same-or-skipped", [.success, .success, .skipped]) + row("different", [.success, .failure, .skipped]),
+            recordChanges: nil
+        )
+        let rows = page.components(separatedBy: "<tr data-outcomes=").dropFirst()
+        #expect(rows.count == 2)
+        #expect(rows.filter { $0.prefix(80).contains("disagreements") }.count == 1)
+        #expect(rows.first { $0.contains("different") }?.prefix(80).contains("disagreements") == true)
+    }
+}
