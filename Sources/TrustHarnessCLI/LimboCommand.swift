@@ -33,6 +33,9 @@ struct LimboCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("A limbo.json, or a folder holding one (default: limbo/limbo.json of the vectors folder).", valueName: "path"), completion: .file())
     var path: String?
 
+    @Option(name: .customLong("suite"), help: ArgumentHelp("The same as the positional path, as a flag like --vectors.", valueName: "path"), completion: .file())
+    var suitePath: String?
+
     @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
@@ -132,7 +135,10 @@ struct LimboCommand: AsyncParsableCommand {
     }
 
     func loadSuite() throws -> LimboSuite {
-        guard let url = try path.map({ URL(fileURLWithPath: $0) }) ?? vendoredSuite() else {
+        if path != nil && suitePath != nil && path != suitePath {
+            throw ValidationError("give the limbo.json once: as the path or as --suite, not both")
+        }
+        guard let url = try (path ?? suitePath).map({ URL(fileURLWithPath: $0) }) ?? vendoredSuite() else {
             throw ValidationError("no limbo/limbo.json in the vectors folder; pass the path of a limbo.json")
         }
         do {
