@@ -136,6 +136,7 @@ public enum HTMLReport {
         var out = """
             <section id="summary">
             <h2>Summary</h2>
+            <div class="scroll">
             <table class="summary">
             <thead><tr><th>back end</th><th>library</th><th>vectors</th><th>passed</th>\
             <th class="sec" title="Trusted although the standards say reject">accepted, should reject<small>security relevant</small></th>\
@@ -150,7 +151,7 @@ public enum HTMLReport {
             out += "<tr><th>\(escape(column.name))</th><td class=\"lib\">\(escape(column.version ?? "unknown"))</td>"
             out += "<td class=\"num\">\(s.total)</td>" + count(s.passed, "good")
             func directed(_ value: Int, recorded: Int, _ hot: String, _ extra: String = "") -> String {
-                let note = recorded == 0 ? "" : "<small>\(recorded) recorded</small>"
+                let note = recorded == 0 ? "" : "<small class=\"rec\">of which \(recorded) recorded</small>"
                 return "<td class=\"num\(extra)\(value > 0 ? " \(value > recorded ? hot : "warn")" : " zero")\">\(value)\(note)</td>"
             }
             out += directed(s.acceptedShouldReject, recorded: s.deviationsAcceptingShouldReject, "alarm", " asr")
@@ -159,7 +160,7 @@ public enum HTMLReport {
             out += count(s.errors, "bad") + count(s.skipped, "muted")
             out += "<td class=\"dist\">\(distribution(s))</td></tr>\n"
         }
-        out += "</tbody>\n</table>\n" + legend + "</section>\n"
+        out += "</tbody>\n</table>\n</div>\n" + legend + "</section>\n"
         return out
     }
 
@@ -307,8 +308,8 @@ public enum HTMLReport {
         case .pass, .error: return nil
         case .deviation:
             switch result.judgement.failureKind {
-            case .acceptedShouldReject: return ("deviation: accepts", "recorded deviation: trusted although the standards say reject (security relevant)")
-            case .rejectedShouldTrust: return ("deviation: rejects", "recorded deviation: rejected although the standards say trust")
+            case .acceptedShouldReject: return ("accepts!", "recorded deviation: trusted although the standards say reject (security relevant)")
+            case .rejectedShouldTrust: return ("deviation", "recorded deviation: rejected although the standards say trust")
             default: return ("deviation", "recorded deviation")
             }
         case .skipped: return result.observed == nil ? nil : ("skipped", "skipped")
@@ -464,6 +465,8 @@ public enum HTMLReport {
         table.summary th.sec, table.summary td.asr { background: #fff6f6; }
         table.summary td.lib { white-space: nowrap; }
         table.summary td.num { text-align: right; font-variant-numeric: tabular-nums; font-size: 14px; }
+        table.summary td small.rec { display: block; font-size: 10px; font-weight: 400; white-space: nowrap; }
+        div.scroll { overflow-x: auto; max-width: 100%; }
         td.zero { color: #b0b7be; }
         td.good { color: var(--pass-fg); font-weight: 600; }
         td.warn { color: #8a6200; font-weight: 600; }
