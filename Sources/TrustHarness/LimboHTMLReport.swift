@@ -13,13 +13,27 @@ public enum LimboHTMLReport {
                 : "<p class=\"status bad\">\(recordChanges.count) result(s) differ from the committed record:</p>\n<ul>" + recordChanges.map { "<li><code>\(e($0.description))</code></li>" }.joined() + "</ul>\n"
         }
         body += "</header>\n<main>\n<h2>Summary</h2>\n"
-        for backend in LimboSummary(results).backends {
-            body += "<h3>\(e(backend.backend))</h3>\n<table class=\"summary\"><thead><tr><th>namespace</th><th>cases</th><th>passed</th><th class=\"sec\">accepted, suite expects FAILURE<small>security-relevant</small></th><th>rejected, suite expects SUCCESS</th><th>skipped</th></tr></thead><tbody>\n"
-            for row in backend.namespaces + [backend.all] {
-                body += "<tr><td class=\"lib\">\(e(row.namespace))</td><td class=\"num\">\(row.total)</td><td class=\"num\">\(row.passed)</td><td class=\"num asr\">\(row.acceptedExpectedFailure)</td><td class=\"num\">\(row.rejectedExpectedSuccess)</td><td class=\"num\">\(row.skipped)</td></tr>\n"
+        // Back ends side by side: per id namespace, each back end's passed, accepted (the suite
+        // expects FAILURE: security relevant), rejected (the suite expects SUCCESS) and skipped.
+        let summaries = LimboSummary(results).backends
+        body += "<div class=\"scroll\"><table class=\"summary limbo-summary\"><thead><tr><th rowspan=\"2\">namespace</th><th rowspan=\"2\">cases</th>"
+        body += summaries.map { "<th colspan=\"4\" class=\"be\">\(e($0.backend))</th>" }.joined() + "</tr><tr>"
+        body += summaries.map { _ in "<th>passed</th><th class=\"sec\" title=\"trusted although the suite expects FAILURE\">accepted<small>security relevant</small></th><th title=\"rejected although the suite expects SUCCESS\">rejected</th><th>skipped</th>" }.joined()
+        body += "</tr></thead><tbody>\n"
+        if let first = summaries.first {
+            for (index, row) in (first.namespaces + [first.all]).enumerated() {
+                body += "<tr><td class=\"lib\">\(e(row.namespace))</td><td class=\"num\">\(row.total)</td>"
+                for backend in summaries {
+                    let cells = backend.namespaces + [backend.all]
+                    guard index < cells.count else { body += "<td colspan=\"4\"></td>"; continue }
+                    let r = cells[index]
+                    body += "<td class=\"num be\">\(r.passed)</td><td class=\"num asr\(r.acceptedExpectedFailure > 0 ? " hot" : "")\">\(r.acceptedExpectedFailure)</td><td class=\"num\">\(r.rejectedExpectedSuccess)</td><td class=\"num\">\(r.skipped)</td>"
+                }
+                body += "</tr>\n"
             }
-            body += "</tbody></table>\n"
         }
+        body += "</tbody></table></div>\n"
+        body += "<p class=\"legend\"><span class=\"key lk passed\">passed</span> <span class=\"key lk accepted-expected-failure\">accepted, suite expects FAILURE (security relevant)</span> <span class=\"key lk rejected-expected-success\">rejected, suite expects SUCCESS</span> <span class=\"key lk skipped\">skipped (a constraint the back end cannot honour)</span> <span class=\"hint\">click a result for the back end's reason; a case's name for what it tests.</span></p>\n"
         body += """
             <h2>Cases</h2>
             <p><label>Show <select id="only">
@@ -44,11 +58,17 @@ public enum LimboHTMLReport {
             // A skip is no answer: back ends disagree only when two of them answered differently.
             let disagree = Set(row.values.map(\.actual).filter { $0 != .skipped }).count > 1
             let classes = outcomes.sorted() + (disagree ? ["disagreements"] : [])
-            body += "<tr data-outcomes=\"\(e(classes.joined(separator: " ")))\"><td class=\"id\">\(e(id))</td><td class=\"exp\">\(e(row.values.first?.expected ?? ""))</td>"
+            let description = row.values.compactMap(\.caseDescription).first
+            let idCell = description.map { "<details class=\"about\"><summary>\(e(id))</summary><p>\(e($0))</p></details>" } ?? e(id)
+            body += "<tr data-outcomes=\"\(e(classes.joined(separator: " ")))\"><td class=\"id\">\(idCell)</td><td class=\"exp\">\(e(row.values.first?.expected ?? ""))</td>"
             for name in names {
                 guard let result = row[name] else { body += "<td class=\"cell none\">not run</td>"; continue }
                 let label = "\(result.actual.rawValue)"
-                if let context = result.context {
+                if result.outcome == .acceptedExpectedFailure {
+                    // The security-relevant cell: say what was accepted and why the suite rejects it.
+                    let why = result.caseDescription.map { " The case: \($0)" } ?? ""
+                    body += "<td class=\"cell \(result.outcome.rawValue)\"><details><summary>\(label)</summary>\(e("trusted, although the suite expects FAILURE.\(why)"))</details></td>"
+                } else if let context = result.context {
                     body += "<td class=\"cell \(result.outcome.rawValue)\"><details><summary>\(label)</summary>\(e(context))</details></td>"
                 } else {
                     body += "<td class=\"cell \(result.outcome.rawValue)\">\(label)</td>"
@@ -72,6 +92,16 @@ public enum LimboHTMLReport {
         td.skipped, td.none { background: var(--skip-bg); color: var(--skip-fg); border-left-color: var(--skip-edge) !important; }
         td.cell details summary { cursor: pointer; font-weight: 600; }
         td.cell details { white-space: normal; word-break: break-word; }
+        table.limbo-summary th.be, table.limbo-summary td.be { border-left: 2px solid var(--line); }
+        table.limbo-summary td.asr { color: #1f2328; }
+        table.limbo-summary td.asr.hot { color: var(--fail-edge); font-weight: 800; }
+        span.lk { padding: 1px 6px; border-left: 3px solid transparent; }
+        span.lk.passed { background: var(--pass-bg); color: var(--pass-fg); border-left-color: var(--pass-edge); }
+        span.lk.accepted-expected-failure { background: var(--err-bg); color: var(--err-fg); border-left-color: var(--err-edge); }
+        span.lk.rejected-expected-success { background: var(--fail-bg); color: var(--fail-fg); border-left-color: var(--fail-edge); }
+        span.lk.skipped { background: var(--skip-bg); color: var(--skip-fg); border-left-color: var(--skip-edge); }
+        td.id details.about { max-width: 36em; }
+        td.id details.about p { font-size: 12px; color: var(--muted); white-space: normal; margin: 0.2em 0; }
         """#
 
     static let script = #"""

@@ -63,7 +63,9 @@ public struct LimboRunner: Sendable {
     /// One case on one back end.
     public func evaluate(_ testcase: LimboTestcase, on backend: any TrustBackend) -> LimboResult {
         func result(_ actual: LimboResult.Actual, _ context: String?, _ failures: [FailureClass] = [], _ milliseconds: Double = 0) -> LimboResult {
-            LimboResult(id: testcase.id, backend: backend.name, expected: testcase.expectedResult, actual: actual, context: context, failures: failures, milliseconds: milliseconds)
+            var result = LimboResult(id: testcase.id, backend: backend.name, expected: testcase.expectedResult, actual: actual, context: context, failures: failures, milliseconds: milliseconds)
+            result.caseDescription = testcase.description.isEmpty ? nil : testcase.description
+            return result
         }
         if let reason = skipReason(testcase, backend: backend) {
             return result(.skipped, reason)
