@@ -24,7 +24,7 @@ public struct BadInputRunner: Sendable {
         public var milliseconds: Double
         /// The recorded deviation's reason when this back end is known to answer otherwise than the
         /// corpus states (`expected` is then the recorded answer); nil otherwise.
-        public var deviation: String?
+        @ExplicitNull public var deviation: String?
     }
 
     public let backends: [any TrustBackend]

@@ -19,8 +19,8 @@ public struct LimboJSONReport: Sendable, Codable {
     public var backends: [BackendInfo]
     public var summary: LimboSummary
     public var results: [LimboResult]
-    /// nil when there was no record for this suite to compare with.
-    public var recordChanges: [LimboRecord.Change]?
+    /// nil (`null`) when there was no record for this suite to compare with.
+    @ExplicitNull public var recordChanges: [LimboRecord.Change]?
 
     public init(suite: Suite, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?) {
         self.suite = suite

@@ -26,13 +26,13 @@ public struct LimboResult: Sendable, Hashable, Codable {
     public var actual: Actual
     /// Why: the skip reason, or the back end's diagnostics (or the input problem) for a rejection;
     /// nil for a success.
-    public var context: String?
+    @ExplicitNull public var context: String?
     /// The failure classes of a rejection.
     public var failures: [FailureClass]
     /// Wall-clock time of the evaluation alone, in milliseconds (0 when skipped or not evaluated).
     public var milliseconds: Double
     /// The case's description in the suite, for reports that show it.
-    public var caseDescription: String? = nil
+    @ExplicitNull public var caseDescription: String? = nil
 
     public init(id: String, backend: String, expected: String, actual: Actual, context: String?, failures: [FailureClass] = [], milliseconds: Double = 0) {
         self.id = id

@@ -30,3 +30,26 @@ public struct Provenance: Sendable, Hashable, Codable {
         return plain && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
+
+/// A JSON document with `schemaVersion` and `provenance` beside the keys of `body` (a JSON object):
+/// how every command's JSON says what made it.
+public struct DocumentedJSON<Body: Encodable>: Encodable {
+    public var schemaVersion: Int
+    public var provenance: Provenance
+    public var body: Body
+
+    public init(schemaVersion: Int = 2, provenance: Provenance, body: Body) {
+        self.schemaVersion = schemaVersion
+        self.provenance = provenance
+        self.body = body
+    }
+
+    enum Key: String, CodingKey { case schemaVersion, provenance }
+
+    public func encode(to encoder: any Encoder) throws {
+        try body.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(provenance, forKey: .provenance)
+    }
+}

@@ -53,7 +53,7 @@ struct BadInputCommand: AsyncParsableCommand {
         let results = await BadInputRunner(backends: backends, corpus: corpus, deviations: deviations).run(ids)
         switch format {
         case .json:
-            try output.write(try JSONText.encode(["results": results]) + "\n")
+            try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: ["results": results])) + "\n")
         case .text:
             let idWidth = results.map(\.id.count).max() ?? 2
             let backendWidth = results.map(\.backend.count).max() ?? 8

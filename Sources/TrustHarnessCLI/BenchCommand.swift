@@ -330,6 +330,6 @@ struct BenchCommand: ParsableCommand {
                 baselines.append(JSONEntry(backend: label, scenario: scenario, mode: "floor", microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value))
             }
         }
-        return try JSONText.encode(JSONOutput(results: results, baselines: baselines, parallel: parallel))
+        return try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: JSONOutput(results: results, baselines: baselines, parallel: parallel)))
     }
 }

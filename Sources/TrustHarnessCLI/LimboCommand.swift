@@ -118,7 +118,8 @@ struct LimboCommand: AsyncParsableCommand {
             try ReportOutput.write(text, to: nil)
         case .json:
             let summary = LimboJSONReport.Suite(file: suite.file, sha256: suite.digest, cases: suite.testcases.count)
-            try ReportOutput.write(try LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes).encoded() + "\n", to: nil)
+            let document = DocumentedJSON(provenance: TrustHarnessTool.provenance, body: LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes))
+            try ReportOutput.write(try JSONText.encode(document) + "\n", to: nil)
         case .html:
             try ReportOutput.write(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes), to: nil)
         }

@@ -57,7 +57,7 @@ struct PinsCommand: ParsableCommand {
         case .text:
             try output.write(entries.map { "\($0.pin)  # \($0.subject)  [\($0.file)#\($0.index)]\n" }.joined())
         case .json:
-            try output.write(try JSONText.encode(entries) + "\n")
+            try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: ["pins": entries])) + "\n")
         }
         if failed { throw ExitCode(2) }
     }

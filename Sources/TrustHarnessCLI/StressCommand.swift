@@ -57,7 +57,7 @@ struct StressCommand: AsyncParsableCommand {
         let report = await runner.run(tasks: tasks, seconds: seconds)
         switch format {
         case .json:
-            try output.write(try JSONText.encode(report) + "\n")
+            try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: report)) + "\n")
         case .text:
             var text = """
                 \(report.tasks) tasks, \(String(format: "%.1f", report.seconds)) s, \(report.requests) distinct requests (\(backends.map(\.name).joined(separator: ", ")))
