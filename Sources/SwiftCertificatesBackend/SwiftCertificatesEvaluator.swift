@@ -68,10 +68,17 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
         var presentedDER: [[UInt8]] = []
         var seen = Set<DERBytes>()
         for (depth, der) in request.chain.enumerated() {
+            // One hash of the bytes serves both the repeat check and the cache.
             let key = DERBytes(der)
             guard seen.insert(key).inserted else { continue }
             do throws(Unusable) {
-                presented.append(try cache.certificate(for: der) { der throws(Unusable) in try Self.parse(der).get() })
+                if let kept = cache.value(for: key) {
+                    presented.append(kept)
+                } else {
+                    let parsed = try Self.parse(der).get()
+                    cache.insert(parsed, for: key)
+                    presented.append(parsed)
+                }
                 presentedDER.append(der)
             } catch {
                 return .rejected([NativeDiagnostic(code: 0, name: error.name, message: "certificate \(depth) \(error.message)", depth: depth, failure: .malformed)])

@@ -1,4 +1,5 @@
 import Foundation
+import TrustVectors
 
 /// Where a report came from: the tool and its version, when it ran, and the command line. Every
 /// report of `trust-harness` carries it (JSON `provenance`, the text and Markdown headers, HTML's
@@ -13,9 +14,7 @@ public struct Provenance: Sendable, Hashable, Codable {
 
     public init(tool: String, generatedAt: Date = Date(), command: [String]) {
         self.tool = tool
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        self.generatedAt = formatter.string(from: generatedAt)
+        self.generatedAt = Timestamp.format(generatedAt)
         self.command = command
     }
 
