@@ -25,9 +25,7 @@ public enum HTMLReport {
         let columns = columns(backends, results)
         let rows = VectorRow.rows(results, columns: columns.map(\.name))
         var body = "<header>\n<h1>\(escape(title))</h1>\n"
-        if let provenance {
-            body += "<p class=\"meta\">Made by \(escape(provenance.tool)) at \(escape(provenance.generatedAt)): <code>\(escape(provenance.command.map(Provenance.quoted).joined(separator: " ")))</code></p>\n"
-        }
+        body += HTMLReport.provenanceLine(provenance)
         body += overview(columns, rows, results, hasBenchmarks: benchmarks != nil)
         body += "</header>\n<main>\n"
         body += summary(columns, results)
@@ -436,6 +434,12 @@ public enum HTMLReport {
 
     /// Text safe in element content and in double- or single-quoted attribute values.
     static func escape(_ text: String) -> String { Markup.escape(text) }
+
+    /// The meta line every HTML report opens with: tool, time and command (nothing when nil).
+    static func provenanceLine(_ provenance: Provenance?) -> String {
+        guard let provenance else { return "" }
+        return "<p class=\"meta\">Made by \(escape(provenance.tool)) at \(escape(provenance.generatedAt)): <code>\(escape(provenance.command.map(Provenance.quoted).joined(separator: " ")))</code></p>\n"
+    }
 
     // MARK: - Style and behaviour (constant: no data is ever placed in them)
 

@@ -4,9 +4,10 @@
 /// back end's reason one click away. A filter shows all cases, the disagreeing ones, or one column.
 /// The fragment presets it: `#only=accepted-expected-failure`, `#only=disagreements`, ...
 public enum LimboHTMLReport {
-    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?, title: String = "TrustHarness: x509-limbo") -> String {
+    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?, title: String = "TrustHarness: x509-limbo", provenance: Provenance? = nil) -> String {
         let names = backends.map(\.name)
         var body = "<header>\n<h1>\(e(title))</h1>\n"
+        body += HTMLReport.provenanceLine(provenance)
         body += "<p class=\"meta\">suite <b>\(e(suite))</b>; back ends " + backends.map { "<b>\(e($0.name))</b> (\(e($0.version)))" }.joined(separator: ", ") + "</p>\n"
         if let recordChanges {
             body += recordChanges.isEmpty ? "<p class=\"status ok\">Every result equals the committed record.</p>\n"
@@ -46,12 +47,7 @@ public enum LimboHTMLReport {
             <table class="limbo"><thead><tr><th>case</th><th>expected</th>
             """
         body += names.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>\n"
-        var order: [String] = []
-        var byCase: [String: [String: LimboResult]] = [:]
-        for result in results {
-            if byCase[result.id] == nil { order.append(result.id) }
-            byCase[result.id, default: [:]][result.backend] = result
-        }
+        let (order, byCase) = LimboResult.byCase(results)
         for id in order {
             let row = byCase[id]!
             let outcomes = Set(row.values.map(\.outcome.rawValue))

@@ -56,4 +56,15 @@ public struct LimboResult: Sendable, Hashable, Codable {
     public var namespace: String {
         id.range(of: "::").map { String(id[..<$0.lowerBound]) } ?? id
     }
+
+    /// The case ids in order of first appearance, and each case's results by back end.
+    static func byCase(_ results: [LimboResult]) -> (order: [String], byCase: [String: [String: LimboResult]]) {
+        var order: [String] = []
+        var byCase: [String: [String: LimboResult]] = [:]
+        for result in results {
+            if byCase[result.id] == nil { order.append(result.id) }
+            byCase[result.id, default: [:]][result.backend] = result
+        }
+        return (order, byCase)
+    }
 }

@@ -3,7 +3,7 @@
 public enum MarkdownReport {
     public static func render(backends: [BackendInfo], results: [ConformanceResult], provenance: Provenance? = nil, title: String = "TrustHarness conformance") -> String {
         var out = "# \(title)\n\n"
-        if let provenance { out += "Made by \(cell(provenance.tool)) at \(provenance.generatedAt): `\(provenance.command.map(Provenance.quoted).joined(separator: " "))`\n\n" }
+        out += MarkdownReport.provenanceLine(provenance)
         out += "| back end | library | vectors | passed | accepted, should reject | rejected, should trust | other failures | errors | skipped | unexpected |\n"
         out += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
@@ -62,6 +62,12 @@ public enum MarkdownReport {
         if observed.trusted { return "trusted" }
         let names = observed.diagnostics.map(\.name).joined(separator: ", ")
         return "rejected [\(observed.failures.map(\.rawValue).joined(separator: ", "))] \(names)"
+    }
+
+    /// The line every Markdown report opens with: tool, time and command (nothing when nil).
+    static func provenanceLine(_ provenance: Provenance?) -> String {
+        guard let provenance else { return "" }
+        return "Made by \(cell(provenance.tool)) at \(provenance.generatedAt): `\(provenance.command.map(Provenance.quoted).joined(separator: " "))`\n\n"
     }
 
     static func cell(_ text: String) -> String {

@@ -17,7 +17,6 @@ struct BadInputCommand: AsyncParsableCommand {
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
 
     @OptionGroup var location: VectorsOption
 
@@ -27,8 +26,8 @@ struct BadInputCommand: AsyncParsableCommand {
     @Option(name: .customLong("id"), help: ArgumentHelp("Only cases whose id matches this pattern (* and ?); repeatable.", valueName: "pattern"))
     var idPatterns: [String] = []
 
-    @Option(help: "Output format: text, json.")
-    var format: Format = .text
+    @Option(help: SuiteFormat.help)
+    var format: SuiteFormat = .text
 
     @OptionGroup var output: OutputOption
 
@@ -51,13 +50,22 @@ struct BadInputCommand: AsyncParsableCommand {
         let ids = corpus.cases.map(\.id).filter { id in idPatterns.isEmpty || idPatterns.contains { Glob.matches($0, id) } }
         guard !ids.isEmpty else { throw ValidationError("no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
         let results = await BadInputRunner(backends: backends, corpus: corpus, deviations: deviations).run(ids)
+        let infos = backends.map(BackendInfo.init)
+        let provenance = TrustHarnessTool.provenance
+        let descriptions = Dictionary(corpus.cases.map { ($0.id, $0.description) }, uniquingKeysWith: { first, _ in first })
         switch format {
+        case .junit:
+            try output.write(BadInputReports.junit(backends: infos, results: results, provenance: provenance))
+        case .markdown:
+            try output.write(BadInputReports.markdown(backends: infos, results: results, descriptions: descriptions, provenance: provenance))
+        case .html:
+            try output.write(BadInputReports.html(backends: infos, results: results, descriptions: descriptions, provenance: provenance))
         case .json:
-            try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: ["results": results])) + "\n")
+            try output.write(try JSONText.encode(DocumentedJSON(provenance: provenance, body: ["results": results])) + "\n")
         case .text:
             let idWidth = results.map(\.id.count).max() ?? 2
             let backendWidth = results.map(\.backend.count).max() ?? 8
-            var text = ""
+            var text = "bad-input corpus: \(corpus.cases.count) cases, \(ids.count) selected\n  by \(provenance.line)\n" + infos.map { "  \($0.name): \($0.version)\n" }.joined() + "\n"
             func print(_ line: String) { text += line + "\n" }
             for result in results {
                 let mark = !result.conforms ? "FAIL" : result.deviation == nil ? "ok  " : "dev "

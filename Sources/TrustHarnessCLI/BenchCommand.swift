@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    typealias Format = MeasurementFormat
 
     @Option(name: .customLong("chain"), help: ArgumentHelp("Benchmark your own chain instead of the vectors: PEM bundle or DER, leaf first; repeatable.", valueName: "file"), completion: .file())
     var chainFiles: [String] = []
@@ -48,7 +48,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Rounds; the median is reported.")
     var rounds: Int = 3
 
-    @Option(help: "Output format: text, json.")
+    @Option(help: MeasurementFormat.help)
     var format: Format = .text
 
     @OptionGroup var output: OutputOption
@@ -230,7 +230,7 @@ struct BenchCommand: ParsableCommand {
     static func floorKey(_ label: String) -> String { "floor:" + label }
 
     func text(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel]) -> String {
-        var out = "µs per evaluation (evaluations per second), median of \(rounds) round(s) of \(seconds) s, one process, back ends interleaved\n"
+        var out = "bench, by \(TrustHarnessTool.provenance.line)\nµs per evaluation (evaluations per second), median of \(rounds) round(s) of \(seconds) s, one process, back ends interleaved\n"
         func cell(_ key: Key) -> String {
             guard let value = m[key] else { return "-" }
             return String(format: "%.1f (%.0f/s)", value, 1e6 / value)

@@ -27,7 +27,7 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     static func sideBySide(infos: [BackendInfo], rows: [ResultRows]) -> String {
-        var out = "Vectors where back ends disagree\n"
+        var out = "Vectors where back ends disagree\n  by \(TrustHarnessTool.provenance.line)\n"
         for info in infos { out += "  \(info.name): \(info.version)\n" }
         if rows.isEmpty { return out + "\nnone: every back end gives the same answer on every selected vector\n" }
         let width = infos.map(\.name.count).max() ?? 6

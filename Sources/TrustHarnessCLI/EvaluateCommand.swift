@@ -32,9 +32,7 @@ struct EvaluateCommand: ParsableCommand {
         }
     }
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
+    typealias Format = MeasurementFormat
 
     static let systemAnchorsPath = "/etc/ssl/certs/ca-certificates.crt"
 
@@ -68,7 +66,7 @@ struct EvaluateCommand: ParsableCommand {
     @Flag(name: .customLong("no-validate-domain"), help: "validatesDomainName off: do not check the host.")
     var noValidateDomain = false
 
-    @Option(help: "Output format: text, json.")
+    @Option(help: MeasurementFormat.help)
     var format: Format = .text
 
     @OptionGroup var output: OutputOption
@@ -206,7 +204,7 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     static func text(_ entries: [Entry], host: String?, time: Date) -> String {
-        var out = "host \(host ?? "(none)") at \(Timestamp.format(time))\n"
+        var out = "host \(host ?? "(none)") at \(Timestamp.format(time))\n  by \(TrustHarnessTool.provenance.line)\n"
         for entry in entries {
             let decision: PolicyDecision
             switch entry.outcome {

@@ -22,13 +22,10 @@ struct LimboCommand: AsyncParsableCommand {
           trust-harness limbo                                  # the vendored Vectors/limbo/limbo.json
           trust-harness limbo ../x509-limbo/limbo.json --output results/
           trust-harness limbo --id 'pathlen::*' --backend openssl
-          trust-harness limbo --format html > limbo.html
+          trust-harness limbo --format html --report limbo.html
+          trust-harness limbo --format junit --report limbo.xml  # CI: a change from the record fails
         """
     )
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, html
-    }
 
     @Argument(help: ArgumentHelp("A limbo.json, or a folder holding one (default: limbo/limbo.json of the vectors folder).", valueName: "path"), completion: .file())
     var path: String?
@@ -42,11 +39,13 @@ struct LimboCommand: AsyncParsableCommand {
     @Option(name: .customLong("id"), help: ArgumentHelp("Only cases whose id matches this pattern (* and ? wildcards, e.g. 'webpki::*'); repeatable.", valueName: "pattern"))
     var idPatterns: [String] = []
 
-    @Option(help: ArgumentHelp("Write one x509-limbo results file per back end into this folder (created if missing).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Write one x509-limbo results file per back end into this folder (created if missing), as x509-limbo's own harnesses do; the report goes to --report.", valueName: "dir"), completion: .directory)
     var output: String?
 
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var format: Format = .text
+    @OptionGroup var reportFile: ReportFileOption
+
+    @Option(help: SuiteFormat.help)
+    var format: SuiteFormat = .text
 
     @OptionGroup var location: VectorsOption
 
@@ -55,6 +54,16 @@ struct LimboCommand: AsyncParsableCommand {
 
     @Flag(help: "Write the observed results into the record instead of comparing: every case must be selected; the selected back ends' results replace theirs, other back ends' are kept.")
     var record = false
+
+    func validate() throws {
+        // --output is a folder here; a report file name given to it is a mistake worth naming.
+        if let output, [".html", ".json", ".xml", ".md", ".txt"].contains(where: { output.lowercased().hasSuffix($0) }) {
+            var isDirectory: ObjCBool = false
+            if !(FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                throw ValidationError("--output names the folder for x509-limbo result files; write the report with --report \(output)")
+            }
+        }
+    }
 
     func run() async throws {
         let suite = try loadSuite()
@@ -101,9 +110,10 @@ struct LimboCommand: AsyncParsableCommand {
         let changes = stored?.changes(results)
         let unrecorded = stored.map { stored in infos.map(\.name).filter { stored.backends[$0] == nil } } ?? []
 
+        let provenance = TrustHarnessTool.provenance
         switch format {
         case .text:
-            var text = LimboTextReport.render(suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results)
+            var text = LimboTextReport.render(suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, provenance: provenance)
             if let changes {
                 text += changes.isEmpty ? "\nEvery result equals the record.\n"
                     : "\n\(changes.count) result(s) differ from the record (update it deliberately with --record):\n" + changes.map { "  \($0)\n" }.joined()
@@ -115,13 +125,17 @@ struct LimboCommand: AsyncParsableCommand {
             if !unrecorded.isEmpty {
                 text += "Not in the record, so not compared: \(unrecorded.joined(separator: ", ")) (add with --record \(unrecorded.map { "--backend \($0)" }.joined(separator: " ")))\n"
             }
-            try ReportOutput.write(text, to: nil)
+            try reportFile.write(text)
         case .json:
             let summary = LimboJSONReport.Suite(file: suite.file, sha256: suite.digest, cases: suite.testcases.count)
-            let document = DocumentedJSON(provenance: TrustHarnessTool.provenance, body: LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes))
-            try ReportOutput.write(try JSONText.encode(document) + "\n", to: nil)
+            let document = DocumentedJSON(provenance: provenance, body: LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes))
+            try reportFile.write(try JSONText.encode(document) + "\n")
+        case .junit:
+            try reportFile.write(LimboJUnitReport.render(backends: infos, results: results, record: stored, provenance: provenance))
+        case .markdown:
+            try reportFile.write(LimboMarkdownReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance))
         case .html:
-            try ReportOutput.write(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes), to: nil)
+            try reportFile.write(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance))
         }
         if let changes, !changes.isEmpty {
             printError("\(changes.count) result(s) differ from the record")
@@ -176,7 +190,7 @@ struct LimboCommand: AsyncParsableCommand {
                 printError("wrote \(file.path)")
             }
         } catch {
-            printError("error: cannot write results into \(folder): \(error.localizedDescription)")
+            printError("error: cannot write results into \(folder): \(FileProblem.systemReason(error))")
             throw ExitCode(2)
         }
     }

@@ -15,7 +15,7 @@ struct PinsCommand: ParsableCommand {
     @Argument(help: "Certificate files (PEM bundle or DER).", completion: .file())
     var files: [String]
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    typealias Format = MeasurementFormat
 
     @Option(help: "Output format: text (pin-file lines), json ([{pin, subject, file, index}]).")
     var format: Format = .text
@@ -55,7 +55,8 @@ struct PinsCommand: ParsableCommand {
         }
         switch format {
         case .text:
-            try output.write(entries.map { "\($0.pin)  # \($0.subject)  [\($0.file)#\($0.index)]\n" }.joined())
+            // A comment line, so the output stays a pin file (`--pin` reads it as one).
+            try output.write((entries.isEmpty ? "" : "# \(TrustHarnessTool.provenance.line)\n") + entries.map { "\($0.pin)  # \($0.subject)  [\($0.file)#\($0.index)]\n" }.joined())
         case .json:
             try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: ["pins": entries])) + "\n")
         }

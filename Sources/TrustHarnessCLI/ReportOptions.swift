@@ -6,9 +6,7 @@ import TrustVectors
 
 /// Selection and output options shared by `run` and `compare`.
 struct ReportOptions: ParsableArguments {
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, junit, markdown, html
-    }
+    typealias Format = SuiteFormat
 
     @OptionGroup var location: VectorsOption
 
@@ -18,7 +16,7 @@ struct ReportOptions: ParsableArguments {
     @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
-    @Option(help: "Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: SuiteFormat.help)
     var format: Format = .text
 
     @Option(name: .customLong("benchmarks"), help: ArgumentHelp("HTML only: a `trust-harness bench --format json` file to chart beside the matrix.", valueName: "file"), completion: .file())
@@ -78,6 +76,22 @@ struct ReportOptions: ParsableArguments {
             return HTMLReport.render(backends: infos, results: results, benchmarks: benchmarks, title: title, provenance: provenance)
         }
     }
+}
+
+/// The formats of every command that runs a suite (`run`, `compare`, `limbo`, `bad-input`): the
+/// same five everywhere. Commands that report one evaluation or a measurement (`evaluate`, `stress`,
+/// `bench`, `pins`) write text and JSON (``MeasurementFormat``).
+enum SuiteFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, junit, markdown, html
+
+    static let help = ArgumentHelp("Output format: text, json, junit (CI), markdown (pull requests), html (one self-contained page); the same for every suite command.", valueName: "format")
+}
+
+/// The formats of commands that report one evaluation or a measurement.
+enum MeasurementFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+
+    static let help = ArgumentHelp("Output format: text, json (one evaluation or a measurement; suite commands also write junit, markdown and html).", valueName: "format")
 }
 
 /// Shell-style wildcard matching for vector ids: `*` any run of characters, `?` one character.

@@ -1,11 +1,24 @@
 import ArgumentParser
 import Foundation
+import TrustVectors
 
 /// Where a report goes: `--output FILE`, or standard output. A report that cannot be written in
 /// full (a full disk, a closed pipe, `/dev/full`, a folder given as the file) is an error, status 2
 /// with the destination and the reason, never a silent success.
+/// `--report` is the same flag on every command; `--output` is its other name, except on `limbo`,
+/// whose `--output` is the folder of x509-limbo result files (``ReportFileOption``).
 struct OutputOption: ParsableArguments {
-    @Option(name: .customLong("output"), help: ArgumentHelp("Write the report to this file instead of standard output ('-': standard output).", valueName: "file"), completion: .file())
+    @Option(name: [.customLong("output"), .customLong("report")], help: ArgumentHelp("Write the report to this file instead of standard output ('-': standard output); --report is the same.", valueName: "file"), completion: .file())
+    var path: String?
+
+    func write(_ text: String) throws {
+        try ReportOutput.write(text, to: path == "-" ? nil : path)
+    }
+}
+
+/// `--report FILE` alone, for commands whose `--output` names a folder of result files.
+struct ReportFileOption: ParsableArguments {
+    @Option(name: .customLong("report"), help: ArgumentHelp("Write the report to this file instead of standard output ('-': standard output).", valueName: "file"), completion: .file())
     var path: String?
 
     func write(_ text: String) throws {
@@ -35,14 +48,5 @@ enum ReportOutput {
         }
     }
 
-    /// The system's words for a write error (`No space left on device`, `Is a directory`), found in
-    /// the error or the POSIX error under it.
-    static func reason(_ error: any Error) -> String {
-        var current: NSError? = error as NSError
-        while let ns = current {
-            if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-            current = ns.userInfo[NSUnderlyingErrorKey] as? NSError
-        }
-        return error.localizedDescription
-    }
+    static func reason(_ error: any Error) -> String { FileProblem.systemReason(error) }
 }

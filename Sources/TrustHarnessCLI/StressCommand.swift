@@ -17,7 +17,7 @@ struct StressCommand: AsyncParsableCommand {
         """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    typealias Format = MeasurementFormat
 
     @OptionGroup var location: VectorsOption
 
@@ -30,7 +30,7 @@ struct StressCommand: AsyncParsableCommand {
     @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end; repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
-    @Option(help: "Output format: text, json.")
+    @Option(help: MeasurementFormat.help)
     var format: Format = .text
 
     @OptionGroup var output: OutputOption
@@ -60,6 +60,7 @@ struct StressCommand: AsyncParsableCommand {
             try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: report)) + "\n")
         case .text:
             var text = """
+                stress, by \(TrustHarnessTool.provenance.line)
                 \(report.tasks) tasks, \(String(format: "%.1f", report.seconds)) s, \(report.requests) distinct requests (\(backends.map(\.name).joined(separator: ", ")))
                 evaluations: \(report.evaluations), wrong verdicts: \(report.wrongVerdicts)
                 throughput: \(Int(report.perSecond))/s with \(report.tasks) tasks, \(Int(report.singleTaskPerSecond))/s with one: \(String(format: "%.2f", report.perSecond / max(report.singleTaskPerSecond, 1)))x on \(ProcessInfo.processInfo.activeProcessorCount) cores

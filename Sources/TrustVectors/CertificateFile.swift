@@ -63,8 +63,20 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
             defer { try? handle.close() }
             return try handle.readToEnd() ?? Data()
         } catch {
-            throw FileProblem(file: url.path, problem: "cannot be read (\(error.localizedDescription))")
+            throw FileProblem(file: url.path, problem: "cannot be read (\(systemReason(error)))")
         }
+    }
+
+    /// The system's words for a file error (`No such file or directory`, `Permission denied`, `No
+    /// space left on device`), found in the error or an error under it; Foundation's own text
+    /// ("The operation could not be completed. The file doesn't exist.") otherwise.
+    public static func systemReason(_ error: any Error) -> String {
+        var current: NSError? = error as NSError
+        while let ns = current {
+            if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+            current = ns.userInfo[NSUnderlyingErrorKey] as? NSError
+        }
+        return error.localizedDescription
     }
 
     /// Reads the JSON file at `url` as a `T`, the one way TrustHarness reads its JSON files.

@@ -52,7 +52,7 @@ enum VectorFiles {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
-            throw VectorGeneratorError.fileSystem(path: url.path, reason: "cannot be written (\(error.localizedDescription))")
+            throw VectorGeneratorError.fileSystem(path: url.path, reason: "cannot be written (\(FileProblem.systemReason(error)))")
         }
     }
 
@@ -61,7 +61,7 @@ enum VectorFiles {
         do {
             try FileManager.default.removeItem(at: url)
         } catch {
-            throw VectorGeneratorError.fileSystem(path: url.path, reason: "cannot be removed (\(error.localizedDescription))")
+            throw VectorGeneratorError.fileSystem(path: url.path, reason: "cannot be removed (\(FileProblem.systemReason(error)))")
         }
     }
 }

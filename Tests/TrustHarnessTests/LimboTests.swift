@@ -208,3 +208,63 @@ import TrustVectors
         #expect(rows.first { $0.contains("different") }?.prefix(80).contains("disagreements") == true)
     }
 }
+
+/// Every suite command frames results alike in JUnit: as stated passes, a recorded departure is
+/// skipped with its direction, a change from the record (or, without a record, a departure from the
+/// suite) fails; and the limbo and bad-input reports carry the provenance.
+@Suite struct SuiteFormatTests {
+    static let backends = [BackendInfo(name: "a", version: "1"), BackendInfo(name: "b", version: "2")]
+
+    static func junitCases(_ xml: String) throws -> JUnitCounter {
+        let counter = JUnitCounter()
+        #expect(counter.parse(xml), "JUnit XML does not parse")
+        return counter
+    }
+
+    @Test func limboJUnitFramesRecordedDeparturesAsSkippedAndChangesAsFailures() throws {
+        let results = [
+            LimboResult(id: "ok", backend: "a", expected: "FAILURE", actual: .failure, context: "rejected"),
+            LimboResult(id: "departs", backend: "a", expected: "FAILURE", actual: .success, context: nil),
+            LimboResult(id: "changed", backend: "a", expected: "SUCCESS", actual: .failure, context: "X509_V_ERR"),
+            LimboResult(id: "cannot", backend: "a", expected: "SUCCESS", actual: .skipped, context: "no CRLs"),
+            LimboResult(id: "departs", backend: "b", expected: "FAILURE", actual: .success, context: nil),
+        ]
+        var record = LimboRecord(suite: "s", backends: [Self.backends[0]], results: results)
+        record.backends["a"]?.results["changed"] = "SUCCESS"
+        let provenance = Provenance(tool: "trust-harness 9.9.9", command: ["trust-harness", "limbo"])
+        let xml = LimboJUnitReport.render(backends: Self.backends, results: results, record: record, provenance: provenance)
+        let counter = try Self.junitCases(xml)
+        #expect(counter.counts["testcase"] == 5)
+        // a: "departs" recorded (skipped), "cannot" skipped, "changed" a failure; b has no record:
+        // its departure from the suite is a failure.
+        #expect(counter.counts["skipped"] == 2)
+        #expect(counter.counts["failure"] == 2)
+        #expect(xml.contains("type=\"changed-from-record\""))
+        #expect(xml.contains("type=\"accepted-expected-failure\""))
+        #expect(xml.contains("trust-harness 9.9.9"))
+
+        let markdown = LimboMarkdownReport.render(suite: "s", backends: Self.backends, results: results, recordChanges: record.changes(results), provenance: provenance)
+        #expect(markdown.contains("trust-harness 9.9.9"))
+        #expect(markdown.contains("| `departs` | FAILURE | 🟥 SUCCESS | 🟥 SUCCESS |"))
+        #expect(markdown.contains("1 result(s) differ from the committed record"))
+        #expect(!markdown.contains("| `ok` |"), "only departing cases are listed")
+    }
+
+    @Test func badInputReportsFrameDeviationsAndFailures() throws {
+        func result(_ id: String, _ backend: String, conforms: Bool, deviation: String? = nil) -> BadInputRunner.Result {
+            BadInputRunner.Result(id: id, backend: backend, expected: "rejected [\"malformed\"]", observed: conforms ? "rejected [\"malformed\"]" : "trusted",
+                                  message: "<native>", conforms: conforms, problems: conforms ? [] : ["trusted, expected rejected"], milliseconds: 1.5, deviation: deviation)
+        }
+        let results = [result("x", "a", conforms: true), result("x", "b", conforms: true, deviation: "known"), result("y", "a", conforms: false), result("y", "b", conforms: true)]
+        let provenance = Provenance(tool: "trust-harness 9.9.9", command: ["trust-harness", "bad-input"])
+        let counter = try Self.junitCases(BadInputReports.junit(backends: Self.backends, results: results, provenance: provenance))
+        #expect(counter.counts["testcase"] == 4 && counter.counts["skipped"] == 1 && counter.counts["failure"] == 1)
+        #expect(counter.skippedMessages.first?.contains("known") == true)
+        let markdown = BadInputReports.markdown(backends: Self.backends, results: results, descriptions: ["x": "about x"], provenance: provenance)
+        #expect(markdown.contains("| `y` | rejected [\"malformed\"] | ❌ trusted | ✅ rejected [\"malformed\"] |"))
+        #expect(markdown.contains("about x") && markdown.contains("trust-harness 9.9.9"))
+        let html = BadInputReports.html(backends: Self.backends, results: results, descriptions: [:], provenance: provenance)
+        #expect(html.contains("&lt;native&gt;") && !html.contains("<native>"))
+        #expect(html.contains("1 answer(s) differ from the corpus"))
+    }
+}

@@ -50,6 +50,13 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
     var counts: [String: Int] = [:]
     var skippedMessages: [String] = []
 
+    /// Parses `xml`, counting its elements; false when it is not well-formed.
+    func parse(_ xml: String) -> Bool {
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = self
+        return parser.parse()
+    }
+
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
         counts[name, default: 0] += 1
         if name == "skipped" { skippedMessages.append(attributes["message"] ?? "") }
