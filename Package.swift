@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SwiftCertificatesBackend", targets: ["SwiftCertificatesBackend"]),
         .library(name: "TrustVectors", targets: ["TrustVectors"]),
         .library(name: "TrustHarness", targets: ["TrustHarness"]),
+        .library(name: "TrustExplore", targets: ["TrustExplore"]),
         .library(name: "TrustHarnessCLI", targets: ["TrustHarnessCLI"]),
         .library(name: "TrustHarnessTestKit", targets: ["TrustHarnessTestKit"]),
         .executable(name: "trust-harness", targets: ["trust-harness"]),
@@ -87,11 +88,21 @@ let package = Package(
             name: "TrustHarness",
             dependencies: ["TrustCore", "TrustVectors"]
         ),
+        // The explorer: mutants of chains, run on every back end, disagreements grouped and minimised.
+        .target(
+            name: "TrustExplore",
+            dependencies: [
+                "TrustHarness", "TrustVectors", "TrustCore",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // The command-line tool as a library, entered with the back ends to use.
         .target(
             name: "TrustHarnessCLI",
             dependencies: [
-                "TrustHarness", "TrustVectors", "TrustCore",
+                "TrustHarness", "TrustVectors", "TrustCore", "TrustExplore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -37,7 +37,7 @@ public enum HTMLReport {
 
     /// A self-contained page: the strict Content-Security-Policy (inline style and script only, no
     /// other source), `css`, `body` (already escaped markup) and `script`. Every HTML report uses it.
-    static func document(title: String, css: String, body: String, script: String) -> String {
+    package static func document(title: String, css: String, body: String, script: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -436,14 +436,14 @@ public enum HTMLReport {
     static func escape(_ text: String) -> String { Markup.escape(text) }
 
     /// The meta line every HTML report opens with: tool, time and command (nothing when nil).
-    static func provenanceLine(_ provenance: Provenance?) -> String {
+    package static func provenanceLine(_ provenance: Provenance?) -> String {
         guard let provenance else { return "" }
         return "<p class=\"meta\">Made by \(escape(provenance.tool)) at \(escape(provenance.generatedAt)): <code>\(escape(provenance.command.map(Provenance.quoted).joined(separator: " ")))</code></p>\n"
     }
 
     // MARK: - Style and behaviour (constant: no data is ever placed in them)
 
-    static let css = #"""
+    package static let css = #"""
         :root { --pass-bg: #eaf6ec; --pass-fg: #1d4d24; --pass-edge: #2e8540;
           --dev-bg: #fff1cc; --dev-fg: #5a4100; --dev-edge: #e0a100;
           --fail-bg: #fddcdc; --fail-fg: #8b1a1a; --fail-edge: #d32f2f;

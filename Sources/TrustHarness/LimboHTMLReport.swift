@@ -78,7 +78,7 @@ public enum LimboHTMLReport {
 
     static func e(_ text: String) -> String { Markup.escape(text) }
 
-    static let css = #"""
+    package static let css = #"""
         h3 { font-size: 14px; margin: 14px 0 6px; }
         table.limbo th, table.limbo td { padding: 3px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
         table.limbo td.cell { min-width: 9em; max-width: 38em; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; border-left: 3px solid transparent; }

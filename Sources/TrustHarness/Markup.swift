@@ -1,9 +1,9 @@
 /// Escaping for the markup reports (HTML and JUnit XML). Everything shown in them (vector ids,
 /// library messages, reasons read from files) is treated as hostile text.
-enum Markup {
+package enum Markup {
     /// Escapes `text` for element content and quoted attributes in HTML and XML 1.0; control
     /// characters XML cannot carry become U+FFFD, and newlines and tabs survive in attributes.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -3,9 +3,9 @@ import Foundation
 /// Runs independent jobs on every core, a bounded number in flight, and returns their results in
 /// job order whatever order they finish in: how the conformance and x509-limbo runners spread
 /// evaluations.
-enum ParallelJobs {
+package enum ParallelJobs {
     /// `work(0) ... work(count - 1)`, concurrently; `progress(done, count)` after each one.
-    static func run<Result: Sendable>(
+    package static func run<Result: Sendable>(
         count: Int,
         progress: (@Sendable (Int, Int) -> Void)? = nil,
         _ work: @escaping @Sendable (Int) -> Result

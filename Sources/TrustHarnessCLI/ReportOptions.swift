@@ -94,23 +94,3 @@ enum MeasurementFormat: String, ExpressibleByArgument, CaseIterable {
     static let help = ArgumentHelp("Output format: text, json (one evaluation or a measurement; suite commands also write junit, markdown and html).", valueName: "format")
 }
 
-/// Shell-style wildcard matching for vector ids: `*` any run of characters, `?` one character.
-enum Glob {
-    static func matches(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern), t = Array(text)
-        var pi = 0, ti = 0, star = -1, mark = 0
-        while ti < t.count {
-            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) {
-                pi += 1; ti += 1
-            } else if pi < p.count && p[pi] == "*" {
-                star = pi; mark = ti; pi += 1
-            } else if star >= 0 {
-                pi = star + 1; mark += 1; ti = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count && p[pi] == "*" { pi += 1 }
-        return pi == p.count
-    }
-}

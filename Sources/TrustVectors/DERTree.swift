@@ -4,22 +4,22 @@
 ///
 /// Deliberately independent of TrustCore's DER reader, so that the variants that test it are made
 /// by other code. It parses DER well enough for certificates that are DER; it is not a validator.
-struct DERTree: Equatable {
-    var tag: UInt8
+package struct DERTree: Equatable, Sendable {
+    package var tag: UInt8
     /// A primitive element's content; for one that carries an encoding (`children` set on an OCTET
     /// or BIT STRING), the bytes before it (a BIT STRING's unused-bits octet).
-    var content: [UInt8]
+    package var content: [UInt8]
     /// The elements inside a constructed element, or inside an OCTET or BIT STRING that carries them.
-    var children: [DERTree]?
+    package var children: [DERTree]?
     /// The length in a form DER forbids: long form for under 128 bytes, else a leading zero octet.
-    var paddedLength = false
+    package var paddedLength = false
     /// Bytes after the carried element inside an OCTET or BIT STRING.
-    var trailer: [UInt8] = []
+    package var trailer: [UInt8] = []
 
-    struct ParseError: Error {}
+    package struct ParseError: Error {}
 
     /// Parses exactly one element filling `bytes`.
-    init(_ bytes: ArraySlice<UInt8>) throws {
+    package init(_ bytes: ArraySlice<UInt8>) throws {
         var rest = bytes
         self = try Self.next(&rest)
         guard rest.isEmpty else { throw ParseError() }
@@ -32,12 +32,12 @@ struct DERTree: Equatable {
     }
 
     /// A primitive element.
-    static func primitive(_ tag: UInt8, _ content: [UInt8]) -> DERTree {
+    package static func primitive(_ tag: UInt8, _ content: [UInt8]) -> DERTree {
         DERTree(tag: tag, content: content, children: nil)
     }
 
     /// A constructed element.
-    static func constructed(_ tag: UInt8, _ children: [DERTree]) -> DERTree {
+    package static func constructed(_ tag: UInt8, _ children: [DERTree]) -> DERTree {
         DERTree(tag: tag, content: [], children: children)
     }
 
@@ -65,18 +65,18 @@ struct DERTree: Equatable {
 
     /// Reads this primitive OCTET or BIT STRING's content after `prefix` bytes as one element, so
     /// that variants can be made inside it.
-    mutating func carry(after prefix: Int) throws {
+    package mutating func carry(after prefix: Int) throws {
         let inner = try DERTree(content.dropFirst(prefix))
         content = Array(content.prefix(prefix))
         children = [inner]
     }
 
-    var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         let body = children.map { content + $0.flatMap(\.encoded) + trailer } ?? content
         return [tag] + Self.length(body.count, padded: paddedLength) + body
     }
 
-    static func length(_ count: Int, padded: Bool) -> [UInt8] {
+    package static func length(_ count: Int, padded: Bool) -> [UInt8] {
         guard count >= 0x80 || padded else { return [UInt8(count)] }
         var bytes: [UInt8] = []
         var rest = count
@@ -89,7 +89,7 @@ struct DERTree: Equatable {
         return [0x80 | UInt8(bytes.count)] + bytes
     }
 
-    subscript(path: [Int]) -> DERTree {
+    package subscript(path: [Int]) -> DERTree {
         get { path.reduce(self) { $0.children![$1] } }
         set {
             guard let first = path.first else { self = newValue; return }
@@ -98,7 +98,7 @@ struct DERTree: Equatable {
     }
 
     /// The path of every element, this one (`[]`) first, depth first.
-    var paths: [[Int]] {
+    package var paths: [[Int]] {
         [[]] + (children ?? []).indices.flatMap { index in children![index].paths.map { [index] + $0 } }
     }
 }

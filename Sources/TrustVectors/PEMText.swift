@@ -6,8 +6,8 @@ import Foundation
 /// Written here because `pemString` indexes its base64 `String` by offset for every 64-character
 /// line, which is quadratic in the size of the document: one 60 KB certificate of the bad-input corpus
 /// took seconds of every generation in a debug build.
-enum PEMText {
-    static func encode(type: String, der: [UInt8]) -> String {
+package enum PEMText {
+    package static func encode(type: String, der: [UInt8]) -> String {
         let base64 = Array(Data(der).base64EncodedString().utf8)
         var text = "-----BEGIN \(type)-----\n"
         text.reserveCapacity(base64.count + base64.count / 64 + 2 * type.count + 40)

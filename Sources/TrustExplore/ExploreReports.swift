@@ -1,0 +1,58 @@
+import Foundation
+import TrustHarness
+
+/// The explorer's reports: text for a terminal, HTML for a browser (one row per class: the mutation,
+/// each back end's verdict and reason, the example's files), JSON through ``Explorer/Report``.
+public enum ExploreReports {
+    public static func text(_ report: Explorer.Report, backends: [BackendInfo], provenance: Provenance?, folders: [String]?) -> String {
+        var out = "TrustHarness explore: seed \(report.seed)\n"
+        if let provenance { out += "  by \(provenance.line)\n" }
+        for backend in backends { out += "  \(backend.name): \(backend.version)\n" }
+        out += "\n\(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s (\(Int(Double(report.mutants) / max(report.seconds, 0.001) * 60))/min); \(report.notApplicable) drawn mutations did not apply\n"
+        if !report.disagreeingBases.isEmpty {
+            out += "left out, the back ends already disagree on them: \(report.disagreeingBases.joined(separator: ", "))\n"
+        }
+        let verdicts = report.findings.filter { $0.kind == "verdict" }.count
+        out += "\(report.disagreeing) disagreeing mutants in \(report.findings.count) classes: \(verdicts) on the verdict, \(report.findings.count - verdicts) on the failure classes only\n"
+        for (index, finding) in report.findings.enumerated() {
+            out += "\n\(index + 1). [\(finding.kind)] \(finding.steps.map(\.description).joined(separator: " + "))  (\(finding.occurrences) mutant\(finding.occurrences == 1 ? "" : "s"); example from \(finding.base))\n"
+            out += "   \(finding.summary)\n"
+            let width = finding.answers.map(\.backend.count).max() ?? 8
+            for answer in finding.answers {
+                let reason = answer.diagnostics.first.map { "  \(shorten($0))" } ?? ""
+                out += "   \(answer.backend.padding(toLength: width, withPad: " ", startingAt: 0))  \(answer.signature)\(reason)\n"
+            }
+            if let folders, index < folders.count {
+                out += "   reproduce: \(FindingFiles.command(finding, folder: folders[index]))\n"
+            }
+        }
+        return out
+    }
+
+    public static func html(_ report: Explorer.Report, backends: [BackendInfo], provenance: Provenance?, folders: [String]?) -> String {
+        let e = Markup.escape
+        var body = "<header>\n<h1>TrustHarness explore</h1>\n" + HTMLReport.provenanceLine(provenance)
+        body += "<p class=\"meta\">seed <b>\(report.seed)</b>; back ends " + backends.map { "<b>\(e($0.name))</b> (\(e($0.version)))" }.joined(separator: ", ") + "</p>\n"
+        let verdicts = report.findings.filter { $0.kind == "verdict" }.count
+        body += "<p class=\"meta\">\(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s; \(report.disagreeing) disagreeing mutants in <b>\(report.findings.count) classes</b>: \(verdicts) on the verdict, \(report.findings.count - verdicts) on the failure classes only.</p>\n"
+        body += "</header>\n<main>\n<h2>Classes</h2>\n<div class=\"scroll\"><table class=\"limbo\"><thead><tr><th>#</th><th>mutation</th>"
+        body += backends.map { "<th>\(e($0.name))</th>" }.joined() + "<th>example</th></tr></thead><tbody>\n"
+        for (index, finding) in report.findings.enumerated() {
+            let trusted = finding.answers.contains { $0.trusted }
+            body += "<tr><td class=\"num\">\(index + 1)</td><td class=\"id\"><details class=\"about\"><summary>\(e(finding.steps.map(\.description).joined(separator: " + ")))</summary><p>\(e(finding.summary)); \(finding.kind) disagreement, \(finding.occurrences) mutant(s), example from \(e(finding.base))</p></details></td>"
+            for backend in backends {
+                guard let answer = finding.answers.first(where: { $0.backend == backend.name }) else { body += "<td class=\"cell none\">not run</td>"; continue }
+                let kind = answer.trusted ? "accepted-expected-failure" : trusted ? "passed" : "skipped"
+                body += "<td class=\"cell \(kind)\"><details><summary>\(e(answer.signature))</summary>\(e(answer.diagnostics.joined(separator: "; ")))</details></td>"
+            }
+            let files = folders.map { index < $0.count ? "<code>\(e($0[index]))</code>" : "" } ?? ""
+            body += "<td class=\"id\">\(files)</td></tr>\n"
+        }
+        body += "</tbody></table></div>\n<p class=\"legend\"><span class=\"key lk accepted-expected-failure\">trusted</span> <span class=\"key lk passed\">rejected where another trusts</span> <span class=\"key lk skipped\">rejected, all reject</span> <span class=\"hint\">click an answer for the library's diagnostics.</span></p>\n</main>\n"
+        return HTMLReport.document(title: "TrustHarness explore", css: HTMLReport.css + LimboHTMLReport.css, body: body, script: "")
+    }
+
+    static func shorten(_ text: String, to limit: Int = 110) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 3)) + "..."
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+/// Mutates chains one property at a time, runs every mutant on every back end in process, and keeps
+/// the mutants on which the back ends disagree (on the verdict, or on the failure classes when all
+/// reject), grouped into classes and each class kept as its smallest example.
+///
+/// Reproducible: the same seed, bases and case count give the same mutants in the same order and
+/// the same classes (Ed25519 signatures are deterministic; mutations that change a key to RSA or
+/// ECDSA give the same classes with other signature bytes).
+public struct Explorer: Sendable {
+    public struct Options: Sendable {
+        public var seed: UInt64
+        /// At most this many mutants (nil: every single mutation of every base, then pairs until the
+        /// time budget or `pairs` runs out).
+        public var cases: Int?
+        /// Stop making mutants after this many seconds (nil: no budget).
+        public var seconds: Double?
+        /// How many two-mutation mutants to draw after the single ones (when `cases` allows).
+        public var pairs: Int
+
+        public init(seed: UInt64 = 1, cases: Int? = nil, seconds: Double? = nil, pairs: Int = 1_000) {
+            self.seed = seed
+            self.cases = cases
+            self.seconds = seconds
+            self.pairs = pairs
+        }
+    }
+
+    /// One mutation at one place.
+    public struct Step: Sendable, Hashable, Codable {
+        public var mutation: String
+        public var role: ChainModel.Role
+        public var description: String { role == .chain ? mutation : "\(mutation) @\(role.rawValue)" }
+    }
+
+    /// What one back end said about one mutant.
+    public struct Answer: Sendable, Hashable, Codable {
+        public var backend: String
+        public var trusted: Bool
+        public var failures: [FailureClass]
+        /// The library's own diagnostics, `NAME (code): message`.
+        public var diagnostics: [String]
+
+        /// `trusted` or `rejected [classes]`: what classes compare.
+        public var signature: String {
+            trusted ? "trusted" : "rejected [\(failures.map(\.rawValue).sorted().joined(separator: ", "))]"
+        }
+    }
+
+    /// A class of disagreement with its smallest example.
+    public struct Finding: Sendable, Codable {
+        /// `verdict` when some back end trusts and another rejects; `reason` when all reject with
+        /// different failure classes.
+        public var kind: String
+        public var steps: [Step]
+        public var summary: String
+        /// The catalogue chain the example was made from.
+        public var base: String
+        public var answers: [Answer]
+        /// The smallest example, DER.
+        public var chain: [[UInt8]]
+        public var anchors: [[UInt8]]
+        public var host: String?
+        public var time: String
+        /// How many mutants fell in this class.
+        public var occurrences: Int
+
+        /// The class: the mutations and each back end's answer.
+        public var key: String {
+            steps.map(\.description).joined(separator: " + ") + " | " + answers.map { "\($0.backend): \($0.signature)" }.joined(separator: "; ")
+        }
+
+        var size: (Int, Int) { (steps.count, chain.count + anchors.count) }
+    }
+
+    public struct Report: Sendable, Codable {
+        public var seed: UInt64
+        public var backends: [String]
+        public var bases: [String]
+        /// Bases left out because the back ends already disagree on them (as re-keyed).
+        public var disagreeingBases: [String]
+        public var mutants: Int
+        public var notApplicable: Int
+        public var disagreeing: Int
+        public var seconds: Double
+        public var findings: [Finding]
+    }
+
+    public let backends: [any TrustBackend]
+    public let bases: [ChainModel]
+    public let mutations: [Mutation]
+
+    public init(backends: [any TrustBackend], bases: [ChainModel], mutations: [Mutation] = MutationCatalogue.all) {
+        self.backends = backends
+        self.bases = bases
+        self.mutations = mutations
+    }
+
+    struct Candidate: Sendable {
+        var base: Int
+        var steps: [(mutation: Int, role: ChainModel.Role)]
+    }
+
+    /// The outcome of one mutant.
+    struct Evaluated: Sendable {
+        var applicable: Bool
+        var answers: [Answer]
+        var chain: [[UInt8]]
+        var anchors: [[UInt8]]
+        var host: String?
+
+        var disagrees: Bool { Set(answers.map(\.signature)).count > 1 }
+        var verdictsDisagree: Bool { Set(answers.map(\.trusted)).count > 1 }
+        var signatures: [String] { answers.map(\.signature) }
+    }
+
+    /// Runs the exploration; `progress(done, total, classes)` after each batch.
+    public func run(_ options: Options, progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async throws -> Report {
+        let start = ContinuousClock.now
+        let keys = try KeySource(seed: options.seed)
+        // Bases on which the back ends already disagree would make every mutant of them disagree.
+        let baseline = await ParallelJobs.run(count: bases.count) { index in
+            self.evaluate(Candidate(base: index, steps: []), keys: keys)
+        }
+        let usable = bases.indices.filter { baseline[$0].applicable && !baseline[$0].disagrees }
+        var rng = SplitMix64(seed: options.seed)
+        var singles: [Candidate] = []
+        for base in usable {
+            for (index, mutation) in mutations.enumerated() {
+                for role in mutation.roles where bases[base].node(for: role) != nil {
+                    singles.append(Candidate(base: base, steps: [(index, role)]))
+                }
+            }
+        }
+        singles.shuffle(using: &rng)
+        var pairs: [Candidate] = []
+        if !usable.isEmpty {
+            for _ in 0..<options.pairs {
+                let base = usable[Int(rng.next() % UInt64(usable.count))]
+                let first = singles[Int(rng.next() % UInt64(singles.count))].steps[0]
+                let second = singles[Int(rng.next() % UInt64(singles.count))].steps[0]
+                guard first.mutation != second.mutation,
+                      bases[base].node(for: first.role) != nil, bases[base].node(for: second.role) != nil else { continue }
+                pairs.append(Candidate(base: base, steps: [first, second]))
+            }
+        }
+        var candidates = singles + pairs
+        if let cases = options.cases { candidates = Array(candidates.prefix(cases)) }
+
+        var classes: [String: Finding] = [:]
+        var order: [String] = []
+        var notApplicable = 0
+        var disagreeing = 0
+        var done = 0
+        let batch = 256
+        let deadline = options.seconds.map { start + .milliseconds(Int($0 * 1000)) }
+        while done < candidates.count {
+            if let deadline, ContinuousClock.now >= deadline { break }
+            let slice = Array(candidates[done..<min(done + batch, candidates.count)])
+            let results = await ParallelJobs.run(count: slice.count) { index in
+                self.evaluateMinimal(slice[index], keys: keys)
+            }
+            for (candidate, result) in zip(slice, results) {
+                guard let result else { notApplicable += 1; continue }
+                guard result.evaluated.disagrees else { continue }
+                disagreeing += 1
+                let finding = Finding(
+                    kind: result.evaluated.verdictsDisagree ? "verdict" : "reason",
+                    steps: result.steps.map { Step(mutation: mutations[$0.mutation].name, role: $0.role) },
+                    summary: result.steps.map { mutations[$0.mutation].summary }.joined(separator: "; "),
+                    base: bases[candidate.base].id,
+                    answers: result.evaluated.answers,
+                    chain: result.evaluated.chain,
+                    anchors: result.evaluated.anchors,
+                    host: result.evaluated.host,
+                    time: Timestamp.format(bases[candidate.base].time),
+                    occurrences: 1
+                )
+                if var known = classes[finding.key] {
+                    known.occurrences += 1
+                    if finding.size < known.size {
+                        let occurrences = known.occurrences
+                        known = finding
+                        known.occurrences = occurrences
+                    }
+                    classes[finding.key] = known
+                } else {
+                    classes[finding.key] = finding
+                    order.append(finding.key)
+                }
+            }
+            done += slice.count
+            progress?(done, candidates.count, classes.count)
+        }
+        let elapsed = ContinuousClock.now - start
+        let findings = order.map { classes[$0]! }.sorted { ($0.kind, $0.steps.first?.mutation ?? "", $0.key) < ($1.kind, $1.steps.first?.mutation ?? "", $1.key) }
+        return Report(
+            seed: options.seed,
+            backends: backends.map(\.name),
+            bases: usable.map { bases[$0].id },
+            disagreeingBases: bases.indices.filter { baseline[$0].applicable && baseline[$0].disagrees }.map { bases[$0].id },
+            mutants: done - notApplicable,
+            notApplicable: notApplicable,
+            disagreeing: disagreeing,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            findings: findings.sorted { ($0.kind == "verdict" ? 0 : 1, $0.key) < ($1.kind == "verdict" ? 0 : 1, $1.key) }
+        )
+    }
+
+    /// Evaluates a candidate; for a disagreeing mutant of several mutations, the smallest subset
+    /// that gives the same answers (so a class is named by what causes it). Nil when a mutation
+    /// does not apply.
+    func evaluateMinimal(_ candidate: Candidate, keys: KeySource) -> (steps: [(mutation: Int, role: ChainModel.Role)], evaluated: Evaluated)? {
+        let evaluated = evaluate(candidate, keys: keys)
+        guard evaluated.applicable else { return nil }
+        guard evaluated.disagrees, candidate.steps.count > 1 else { return (candidate.steps, evaluated) }
+        for step in candidate.steps {
+            let single = evaluate(Candidate(base: candidate.base, steps: [step]), keys: keys)
+            if single.applicable && single.signatures == evaluated.signatures { return ([step], single) }
+        }
+        return (candidate.steps, evaluated)
+    }
+
+    /// Builds the mutant and evaluates it on every back end. Any error making it or evaluating it
+    /// is an answer of its own (fail closed), never a lost mutant.
+    func evaluate(_ candidate: Candidate, keys: KeySource) -> Evaluated {
+        let model = bases[candidate.base]
+        var draft = MutantDraft(model)
+        for step in candidate.steps {
+            guard let node = model.node(for: step.role), mutations[step.mutation].edit(&draft, node) else {
+                return Evaluated(applicable: false, answers: [], chain: [], anchors: [], host: nil)
+            }
+        }
+        let rendered: (chain: [[UInt8]], anchors: [[UInt8]])
+        do {
+            rendered = try draft.render(keys: keys)
+        } catch {
+            return Evaluated(applicable: false, answers: [], chain: [], anchors: [], host: nil)
+        }
+        let request = EvaluationRequest(chain: rendered.chain, host: draft.host.map(HostIdentity.init), time: model.time)
+        let answers = backends.map { backend -> Answer in
+            let verdict: Verdict
+            do {
+                verdict = try backend.makeEvaluator(anchors: rendered.anchors).evaluate(request)
+            } catch {
+                return Answer(backend: backend.name, trusted: false, failures: [.untrusted], diagnostics: ["the anchors were refused: \(error)"])
+            }
+            return Answer(backend: backend.name, trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures, diagnostics: verdict.diagnostics.map(\.description))
+        }
+        return Evaluated(applicable: true, answers: answers, chain: rendered.chain, anchors: rendered.anchors, host: draft.host)
+    }
+}
+
+/// A small seeded generator (SplitMix64): the same seed, the same sequence on every platform.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import TrustVectors
+
+/// One mutant being made: the model's certificates, editable, with what each mutation asked for
+/// (a key of another type, another signature hash, edits after signing), and the chain, anchors
+/// and host to present. ``render(keys:)`` re-keys and re-signs every certificate.
+struct MutantDraft: Sendable {
+    /// The fields of a TBSCertificate after the optional version.
+    enum Field: Int { case serial = 0, signature, issuer, validity, subject, publicKey }
+
+    struct Certificate: Sendable {
+        var tbs: DERTree
+        var issuer: Int?
+        var slot: Int
+        /// Sign this certificate's key with another key type (and so its children).
+        var keyKind: SigningKey.Kind?
+        /// The hash the issuer signs this certificate with.
+        var hash: SigningKey.Hash = .sha256
+        /// The AlgorithmIdentifier written in the TBSCertificate and outside it, instead of the
+        /// signer's (the signature is still the signer's).
+        var innerAlgorithm: DERTree?
+        var outerAlgorithm: DERTree?
+        /// Edits of the whole signed certificate (signature value, outer AlgorithmIdentifier).
+        var afterSigning: [@Sendable (inout DERTree) -> Void] = []
+    }
+
+    var certificates: [Certificate]
+    var presented: [Int]
+    var anchors: [Int]
+    /// Certificates added as DER, after the presented ones (unrelated extras).
+    var host: String?
+    let model: ChainModel
+
+    init(_ model: ChainModel) {
+        self.model = model
+        certificates = model.nodes.map { Certificate(tbs: $0.tbs, issuer: $0.issuer, slot: $0.slot) }
+        presented = model.presented
+        anchors = model.anchors
+        host = model.host
+    }
+
+    // MARK: - Fields
+
+    static func versionOffset(_ tbs: DERTree) -> Int { tbs.children?.first?.tag == 0xA0 ? 1 : 0 }
+
+    subscript(node: Int, field: Field) -> DERTree {
+        get { certificates[node].tbs[[Self.versionOffset(certificates[node].tbs) + field.rawValue]] }
+        set { certificates[node].tbs[[Self.versionOffset(certificates[node].tbs) + field.rawValue]] = newValue }
+    }
+
+    /// The extensions, in order (empty when the certificate has none).
+    func extensions(_ node: Int) -> [DERTree] {
+        certificates[node].tbs.children!.first { $0.tag == 0xA3 }?.children?.first?.children ?? []
+    }
+
+    /// Replaces the extensions; an empty list removes the `[3]` field unless `keepEmpty`.
+    mutating func setExtensions(_ node: Int, _ extensions: [DERTree], keepEmpty: Bool = false) {
+        var children = certificates[node].tbs.children!
+        children.removeAll { $0.tag == 0xA3 }
+        if !extensions.isEmpty || keepEmpty { children.append(.constructed(0xA3, [DER.sequence(extensions)])) }
+        certificates[node].tbs.children = children
+    }
+
+    static func extensionOID(_ ext: DERTree) -> String { DER.dotted(ext.children?.first?.content ?? []) }
+
+    /// The extension's value (the element inside the OCTET STRING), if it parses.
+    func extensionValue(_ node: Int, _ oid: String) -> DERTree? {
+        guard let ext = extensions(node).first(where: { Self.extensionOID($0) == oid }), let octets = ext.children?.last else { return nil }
+        return try? DERTree(octets.content[...])
+    }
+
+    func isCritical(_ node: Int, _ oid: String) -> Bool? {
+        guard let ext = extensions(node).first(where: { Self.extensionOID($0) == oid }) else { return nil }
+        return ext.children!.count == 3 && ext.children![1].content == [0xFF]
+    }
+
+    /// Sets (replacing the first of that OID, keeping its place) or adds an extension.
+    mutating func setExtension(_ node: Int, _ oid: String, critical: Bool, value: DERTree) {
+        setExtension(node, oid, critical: critical, rawValue: value.encoded)
+    }
+
+    mutating func setExtension(_ node: Int, _ oid: String, critical: Bool, rawValue: [UInt8]) {
+        let ext = DER.sequence([DER.oid(oid)] + (critical ? [DER.boolean(true)] : []) + [.primitive(0x04, rawValue)])
+        var list = extensions(node)
+        if let index = list.firstIndex(where: { Self.extensionOID($0) == oid }) {
+            list[index] = ext
+        } else {
+            list.append(ext)
+        }
+        setExtensions(node, list)
+    }
+
+    /// Removes every extension of `oid`; false when there was none.
+    @discardableResult
+    mutating func removeExtension(_ node: Int, _ oid: String) -> Bool {
+        var list = extensions(node)
+        let before = list.count
+        list.removeAll { Self.extensionOID($0) == oid }
+        setExtensions(node, list)
+        return list.count != before
+    }
+
+    // MARK: - Rendering
+
+    /// The presented chain and anchors as DER: every certificate re-keyed (slot keys from `keys`,
+    /// or the alternative key a mutation chose) and signed by its issuer's key.
+    func render(keys: KeySource) throws -> (chain: [[UInt8]], anchors: [[UInt8]]) {
+        func key(_ node: Int) throws -> SigningKey {
+            try certificates[node].keyKind.map { try keys.alternative($0) } ?? keys.slot(certificates[node].slot)
+        }
+        var cache: [Int: [UInt8]] = [:]
+        func signed(_ node: Int) throws -> [UInt8] {
+            if let done = cache[node] { return done }
+            var certificate = certificates[node]
+            let own = try key(node)
+            let offset = Self.versionOffset(certificate.tbs)
+            certificate.tbs[[offset + Field.publicKey.rawValue]] = try DERTree(own.spki[...])
+            // A certificate whose issuer is outside the chain is signed by a key of its own: its
+            // signature cannot verify against anything presented, as before.
+            let signer = try certificate.issuer.map(key) ?? keys.slot(10_000 + node)
+            let algorithm = signer.algorithm(hash: certificate.hash)
+            certificate.tbs[[offset + Field.signature.rawValue]] = certificate.innerAlgorithm ?? algorithm
+            let signature = try signer.sign(certificate.tbs.encoded, hash: certificate.hash)
+            var whole = DER.sequence([certificate.tbs, certificate.outerAlgorithm ?? algorithm, .primitive(0x03, [0] + signature)])
+            for edit in certificate.afterSigning { edit(&whole) }
+            cache[node] = whole.encoded
+            return whole.encoded
+        }
+        return (try presented.map(signed), try anchors.map(signed))
+    }
+}
+
+/// The keys of an exploration: one deterministic Ed25519 key per slot, and the alternative keys.
+final class KeySource: Sendable {
+    let seed: UInt64
+    private let slots: [SigningKey]
+    private let alternatives: AlternativeKeys
+
+    init(seed: UInt64, slots: Int = 16) throws {
+        self.seed = seed
+        self.slots = try (0..<slots).map { try SigningKey(kind: .ed25519, seed: seed, slot: $0) }
+        alternatives = try AlternativeKeys(seed: seed)
+    }
+
+    func slot(_ index: Int) throws -> SigningKey {
+        index < slots.count ? slots[index] : try SigningKey(kind: .ed25519, seed: seed, slot: index)
+    }
+
+    func alternative(_ kind: SigningKey.Kind) throws -> SigningKey {
+        try alternatives.keys[kind] ?? slot(0)
+    }
+}

@@ -1,0 +1,115 @@
+import Crypto
+import Foundation
+import TrustVectors
+import _CryptoExtras
+
+/// A key that signs mutants: its SubjectPublicKeyInfo, and signatures over a TBSCertificate with the
+/// AlgorithmIdentifier that names them. Ed25519 by default: its signatures are deterministic, so the
+/// same seed gives the same mutant bytes; the other types exist for the mutations of key type,
+/// key size and signature hash.
+struct SigningKey: Sendable {
+    enum Kind: String, Sendable, CaseIterable {
+        case ed25519, p256, p384, rsa2048, rsa1024
+    }
+
+    /// The hash a signature is made with, where the key type allows a choice.
+    enum Hash: String, Sendable {
+        case sha1, sha256, sha384, sha512
+    }
+
+    private enum Key: @unchecked Sendable {
+        // The swift-crypto key types are immutable values; _RSA's is not marked Sendable.
+        case ed25519(Curve25519.Signing.PrivateKey)
+        case p256(P256.Signing.PrivateKey)
+        case p384(P384.Signing.PrivateKey)
+        case rsa(_RSA.Signing.PrivateKey)
+    }
+
+    let kind: Kind
+    private let key: Key
+    /// The DER SubjectPublicKeyInfo.
+    let spki: [UInt8]
+
+    /// A key derived from `seed` and `slot`: the same pair gives the same key (Ed25519, P-256 and
+    /// P-384); RSA keys are made anew (see ``AlternativeKeys``).
+    init(kind: Kind, seed: UInt64, slot: Int) throws {
+        let material = Array(SHA384.hash(data: Array("trust-harness explore \(seed) \(slot) \(kind.rawValue)".utf8)))
+        switch kind {
+        case .ed25519:
+            let key = try Curve25519.Signing.PrivateKey(rawRepresentation: material.prefix(32))
+            self.init(kind: kind, key: .ed25519(key), spki: [0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00] + Array(key.publicKey.rawRepresentation))
+        case .p256:
+            let key = try P256.Signing.PrivateKey(rawRepresentation: material.prefix(32))
+            self.init(kind: kind, key: .p256(key), spki: Array(key.publicKey.derRepresentation))
+        case .p384:
+            let key = try P384.Signing.PrivateKey(rawRepresentation: material.prefix(48))
+            self.init(kind: kind, key: .p384(key), spki: Array(key.publicKey.derRepresentation))
+        case .rsa2048, .rsa1024:
+            let key = kind == .rsa2048 ? try _RSA.Signing.PrivateKey(keySize: .bits2048) : try _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: 1024))
+            self.init(kind: kind, key: .rsa(key), spki: Array(key.publicKey.derRepresentation))
+        }
+    }
+
+    private init(kind: Kind, key: Key, spki: [UInt8]) {
+        self.kind = kind
+        self.key = key
+        self.spki = spki
+    }
+
+    /// The AlgorithmIdentifier of this key's signatures made with `hash` (ignored by Ed25519).
+    func algorithm(hash: Hash) -> DERTree {
+        switch key {
+        case .ed25519: return Self.algorithm("1.3.101.112", null: false)
+        case .p256, .p384: return Self.algorithm(Self.ecdsaOID(hash), null: false)
+        case .rsa:
+            let oid = ["sha1": "1.2.840.113549.1.1.5", "sha256": "1.2.840.113549.1.1.11", "sha384": "1.2.840.113549.1.1.12", "sha512": "1.2.840.113549.1.1.13"][hash.rawValue]!
+            return Self.algorithm(oid, null: true)
+        }
+    }
+
+    /// The signature over `tbs` made with `hash` (ignored by Ed25519).
+    func sign(_ tbs: [UInt8], hash: Hash = .sha256) throws -> [UInt8] {
+        switch key {
+        case .ed25519(let key): return Array(try key.signature(for: tbs))
+        case .p256(let key): return Array(try key.signature(for: Self.digest(tbs, hash)).derRepresentation)
+        case .p384(let key): return Array(try key.signature(for: Self.digest(tbs, hash)).derRepresentation)
+        case .rsa(let key): return Array(try key.signature(for: Self.digest(tbs, hash), padding: .insecurePKCS1v1_5).rawRepresentation)
+        }
+    }
+
+    static func ecdsaOID(_ hash: Hash) -> String {
+        switch hash {
+        case .sha1: return "1.2.840.10045.4.1"
+        case .sha256: return "1.2.840.10045.4.3.2"
+        case .sha384: return "1.2.840.10045.4.3.3"
+        case .sha512: return "1.2.840.10045.4.3.4"
+        }
+    }
+
+    private static func digest(_ bytes: [UInt8], _ hash: Hash) -> any Digest {
+        switch hash {
+        case .sha1: return Insecure.SHA1.hash(data: bytes)
+        case .sha256: return SHA256.hash(data: bytes)
+        case .sha384: return SHA384.hash(data: bytes)
+        case .sha512: return SHA512.hash(data: bytes)
+        }
+    }
+
+    static func algorithm(_ oid: String, null: Bool) -> DERTree {
+        .constructed(0x30, [DER.oid(oid)] + (null ? [.primitive(0x05, [])] : []))
+    }
+}
+
+/// Keys made once per exploration for the mutations that change a certificate's key type: RSA key
+/// generation is the slow part, so each type has one key, shared by every mutant that needs it.
+struct AlternativeKeys: Sendable {
+    let keys: [SigningKey.Kind: SigningKey]
+
+    init(seed: UInt64) throws {
+        var keys: [SigningKey.Kind: SigningKey] = [:]
+        for kind in SigningKey.Kind.allCases where kind != .ed25519 {
+            keys[kind] = try SigningKey(kind: kind, seed: seed, slot: 1_000)
+        }
+        self.keys = keys
+    }
+}

@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import TrustCore
+import TrustExplore
+import TrustHarness
+import TrustVectors
+
+struct ExploreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Mutate the catalogue's chains (or yours) one property at a time and find where the back ends disagree.",
+        discussion: """
+        Each mutant changes one property of one certificate (validity encodings, basicConstraints, keyUsage, \
+        extendedKeyUsage, names against the host, nameConstraints, issuer-name encodings, key identifiers, \
+        unknown and duplicate extensions, versions, serial numbers, key types, signature algorithms and \
+        encodings) or of the chain (order, duplicates, extras, cross-signed copies, same-name anchors); every \
+        certificate is re-keyed and re-signed, so only that property differs. Every mutant runs on every \
+        selected back end; mutants on which they disagree (verdict, or failure classes when all reject) are \
+        grouped into classes by mutation and answers, each kept as its smallest example. Then pairs of \
+        mutations are drawn, and a pair is kept only when neither mutation alone gives the same answers.
+
+        The same --seed and --cases give the same mutants and classes. With --output DIR every class is \
+        written as files (chain.pem, anchors.pem, one file per certificate, finding.json with the evaluate \
+        command that reproduces it) and DIR/candidates.json lists them as candidate vectors in the \
+        manifest's format, expectation null: set it from the standard to make a catalogue entry.
+
+        Exit status: 0 when the exploration ran (findings are results, not failures), 2 for bad input.
+        Examples:
+          trust-harness explore --seconds 120
+          trust-harness explore --seed 7 --cases 2000 --output findings/ --format html --report explore.html
+          trust-harness explore --from 'valid-chain/*' --backend openssl --backend gnutls
+          trust-harness explore --chain server.pem --anchors root.pem --host www.example.com --at 2026-01-01T00:00:00Z
+        """
+    )
+
+    @Option(help: "The seed of the mutant order and of the keys.")
+    var seed: UInt64 = 1
+
+    @Option(help: ArgumentHelp("At most this many mutants (default: every single mutation of every chain, then the pairs).", valueName: "n"))
+    var cases: Int?
+
+    @Option(help: ArgumentHelp("Stop drawing mutants after this many seconds.", valueName: "seconds"))
+    var seconds: Double?
+
+    @Option(help: ArgumentHelp("How many two-mutation mutants to draw after the single ones.", valueName: "n"))
+    var pairs: Int = 1_000
+
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable; at least two.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
+    var backendNames: [String] = []
+
+    @Option(name: .customLong("from"), help: ArgumentHelp("Mutate only the catalogue chains whose vector id matches (* and ?); repeatable. Default: one key type of every case.", valueName: "pattern"))
+    var fromPatterns: [String] = []
+
+    @Option(name: .customLong("chain"), help: ArgumentHelp("Mutate this chain instead (PEM bundle or DER, leaf first; '-': standard input); repeatable.", valueName: "file"), completion: .file())
+    var chainFiles: [String] = []
+
+    @Option(name: .customLong("anchors"), help: ArgumentHelp("The anchors of --chain (PEM bundle, DER or a folder of them); repeatable.", valueName: "file"), completion: .file())
+    var anchorFiles: [String] = []
+
+    @Option(help: "The host of --chain (a DNS name or an IP address).")
+    var host: String?
+
+    @Option(help: ArgumentHelp("The validation time of --chain: \(Timestamp.accepted) (default: now).", valueName: "time"))
+    var at: String?
+
+    @Option(help: ArgumentHelp("Write every class as files into this folder (created if missing), with candidates.json.", valueName: "dir"), completion: .directory)
+    var output: String?
+
+    @OptionGroup var reportFile: ReportFileOption
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, html }
+
+    @Option(help: "Output format: text, json, html.")
+    var format: Format = .text
+
+    @OptionGroup var location: VectorsOption
+
+    func validate() throws {
+        if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
+        if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
+        if pairs < 0 { throw ValidationError("--pairs must be 0 or more") }
+        if !chainFiles.isEmpty && !fromPatterns.isEmpty { throw ValidationError("give either --chain (your chain) or --from (catalogue chains), not both") }
+        if chainFiles.isEmpty && (!anchorFiles.isEmpty || host != nil || at != nil) { throw ValidationError("--anchors, --host and --at describe --chain: give the chain too") }
+        if !chainFiles.isEmpty && anchorFiles.isEmpty { throw ValidationError("give the anchors of --chain with --anchors FILE") }
+    }
+
+    func run() async throws {
+        let backends: [any TrustBackend]
+        do {
+            backends = try TrustHarnessTool.registry.named(backendNames, configuration: .uncached)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        guard backends.count >= 2 else { throw ValidationError("explore compares back ends: select at least two") }
+        let bases = try loadBases()
+        guard !bases.isEmpty else { throw ValidationError("no chain to mutate: no catalogue vector matches \(fromPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
+
+        let progress = Progress.onTerminal(label: "explore")
+        var report: (@Sendable (Int, Int, Int) -> Void)?
+        if let progress { report = { done, total, _ in progress.update(done, total) } }
+        let result = try await Explorer(backends: backends, bases: bases).run(Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs), progress: report)
+        progress?.finish()
+
+        var folders: [String]?
+        if let output {
+            let folder = URL(fileURLWithPath: output)
+            do {
+                try FindingFiles.write(result, to: folder)
+            } catch {
+                printError("error: cannot write the findings into \(output): \(FileProblem.systemReason(error))")
+                throw ExitCode(2)
+            }
+            folders = result.findings.indices.map { folder.appendingPathComponent(FindingFiles.slug(result.findings[$0], index: $0)).path }
+            printError("wrote \(result.findings.count) findings and candidates.json into \(folder.path)")
+        }
+        let infos = backends.map(BackendInfo.init)
+        let provenance = TrustHarnessTool.provenance
+        switch format {
+        case .text: try reportFile.write(ExploreReports.text(result, backends: infos, provenance: provenance, folders: folders))
+        case .json: try reportFile.write(try JSONText.encode(DocumentedJSON(provenance: provenance, body: result)) + "\n")
+        case .html: try reportFile.write(ExploreReports.html(result, backends: infos, provenance: provenance, folders: folders))
+        }
+    }
+
+    func loadBases() throws -> [ChainModel] {
+        guard !chainFiles.isEmpty else {
+            return ChainModel.bases(from: try location.load(), matching: fromPatterns)
+        }
+        let chain = try CertificateInput.read(chainFiles, role: "--chain")
+        let anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true)
+        let checkedHost = try EvaluateCommand.validated(host: host)
+        var time = Date()
+        if let at {
+            guard let parsed = Timestamp.parse(at) else { throw ValidationError("--at \"\(at)\" is not \(Timestamp.accepted)") }
+            time = parsed
+        }
+        do {
+            return [try ChainModel(id: "your-chain", description: "the chain given with --chain", chain: chain, anchors: anchors, host: checkedHost, time: time)]
+        } catch {
+            throw ValidationError("--chain: \(error)")
+        }
+    }
+}
