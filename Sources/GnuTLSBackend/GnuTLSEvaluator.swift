@@ -369,7 +369,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         for index in path.indices.dropFirst() {
             let constraints = path[index].basicConstraints
             if constraints.isCA, let limit = constraints.pathLength, counted > limit { return true }
-            if !path[index].isIssued(by: path[index]) { counted += 1 }
+            if !DERCertificate.isSelfIssued(path[index].der) { counted += 1 }
         }
         return false
     }

@@ -27,6 +27,28 @@ public enum DERCertificate {
         }.map { der[$0] }
     }
 
+    /// Whether `der` is self-issued in RFC 5280's sense (§6.1: the issuer and subject names are
+    /// the same), compared as encoded; false when the certificate cannot be read. Independent of key
+    /// identifiers: a self-issued certificate with a new key (a key rollover) is still self-issued.
+    public static func isSelfIssued(_ der: [UInt8]) -> Bool {
+        der.withUnsafeBufferPointer { buffer -> Bool in
+            var reader = DERReader(buffer)
+            guard let certificate = try? reader.next(0x30, "Certificate"), reader.atEnd else { return false }
+            var outer = reader.inside(certificate)
+            guard let tbs = try? outer.next(0x30, "Certificate.tbsCertificate") else { return false }
+            var fields = outer.inside(tbs)
+            if fields.peekTag == 0xA0 {
+                guard (try? fields.next(0xA0, "TBSCertificate.version")) != nil else { return false }
+            }
+            guard (try? fields.next(0x02, "TBSCertificate.serialNumber")) != nil,
+                  (try? fields.next(0x30, "TBSCertificate.signature")) != nil,
+                  let issuer = try? fields.next(0x30, "TBSCertificate.issuer"),
+                  (try? fields.next(0x30, "TBSCertificate.validity")) != nil,
+                  let subject = try? fields.next(0x30, "TBSCertificate.subject") else { return false }
+            return buffer[issuer.whole].elementsEqual(buffer[subject.whole])
+        }
+    }
+
     /// Why `der` is not one certificate in the Distinguished Encoding Rules, or nil when it is.
     ///
     /// The whole certificate is read against its schema (RFC 5280 §4.1), down to the values inside

@@ -234,6 +234,29 @@ struct GnuTLSEvaluatorTests {
         #expect(verdict.failures == [.other], "GnuTLS's count, not the path's: \(verdict.diagnostics)")
     }
 
+    /// The same with key identifiers, as real rollover certificates carry them: its
+    /// authorityKeyIdentifier (the old key) differs from its subjectKeyIdentifier (the new key), which
+    /// GnuTLS's issuer test compares, yet it is self-issued (RFC 5280 §6.1: the names alone).
+    @Test func aSelfIssuedIntermediateWithKeyIdentifiersIsNotCountedEither() throws {
+        let rolloverKey = P256.Signing.PrivateKey()
+        let rollover = TestPKI.Issuer(name: TestPKI.intermediate.name, key: .init(rolloverKey))
+        let selfIssued = TestPKI.issue(
+            subject: TestPKI.intermediate.name, publicKey: .init(rolloverKey.publicKey), issuer: TestPKI.intermediate,
+            notBefore: TestPKI.now - TestPKI.days(30), notAfter: TestPKI.now + TestPKI.days(300),
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                SubjectKeyIdentifier(keyIdentifier: ArraySlice(SHA256.hash(data: rolloverKey.publicKey.derRepresentation).prefix(20)))
+                AuthorityKeyIdentifier(keyIdentifier: ArraySlice(repeating: 0x42, count: 20))
+            }
+        ).derBytes
+        #expect(DERCertificate.isSelfIssued(selfIssued))
+        let leaf = TestPKI.leaf(issuer: rollover).derBytes
+        let verdict = try evaluate([leaf, selfIssued, intermediate])
+        #expect(!verdict.isTrusted)
+        #expect(verdict.failures == [.other], "GnuTLS's count, not the path's: \(verdict.diagnostics)")
+    }
+
     @Test func nameConstraintViolationIsNotAPathLengthFailure() throws {
         let (constrainedRoot, rootIssuer) = TestPKI.makeRoot("Constrained Root")
         let caKey = P256.Signing.PrivateKey()
