@@ -36,13 +36,13 @@ public struct Judgement: Sendable, Hashable {
         guard let deviation else { return conformance }
         if observed == deviation.observed && conformance.outcome != .pass {
             // The direction stays: a recorded acceptance of what should be rejected is still one.
-            return Judgement(outcome: .deviation, failureKind: conformance.failureKind, detail: "recorded deviation: \(deviation.reason)")
+            return Judgement(outcome: .deviation, failureKind: conformance.failureKind, detail: "recorded deviation\(conformance.failureKind.map { " (\($0.rawValue))" } ?? ""): \(deviation.reason)")
         }
         let now = conformance.outcome == .pass ? "now conforms" : "now observes \(describe(observed)) (\(conformance.detail))"
         return Judgement(
             outcome: .fail,
             failureKind: .deviationChanged,
-            detail: "recorded deviation (\(describe(deviation.observed))) no longer matches: \(now); update Vectors/deviations.json"
+            detail: "recorded deviation (\(describe(deviation.observed))) no longer matches: \(now); update the deviations file that records it (Vectors/deviations.json or a --deviations file)"
         )
     }
 

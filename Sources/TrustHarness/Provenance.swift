@@ -14,7 +14,7 @@ public struct Provenance: Sendable, Hashable, Codable {
 
     public init(tool: String, generatedAt: Date = Date(), command: [String]) {
         self.tool = tool
-        self.generatedAt = Timestamp.format(generatedAt)
+        self.generatedAt = Timestamp.format(Date(timeIntervalSince1970: generatedAt.timeIntervalSince1970.rounded(.down)))
         self.command = command
     }
 
@@ -24,7 +24,7 @@ public struct Provenance: Sendable, Hashable, Codable {
     }
 
     /// An argument as a shell would need it.
-    static func quoted(_ argument: String) -> String {
+    package static func quoted(_ argument: String) -> String {
         let plain = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@,+%".contains($0) }
         return plain && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

@@ -14,16 +14,20 @@ struct BadInputCommand: AsyncParsableCommand {
         took and the library's message. A back end known to answer otherwise has a recorded deviation (a `bad-input/<id>` \
         entry of deviations.json or a --deviations file), shown as `dev` with its reason; it fails when the answer changes \
         either way. Exit status: 0 when every answer is the stated or recorded one, 1 otherwise, 2 for bad input.
+        Examples:
+          trust-harness bad-input
+          trust-harness bad-input --id 'truncated-*' --backend gnutls
+          trust-harness bad-input --format junit --report bad-input.xml
         """
     )
 
 
     @OptionGroup var location: VectorsOption
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end; repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
-    @Option(name: .customLong("id"), help: ArgumentHelp("Only cases whose id matches this pattern (* and ?); repeatable.", valueName: "pattern"))
+    @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (--vector is the same) (* and ?); repeatable.", valueName: "pattern"))
     var idPatterns: [String] = []
 
     @Option(help: SuiteFormat.help)
@@ -43,12 +47,12 @@ struct BadInputCommand: AsyncParsableCommand {
         let deviations = try location.load().deviations
         let backends: [any TrustBackend]
         do {
-            backends = try TrustHarnessTool.registry.named(backendNames)
+            backends = try TrustHarnessTool.registry.selected(backendNames)
         } catch {
             throw ValidationError("\(error)")
         }
         let ids = corpus.cases.map(\.id).filter { id in idPatterns.isEmpty || idPatterns.contains { Glob.matches($0, id) } }
-        guard !ids.isEmpty else { throw ValidationError("no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
+        guard !ids.isEmpty else { throw ValidationError("--id: no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
         let results = await BadInputRunner(backends: backends, corpus: corpus, deviations: deviations).run(ids)
         let infos = backends.map(BackendInfo.init)
         let provenance = TrustHarnessTool.provenance

@@ -10,15 +10,21 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Quick side-by-side speed of every back end on the hot evaluation path, cold and warm, against the raw C loops.",
         discussion: """
-        cold: an evaluator without a certificate cache, so every evaluation parses the chain's DER.
-        warm: the same chain again and again through a caching evaluator, as to a client reconnecting.
-        The raw C loops do exactly the same library work without TrustHarness, for the back ends that
-        registered one (the built-in OpenSSL and GnuTLS do; a back end without one gets cold and warm
-        figures and no ratio). "warm / floor" compares with the chain's signature verifications alone:
-        the back end's own floor loop when it registered one (swift-certificates: swift-crypto's), else the
-        tool's (OpenSSL's), when the tool was given one.
-        Everything is measured in one run, back ends interleaved; figures are medians of the rounds.
+        cold: an evaluator without a certificate cache, so every evaluation parses the chain's DER. \
+        warm: the same chain again and again through a caching evaluator, as to a client reconnecting. \
+        The raw C loops do exactly the same library work without TrustHarness, for the back ends that \
+        registered one (the built-in OpenSSL and GnuTLS do; a back end without one gets cold and warm \
+        figures and no ratio). "warm / floor" compares with the chain's signature verifications alone: \
+        the back end's own floor loop when it registered one (swift-certificates: swift-crypto's), else \
+        the tool's (OpenSSL's), when the tool was given one.
+
+        Everything is measured in one run, back ends interleaved; figures are medians of the rounds. \
         For gated, statistically careful figures use the Benchmarks/ package (swift package benchmark).
+        Examples:
+          trust-harness bench --seconds 0.5
+          trust-harness bench --chain server.pem --system-anchors \\
+              --host www.example.com
+          swift run -c release trust-harness bench --format json --report bench.json
         """
     )
 
@@ -39,7 +45,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Validation time for --chain: \(Timestamp.accepted). Default: now.", valueName: "time"))
     var at: String?
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end; repeatable. Default: all.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable. Default: all.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
     @Option(help: "Seconds per measurement (each round measures every back end, scenario and mode once).")
@@ -56,7 +62,10 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var location: VectorsOption
 
     func validate() throws {
-        if !chainFiles.isEmpty && anchorFiles.isEmpty { throw ValidationError("--chain needs --anchors") }
+        if !chainFiles.isEmpty && anchorFiles.isEmpty && !systemAnchors { throw ValidationError("--chain needs --anchors or --system-anchors") }
+        if chainFiles.isEmpty && (!anchorFiles.isEmpty || systemAnchors || host != nil || at != nil) {
+            throw ValidationError("--anchors, --system-anchors, --host and --at describe your own chain: give it with --chain (without --chain, bench measures the vectors)")
+        }
         if seconds <= 0 || seconds > 60 { throw ValidationError("--seconds must be in (0, 60]") }
         if rounds < 1 || rounds > 50 { throw ValidationError("--rounds must be in 1...50") }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import TrustCore
 import TrustVectors
 
@@ -11,19 +12,20 @@ enum CertificateInput {
     /// every PEM or DER certificate file in it, in name order, each distinct certificate once, where
     /// `folders` allows it (anchors: `/etc/ssl/certs` works); for a chain, whose order matters, a
     /// folder is a usage error.
+    /// Whether standard input was read already, by any flag: `--chain - --anchors -` cannot both have it.
+    static let standardInputRead = Mutex(false)
+
     static func read(_ files: [String], role: String, folders: Bool = false) throws -> [[UInt8]] {
         var all: [[UInt8]] = []
-        var readStandardInput = false
         for file in files {
             let certificates: [[UInt8]]
             var isDirectory: ObjCBool = false
             do {
                 if file == "-" {
-                    guard !readStandardInput else {
-                        printError("error: \(role) -: standard input can be read only once")
+                    guard !standardInputRead.withLock({ read in defer { read = true }; return read }) else {
+                        printError("error: \(role) -: standard input can be read only once (another flag took it)")
                         throw ExitCode(2)
                     }
-                    readStandardInput = true
                     let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
                     certificates = try CertificateFile.decode(bytes, file: "standard input")
                 } else if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {

@@ -7,7 +7,14 @@ struct CompareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Show only the vectors where back ends disagree, side by side with their native reasons.",
-        discussion: "Exit status: 0 (disagreement is information, not failure), 2 for bad input. Accepts the same selection and --format options as run."
+        discussion: """
+        Accepts the same selection and --format options as run. Exit status: 0 (disagreement is \
+        information, not failure), 2 for bad input.
+        Examples:
+          trust-harness compare
+          trust-harness compare --id 'policy/*' --backend openssl --backend gnutls
+          trust-harness compare --format markdown --report disagreements.md
+        """
     )
 
     @OptionGroup var options: ReportOptions

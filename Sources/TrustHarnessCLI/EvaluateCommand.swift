@@ -12,9 +12,12 @@ struct EvaluateCommand: ParsableCommand {
         discussion: """
         Exit status: 0 when every chosen back end trusts, 1 when any rejects, 2 for bad input or usage.
         Examples:
-          trust-harness evaluate --chain server.pem --system-anchors --host www.example.com
-          trust-harness evaluate --chain leaf.der --chain ca.der --anchors root.pem --host 192.0.2.1 --at 2025-06-01T00:00:00Z
-          trust-harness evaluate --chain server.pem --system-anchors --host api.example.com --pinning public-key --pin pins.txt
+          trust-harness evaluate --chain server.pem --system-anchors \\
+              --host www.example.com
+          trust-harness evaluate --chain leaf.der --chain ca.der \\
+              --anchors root.pem --host 192.0.2.1 --at 2025-06-01T00:00:00Z
+          trust-harness evaluate --chain server.pem --system-anchors \\
+              --host api.example.com --pinning public-key --pin pins.txt
         """
     )
 
@@ -75,12 +78,13 @@ struct EvaluateCommand: ParsableCommand {
         if chainFiles.isEmpty { throw ValidationError("give the presented chain with --chain FILE (leaf first)") }
         if anchorFiles.isEmpty && !systemAnchors { throw ValidationError("give trust anchors with --anchors FILE or --system-anchors") }
         if pinning == .none && !pinFiles.isEmpty { throw ValidationError("--pin needs --pinning public-key or --pinning certificate") }
+        if pinning != .none && pinFiles.isEmpty { throw ValidationError("--pinning \(pinning.rawValue) needs --pin FILE: a policy pinning nothing trusts nothing") }
     }
 
     func run() throws {
         let backends: [any TrustBackend]
         do {
-            backends = try TrustHarnessTool.registry.named(backendNames)
+            backends = try TrustHarnessTool.registry.selected(backendNames)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -27,9 +27,12 @@ struct ExploreCommand: AsyncParsableCommand {
         Exit status: 0 when the exploration ran (findings are results, not failures), 2 for bad input.
         Examples:
           trust-harness explore --seconds 120
-          trust-harness explore --seed 7 --cases 2000 --output findings/ --format html --report explore.html
-          trust-harness explore --from 'valid-chain/*' --backend openssl --backend gnutls
-          trust-harness explore --chain server.pem --anchors root.pem --host www.example.com --at 2026-01-01T00:00:00Z
+          trust-harness explore --seed 7 --cases 2000 --output findings/ \\
+              --format html --report explore.html
+          trust-harness explore --from 'valid-chain/*' \\
+              --backend openssl --backend gnutls
+          trust-harness explore --chain server.pem --anchors root.pem \\
+              --host www.example.com --at 2026-01-01T00:00:00Z
         """
     )
 
@@ -87,7 +90,7 @@ struct ExploreCommand: AsyncParsableCommand {
     func run() async throws {
         let backends: [any TrustBackend]
         do {
-            backends = try TrustHarnessTool.registry.named(backendNames, configuration: .uncached)
+            backends = try TrustHarnessTool.registry.selected(backendNames, configuration: .uncached)
         } catch {
             throw ValidationError("\(error)")
         }

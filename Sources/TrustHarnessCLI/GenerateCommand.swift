@@ -6,7 +6,13 @@ struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Rewrite Vectors/ from the catalogue, or check that the committed set matches it.",
-        discussion: "Keys and unchanged certificates are reused, so regenerating is stable. deviations.json is never touched."
+        discussion: """
+        Keys and unchanged certificates are reused, so regenerating is stable. deviations.json is never \
+        touched. Exit status: 0 done (or, with --check, matching), 1 differences, 2 bad input.
+        Examples:
+          trust-harness generate --check
+          trust-harness generate
+        """
     )
 
     @OptionGroup var location: VectorsOption

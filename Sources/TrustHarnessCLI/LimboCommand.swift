@@ -19,11 +19,11 @@ struct LimboCommand: AsyncParsableCommand {
         the suite it was made from) or there is no record for this suite; 1 when a result changed; 2 for \
         bad input.
         Examples:
-          trust-harness limbo                                  # the vendored Vectors/limbo/limbo.json
+          trust-harness limbo            # the vendored Vectors/limbo/limbo.json
           trust-harness limbo ../x509-limbo/limbo.json --output results/
           trust-harness limbo --id 'pathlen::*' --backend openssl
           trust-harness limbo --format html --report limbo.html
-          trust-harness limbo --format junit --report limbo.xml  # CI: a change from the record fails
+          trust-harness limbo --format junit --report limbo.xml   # for CI
         """
     )
 
@@ -36,7 +36,7 @@ struct LimboCommand: AsyncParsableCommand {
     @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
-    @Option(name: .customLong("id"), help: ArgumentHelp("Only cases whose id matches this pattern (* and ? wildcards, e.g. 'webpki::*'); repeatable.", valueName: "pattern"))
+    @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (--vector is the same) (* and ? wildcards, e.g. 'webpki::*'); repeatable.", valueName: "pattern"))
     var idPatterns: [String] = []
 
     @Option(help: ArgumentHelp("Write one x509-limbo results file per back end into this folder (created if missing), as x509-limbo's own harnesses do; the report goes to --report.", valueName: "dir"), completion: .directory)
@@ -57,6 +57,7 @@ struct LimboCommand: AsyncParsableCommand {
 
     func validate() throws {
         // --output is a folder here; a report file name given to it is a mistake worth naming.
+        if output == "-" || output == "" { throw ValidationError("--output names the folder for x509-limbo result files; the report goes to standard output unless --report FILE is given") }
         if let output, [".html", ".json", ".xml", ".md", ".txt"].contains(where: { output.lowercased().hasSuffix($0) }) {
             var isDirectory: ObjCBool = false
             if !(FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
@@ -69,14 +70,14 @@ struct LimboCommand: AsyncParsableCommand {
         let suite = try loadSuite()
         let backends: [any TrustBackend]
         do {
-            backends = try TrustHarnessTool.registry.named(backendNames, configuration: .uncached)
+            backends = try TrustHarnessTool.registry.selected(backendNames, configuration: .uncached)
         } catch {
             throw ValidationError("\(error)")
         }
         let testcases = idPatterns.isEmpty ? suite.testcases
             : suite.testcases.filter { testcase in idPatterns.contains { Glob.matches($0, testcase.id) } }
         guard !testcases.isEmpty else {
-            throw ValidationError("no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like 'rfc5280::nc::permitted-dn-match'")
+            throw ValidationError("--id: no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like 'rfc5280::nc::permitted-dn-match'")
         }
         if record && testcases.count != suite.testcases.count {
             throw ValidationError("--record records every case of the suite: drop --id")

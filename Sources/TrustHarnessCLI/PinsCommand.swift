@@ -9,7 +9,15 @@ struct PinsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pins",
         abstract: "Print the sha256/ public-key pin of every certificate in the given files, with its subject.",
-        discussion: "Files may be PEM bundles or single DER certificates. The output lines can be pasted into a pin file for --pin or SecurityPolicy."
+        discussion: """
+        Files may be PEM bundles, single DER certificates, folders of them, or '-' (standard input). The \
+        output is a pin file for --pin or SecurityPolicy. Any unreadable file: status 2, nothing written.
+        Examples:
+          trust-harness pins server.pem > pins.txt
+          openssl s_client -connect example.com:443 -showcerts </dev/null \\
+              | trust-harness pins -
+          trust-harness pins /etc/ssl/certs --format json
+        """
     )
 
     @Argument(help: "Certificate files (PEM bundle or DER).", completion: .file())
@@ -37,9 +45,9 @@ struct PinsCommand: ParsableCommand {
         for file in files {
             let certificates: [[UInt8]]
             do {
-                certificates = try CertificateFile.read(URL(fileURLWithPath: file))
+                // `-` is standard input, a folder every certificate file in it, as for --anchors.
+                certificates = try CertificateInput.read([file], role: "pins", folders: true)
             } catch {
-                printError("error: \(error)")
                 failed = true
                 continue
             }
@@ -53,6 +61,12 @@ struct PinsCommand: ParsableCommand {
                 entries.append(Entry(pin: "\(pin)", subject: subject, file: file, index: index + 1))
             }
         }
+        // Bad input writes no report, as for every other subcommand: a partial pin list would
+        // look complete.
+        if failed {
+            printError("no pins written: fix the file(s) above")
+            throw ExitCode(2)
+        }
         switch format {
         case .text:
             // A comment line, so the output stays a pin file (`--pin` reads it as one).
@@ -60,6 +74,5 @@ struct PinsCommand: ParsableCommand {
         case .json:
             try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: ["pins": entries])) + "\n")
         }
-        if failed { throw ExitCode(2) }
     }
 }

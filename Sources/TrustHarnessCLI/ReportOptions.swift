@@ -22,9 +22,13 @@ struct ReportOptions: ParsableArguments {
     @Option(name: .customLong("benchmarks"), help: ArgumentHelp("HTML only: a `trust-harness bench --format json` file to chart beside the matrix.", valueName: "file"), completion: .file())
     var benchmarksFile: String?
 
+    func validate() throws {
+        if benchmarksFile != nil && format != .html { throw ValidationError("--benchmarks charts figures in the HTML report: add --format html") }
+    }
+
     func backends() throws -> [any TrustBackend] {
         do {
-            return try TrustHarnessTool.registry.named(backendNames)
+            return try TrustHarnessTool.registry.selected(backendNames)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -35,7 +39,7 @@ struct ReportOptions: ParsableArguments {
         guard !vectorPatterns.isEmpty else { return all }
         let selected = all.filter { subject in vectorPatterns.contains { Glob.matches($0, subject.id) } }
         guard !selected.isEmpty else {
-            throw ValidationError("no vector id matches \(vectorPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like 'expired-leaf/rsa2048' or 'policy/certificate-pin-leaf/p256'")
+            throw ValidationError("--id: no vector id matches \(vectorPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like 'expired-leaf/rsa2048' or 'policy/certificate-pin-leaf/p256'")
         }
         return selected
     }

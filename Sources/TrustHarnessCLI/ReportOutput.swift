@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import TrustCore
+import TrustHarness
 import TrustVectors
 
 /// Where a report goes: `--output FILE`, or standard output. A report that cannot be written in
@@ -11,6 +13,10 @@ struct OutputOption: ParsableArguments {
     @Option(name: [.customLong("output"), .customLong("report")], help: ArgumentHelp("Write the report to this file instead of standard output ('-': standard output); --report is the same.", valueName: "file"), completion: .file())
     var path: String?
 
+    func validate() throws {
+        if path?.isEmpty == true { throw ValidationError("--output: give a file name ('-' for standard output)") }
+    }
+
     func write(_ text: String) throws {
         try ReportOutput.write(text, to: path == "-" ? nil : path)
     }
@@ -20,6 +26,10 @@ struct OutputOption: ParsableArguments {
 struct ReportFileOption: ParsableArguments {
     @Option(name: .customLong("report"), help: ArgumentHelp("Write the report to this file instead of standard output ('-': standard output).", valueName: "file"), completion: .file())
     var path: String?
+
+    func validate() throws {
+        if path?.isEmpty == true { throw ValidationError("--report: give a file name ('-' for standard output)") }
+    }
 
     func write(_ text: String) throws {
         try ReportOutput.write(text, to: path == "-" ? nil : path)
@@ -49,4 +59,16 @@ enum ReportOutput {
     }
 
     static func reason(_ error: any Error) -> String { FileProblem.systemReason(error) }
+}
+
+extension BackendRegistry {
+    /// `named(_:configuration:)` for a command line: an unknown name is a usage error naming
+    /// `--backend` and the registered names.
+    func selected(_ names: [String], configuration: BackendConfiguration = .default) throws -> [any TrustBackend] {
+        do {
+            return try named(names, configuration: configuration)
+        } catch {
+            throw ValidationError("--backend: \(error)")
+        }
+    }
 }

@@ -10,9 +10,9 @@ struct RunCommand: AsyncParsableCommand {
         discussion: """
         Exit status: 0 when every result is a pass or a recorded deviation, 1 otherwise, 2 for bad input.
         Examples:
-          trust-harness run --vector 'expired-*' --backend gnutls
-          trust-harness run --format junit > conformance.xml
-          trust-harness run --format html > report.html
+          trust-harness run --id 'expired-*' --backend gnutls
+          trust-harness run --format junit --report conformance.xml
+          trust-harness run --format html --report report.html
         """
     )
 

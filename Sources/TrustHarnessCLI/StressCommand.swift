@@ -13,7 +13,9 @@ struct StressCommand: AsyncParsableCommand {
         at their own validation times, mixed. Each verdict is compared with the one a single task got (trusted, \
         failure classes, diagnostic names). Resident memory is sampled once a second: over a long run \
         (--seconds 120) it shows whether evaluations leak. Exit status: 0 with no wrong verdict, 1 otherwise.
-        Example: swift run -c release trust-harness stress --seconds 60 --tasks 16
+        Examples:
+          trust-harness stress --seconds 5
+          swift run -c release trust-harness stress --seconds 60 --tasks 16
         """
     )
 
@@ -24,10 +26,10 @@ struct StressCommand: AsyncParsableCommand {
     @Option(help: "How long the tasks run, in seconds.")
     var seconds: Double = 10
 
-    @Option(help: "How many tasks evaluate at once (default: two per core).")
+    @Option(help: "How many tasks evaluate at once (two per core here).")
     var tasks: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end; repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
+    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
     @Option(help: MeasurementFormat.help)
@@ -46,8 +48,8 @@ struct StressCommand: AsyncParsableCommand {
         let backends: [any TrustBackend]
         let references: [any TrustBackend]
         do {
-            backends = try TrustHarnessTool.registry.named(backendNames)
-            references = try TrustHarnessTool.registry.named(backendNames, configuration: .uncached)
+            backends = try TrustHarnessTool.registry.selected(backendNames)
+            references = try TrustHarnessTool.registry.selected(backendNames, configuration: .uncached)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -56,6 +56,9 @@ public enum TrustHarnessTool {
     ///     ends, added to the vectors' own record for `run` and `compare` (as `--deviations` does).
     public static func main(registry: BackendRegistry, signatureFloor: (any BaselineLoop)? = nil, deviations: [URL] = []) async -> Never {
         context.withLock { $0 = Context(registry: registry, signatureFloor: signatureFloor, deviations: deviations) }
+        // A closed pipe (`trust-harness run | head -1`) is a write error with a message and status 2,
+        // not a silent death by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--version"] || arguments == ["-V"] {
             do {
@@ -65,8 +68,14 @@ public enum TrustHarnessTool {
             }
             exit(0)
         }
-        if let first = arguments.first, let message = unknownSubcommand(first) {
-            printError("Error: \(message)\nUsage: trust-harness <subcommand>\n  See 'trust-harness --help' for more information.")
+        var named = arguments.first
+        if named == "help", arguments.count > 1 { named = arguments[1] }
+        if let named, let message = unknownSubcommand(named) {
+            printError("error: \(message)\nUsage: trust-harness <subcommand>\n  See 'trust-harness --help' for more information.")
+            exit(2)
+        }
+        if let message = repeatedValue(arguments) {
+            printError("error: \(message)")
             exit(2)
         }
         await TrustHarnessCommand.main()
@@ -100,9 +109,47 @@ public enum TrustHarnessTool {
         guard !argument.hasPrefix("-") else { return nil }
         let names = TrustHarnessCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
         guard !names.contains(argument) else { return nil }
+        if argument == "version" { return "unknown subcommand 'version'; the tool's and the back ends' versions: trust-harness --version (or -V)" }
         let nearest = names.min { distance($0, argument) < distance($1, argument) } ?? ""
         let hint = distance(nearest, argument) <= max(2, argument.count / 3) ? "; did you mean '\(nearest)'?" : ""
         return "unknown subcommand '\(argument)'\(hint) (subcommands: \(names.dropLast().joined(separator: ", ")))"
+    }
+
+    /// Options that take one value: given twice with different values, which one was meant is a
+    /// guess (ArgumentParser keeps the last), and for `--host` a wrong guess checks another name.
+    static let singleValued: Set<String> = [
+        "host", "at", "format", "output", "report", "seconds", "tasks", "rounds", "seed", "cases", "pairs",
+        "pinning", "vectors", "suite", "record-file", "benchmarks",
+    ]
+
+    /// A message when a single-valued option is given twice with different values, else nil.
+    static func repeatedValue(_ arguments: [String]) -> String? {
+        var seen: [String: String] = [:]
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { break }
+            guard argument.hasPrefix("--") else { continue }
+            let body = argument.dropFirst(2)
+            let name: String
+            let value: String
+            if let equals = body.firstIndex(of: "=") {
+                name = String(body[..<equals])
+                value = String(body[body.index(after: equals)...])
+            } else {
+                name = String(body)
+                guard singleValued.contains(name), index < arguments.count else { continue }
+                value = arguments[index]
+                index += 1
+            }
+            guard singleValued.contains(name) else { continue }
+            if let earlier = seen[name], earlier != value {
+                return "--\(name) is given twice, as \(Provenance.quoted(earlier)) and \(Provenance.quoted(value)): give it once"
+            }
+            seen[name] = value
+        }
+        return nil
     }
 
     /// Levenshtein distance between two short strings.
@@ -132,21 +179,36 @@ struct TrustHarnessCommand: AsyncParsableCommand {
     /// Parses and runs like ArgumentParser's own entry point, but maps usage errors to exit status 2
     /// (ArgumentParser uses 64), so that 1 always means "rejected or failed" and 2 "fix your input".
     static func main() async {
+        let command: any ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            finish(error, as: Self.self)
+        }
+        do {
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
+                var command = command
                 try command.run()
             }
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
-            }
-            exit(withError: error)
+            // An error a subcommand throws while running (an unknown --backend, an --id matching
+            // nothing) is reported with that subcommand's usage line, not the root's.
+            finish(error, as: type(of: command))
         }
+    }
+
+    static func finish(_ error: any Error, as command: any ParsableCommand.Type) -> Never {
+        guard command.exitCode(for: error) == .validationFailure else { command.exit(withError: error) }
+        var message = command.fullMessage(for: error)
+        if command != Self.self, let name = command.configuration.commandName {
+            // The subcommand's own message names it alone; say it as it is typed.
+            message = message.replacingOccurrences(of: "Usage: \(name) ", with: "Usage: trust-harness \(name) ")
+                .replacingOccurrences(of: "See '\(name) --help'", with: "See 'trust-harness \(name) --help'")
+        }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Foundation.exit(2)
     }
 }
 

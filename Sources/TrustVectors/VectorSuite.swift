@@ -236,10 +236,11 @@ public typealias VectorLoadError = FileProblem
 /// `--at`): an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS` with optional fractional seconds and a `Z` or
 /// `±HH:MM` offset (`T` and `Z` in either case). Strict: a date that does not exist (`2026-02-30`), an
 /// hour, minute or second out of range, a missing offset or anything around it is refused, never
-/// rolled over. Fractional seconds are kept.
+/// rolled over. Fractional seconds are kept. A leap second (`23:59:60Z`) is accepted and, as POSIX time
+/// has none, is the first second of the next minute. Years 1583 to 9999: the Gregorian calendar's.
 public enum Timestamp {
     /// What ``parse(_:)`` accepts, for messages and `--help`.
-    public static let accepted = "an RFC 3339 date-time: 2025-06-01T00:00:00Z, 2025-06-01T02:00:00+02:00, or with fractional seconds (2025-06-01T00:00:00.5Z)"
+    public static let accepted = "an RFC 3339 date-time in the years 1583 to 9999: 2025-06-01T00:00:00Z, 2025-06-01T02:00:00+02:00, or with fractional seconds (2025-06-01T00:00:00.5Z)"
 
     public static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
@@ -284,17 +285,19 @@ public enum Timestamp {
             guard let hours = number(2), expect(":"), let minutes = number(2), hours <= 23, minutes <= 59 else { return nil }
             offset = sign * (hours * 3600 + minutes * 60)
         }
-        guard index == bytes.count, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 59
+        guard index == bytes.count, (1583...9999).contains(year), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+              hour <= 23, minute <= 59, second <= 59 || (second == 60 && minute == 59)
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// RFC 3339 in UTC, with fractional seconds only when the time has them.
     public static func format(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
+        let seconds = date.timeIntervalSince1970
+        formatter.formatOptions = seconds == seconds.rounded(.down) ? [.withInternetDateTime] : [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)
     }
 

@@ -14,6 +14,9 @@ import TrustVectors
         ("2000-02-29T00:00:00Z", 951_782_400.0),
         ("1969-12-31T23:59:59Z", -1.0),
         ("9999-12-31T23:59:59Z", 253_402_300_799.0),
+        // A leap second is the first second of the next minute (POSIX time has none).
+        ("2016-12-31T23:59:60Z", 1_483_228_800.0),
+        ("1583-01-01T00:00:00Z", -12_212_553_600.0),
     ])
     func acceptsRFC3339(text: String, seconds: Double) {
         #expect(Timestamp.parse(text)?.timeIntervalSince1970 == seconds, "\(text)")
@@ -22,12 +25,19 @@ import TrustVectors
     @Test(arguments: [
         "2026-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2025-04-31T00:00:00Z",
         "2025-13-01T00:00:00Z", "2025-00-01T00:00:00Z", "2025-06-00T00:00:00Z", "2025-06-01T24:00:00Z",
-        "2025-06-01T00:60:00Z", "2025-06-01T00:00:60Z", "2025-06-01T00:00:00", "2025-06-01", "yesterday", "",
+        "2025-06-01T00:60:00Z", "2025-06-01T00:00:60Z", "2025-06-01T00:00:61Z", "2016-12-31T23:58:60Z",
+        "0000-01-01T00:00:00Z", "1582-10-10T00:00:00Z", "2025-06-01T00:00:00", "2025-06-01", "yesterday", "",
         "2025-06-01T00:00:00+2:00", "2025-06-01T00:00:00+24:00", "2025-06-01T00:00:00.Z", " 2025-06-01T00:00:00Z",
         "2025-06-01T00:00:00Zjunk", "25-06-01T00:00:00Z", "2025-6-01T00:00:00Z",
     ])
     func refusesEverythingElse(text: String) {
         #expect(Timestamp.parse(text) == nil, "\(text)")
+    }
+
+    /// Shown as read: fractional seconds only when there are some.
+    @Test func formatKeepsWhatWasRead() {
+        #expect(Timestamp.format(Timestamp.parse("2026-01-01T00:00:00.5Z")!) == "2026-01-01T00:00:00.500Z")
+        #expect(Timestamp.format(Timestamp.parse("2026-01-01T02:00:00+02:00")!) == "2026-01-01T00:00:00Z")
     }
 
     /// The manifest's times, the bad-input corpus's and limbo's all go through it.
