@@ -4,6 +4,37 @@
 public enum BadInputReports {
     public typealias Result = BadInputRunner.Result
 
+    /// One back end's counts: cases, answers as stated, recorded deviations, other answers.
+    public struct Summary: Sendable, Codable {
+        public var backend: String
+        public var cases: Int
+        public var asStated: Int
+        public var recordedDeviations: Int
+        public var otherAnswers: Int
+
+        public static func of(_ results: [Result], backends: [BackendInfo]) -> [Summary] {
+            backends.map { backend in
+                let mine = results.filter { $0.backend == backend.name }
+                let deviations = mine.filter { $0.conforms && $0.deviation != nil }.count
+                return Summary(backend: backend.name, cases: mine.count, asStated: mine.filter(\.conforms).count - deviations,
+                               recordedDeviations: deviations, otherAnswers: mine.filter { !$0.conforms }.count)
+            }
+        }
+    }
+
+    /// The JSON body: the back ends, their summaries and every result.
+    public struct JSONBody: Sendable, Codable {
+        public var backends: [BackendInfo]
+        public var summary: [Summary]
+        public var results: [Result]
+
+        public init(backends: [BackendInfo], results: [Result]) {
+            self.backends = backends
+            self.summary = Summary.of(results, backends: backends)
+            self.results = results
+        }
+    }
+
     public static func junit(backends: [BackendInfo], results: [Result], provenance: Provenance?) -> String {
         JUnitReport.render(suite: "bad-input", backends: backends, provenance: provenance) { backend in
             results.filter { $0.backend == backend }.map { result in
@@ -25,10 +56,8 @@ public enum BadInputReports {
         var out = "# \(title)\n\n"
         out += MarkdownReport.provenanceLine(provenance)
         out += "| back end | library | cases | as stated | recorded deviations | other answers |\n|---|---|---:|---:|---:|---:|\n"
-        for backend in backends {
-            let mine = results.filter { $0.backend == backend.name }
-            let deviations = mine.filter { $0.conforms && $0.deviation != nil }.count
-            out += "| \(cell(backend.name)) | \(cell(backend.version)) | \(mine.count) | \(mine.filter(\.conforms).count - deviations) | \(deviations) | \(mine.filter { !$0.conforms }.count) |\n"
+        for (backend, s) in zip(backends, Summary.of(results, backends: backends)) {
+            out += "| \(cell(backend.name)) | \(cell(backend.version)) | \(s.cases) | \(s.asStated) | \(s.recordedDeviations) | \(s.otherAnswers) |\n"
         }
         out += "\n| case | expected | " + backends.map { cell($0.name) }.joined(separator: " | ") + " |\n"
         out += "|---|---|" + backends.map { _ in "---|" }.joined() + "\n"

@@ -542,6 +542,14 @@ public enum HTMLReport {
         svg.chart .value { fill: #1f2328; font-size: 11.5px; font-variant-numeric: tabular-nums; }
         details.figures { margin-top: 10px; }
         details.figures > summary { cursor: pointer; color: #0b5cad; }
+        /* Narrow windows: ids, expectations and verdicts wrap rather than being cut off. */
+        @media (max-width: 1100px) {
+          td.id > div { white-space: normal; }
+          td.id > div > span:first-child { overflow: visible; overflow-wrap: anywhere; }
+          td.exp { white-space: normal; overflow-wrap: anywhere; }
+          td.cell summary { white-space: normal; align-items: flex-start; flex-wrap: wrap; }
+          td.cell .vd { overflow: visible; overflow-wrap: anywhere; }
+        }
         @media print { .toolbar { display: none; } table.matrix thead th { top: 0; } }
         """#
 

@@ -27,8 +27,10 @@ public enum JUnitReport {
     }
 
     /// The conformance matrix: a recorded deviation and a skipped vector are `<skipped>`.
-    public static func render(backends: [BackendInfo], results: [ConformanceResult], provenance: Provenance? = nil) -> String {
-        render(suite: "TrustHarness", backends: backends, provenance: provenance) { backend in
+    /// - Parameter suite: the name of `<testsuites>` (`TrustHarness` for run, `TrustHarness compare`
+    ///   for compare's selection), so two reports in one CI job are told apart.
+    public static func render(backends: [BackendInfo], results: [ConformanceResult], provenance: Provenance? = nil, suite: String = "TrustHarness") -> String {
+        render(suite: suite, backends: backends, provenance: provenance) { backend in
             results.filter { $0.backend == backend }.map { result in
                 let observed = TextReport.observed(result)
                 switch result.outcome {

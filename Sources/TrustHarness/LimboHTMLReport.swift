@@ -4,7 +4,7 @@
 /// back end's reason one click away. A filter shows all cases, the disagreeing ones, or one column.
 /// The fragment presets it: `#only=accepted-expected-failure`, `#only=disagreements`, ...
 public enum LimboHTMLReport {
-    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?, title: String = "TrustHarness: x509-limbo", provenance: Provenance? = nil) -> String {
+    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?, title: String = "TrustHarness: x509-limbo", provenance: Provenance? = nil, record: LimboRecord? = nil) -> String {
         let names = backends.map(\.name)
         var body = "<header>\n<h1>\(e(title))</h1>\n"
         body += HTMLReport.provenanceLine(provenance)
@@ -16,25 +16,27 @@ public enum LimboHTMLReport {
         body += "</header>\n<main>\n<h2>Summary</h2>\n"
         // Back ends side by side: per id namespace, each back end's passed, accepted (the suite
         // expects FAILURE: security relevant), rejected (the suite expects SUCCESS) and skipped.
-        let summaries = LimboSummary(results).backends
+        let summaries = LimboSummary(results, record: record).backends
         body += "<div class=\"scroll\"><table class=\"summary limbo-summary\"><thead><tr><th rowspan=\"2\">namespace</th><th rowspan=\"2\">cases</th>"
-        body += summaries.map { "<th colspan=\"4\" class=\"be\">\(e($0.backend))</th>" }.joined() + "</tr><tr>"
-        body += summaries.map { _ in "<th>passed</th><th class=\"sec\" title=\"trusted although the suite expects FAILURE\">accepted<small>security relevant</small></th><th title=\"rejected although the suite expects SUCCESS\">rejected</th><th>skipped</th>" }.joined()
+        body += summaries.map { "<th colspan=\"5\" class=\"be\">\(e($0.backend))</th>" }.joined() + "</tr><tr>"
+        body += summaries.map { _ in "<th>passed</th><th class=\"sec\" title=\"trusted although the suite expects FAILURE\">accepted<small>security relevant</small></th><th title=\"rejected although the suite expects SUCCESS\">rejected</th><th>skipped</th><th title=\"differs from the record, or departs from the suite where no record covers the back end\">unexpected</th>" }.joined()
         body += "</tr></thead><tbody>\n"
         if let first = summaries.first {
             for (index, row) in (first.namespaces + [first.all]).enumerated() {
                 body += "<tr><td class=\"lib\">\(e(row.namespace))</td><td class=\"num\">\(row.total)</td>"
                 for backend in summaries {
                     let cells = backend.namespaces + [backend.all]
-                    guard index < cells.count else { body += "<td colspan=\"4\"></td>"; continue }
+                    guard index < cells.count else { body += "<td colspan=\"5\"></td>"; continue }
                     let r = cells[index]
-                    body += "<td class=\"num be\">\(r.passed)</td><td class=\"num asr\(r.acceptedExpectedFailure > 0 ? " hot" : "")\">\(r.acceptedExpectedFailure)</td><td class=\"num\">\(r.rejectedExpectedSuccess)</td><td class=\"num\">\(r.skipped)</td>"
+                    let known = record?.backends[backend.backend] != nil
+                    func recorded(_ value: Int, _ of: Int) -> String { known && of > 0 ? "<small class=\"rec\">of which \(value) recorded</small>" : "" }
+                    body += "<td class=\"num be\">\(r.passed)</td><td class=\"num asr\(r.acceptedExpectedFailure > 0 ? " hot" : "")\">\(r.acceptedExpectedFailure)\(recorded(r.acceptedRecorded, r.acceptedExpectedFailure))</td><td class=\"num\">\(r.rejectedExpectedSuccess)\(recorded(r.rejectedRecorded, r.rejectedExpectedSuccess))</td><td class=\"num\">\(r.skipped)</td><td class=\"num\(r.unexpected > 0 ? " hot" : "")\">\(r.unexpected)</td>"
                 }
                 body += "</tr>\n"
             }
         }
         body += "</tbody></table></div>\n"
-        body += "<p class=\"legend\"><span class=\"key lk passed\">passed</span> <span class=\"key lk accepted-expected-failure\">accepted, suite expects FAILURE (security relevant)</span> <span class=\"key lk rejected-expected-success\">rejected, suite expects SUCCESS</span> <span class=\"key lk skipped\">skipped (a constraint the back end cannot honour)</span> <span class=\"hint\">click a result for the back end's reason; a case's name for what it tests.</span></p>\n"
+        body += "<p class=\"legend\"><span class=\"key lk passed\">passed</span> <span class=\"key lk accepted-expected-failure\">accepted, suite expects FAILURE (security relevant)</span> <span class=\"key lk rejected-expected-success\">rejected, suite expects SUCCESS</span> <span class=\"key lk recorded\">either, as the committed record holds it</span> <span class=\"key lk skipped\">skipped (a constraint the back end cannot honour)</span> <span class=\"hint\">click a result for the back end's reason; a case's name for what it tests.</span></p>\n"
         body += """
             <h2>Cases</h2>
             <p><label>Show <select id="only">
@@ -60,7 +62,14 @@ public enum LimboHTMLReport {
             for name in names {
                 guard let result = row[name] else { body += "<td class=\"cell none\">not run</td>"; continue }
                 let label = "\(result.actual.rawValue)"
-                if result.outcome == .acceptedExpectedFailure {
+                let isRecorded = result.outcome != .passed && result.outcome != .skipped && record?.backends[name]?.results[id] == result.actual.rawValue
+                if isRecorded {
+                    // A departure the record holds: a known one, in the run report's deviation colours;
+                    // an accepted one still says it is security relevant.
+                    let what = result.outcome == .acceptedExpectedFailure ? "trusted, although the suite expects FAILURE (recorded; security relevant)." : "rejected, although the suite expects SUCCESS (recorded)."
+                    let tag = result.outcome == .acceptedExpectedFailure ? " <span class=\"tag\">accepts!</span>" : ""
+                    body += "<td class=\"cell recorded \(result.outcome.rawValue)\"><details><summary>\(label)\(tag)</summary>\(e(what + (result.caseDescription.map { " The case: \($0)" } ?? "") + (result.context.map { " \($0)" } ?? "")))</details></td>"
+                } else if result.outcome == .acceptedExpectedFailure {
                     // The security-relevant cell: say what was accepted and why the suite rejects it.
                     let why = result.caseDescription.map { " The case: \($0)" } ?? ""
                     body += "<td class=\"cell \(result.outcome.rawValue)\"><details><summary>\(label)</summary>\(e("trusted, although the suite expects FAILURE.\(why)"))</details></td>"
@@ -85,6 +94,8 @@ public enum LimboHTMLReport {
         td.passed { background: var(--pass-bg); color: var(--pass-fg); border-left-color: var(--pass-edge) !important; }
         td.accepted-expected-failure { background: var(--err-bg); color: var(--err-fg); border-left-color: var(--err-edge) !important; }
         td.rejected-expected-success { background: var(--fail-bg); color: var(--fail-fg); border-left-color: var(--fail-edge) !important; }
+        td.cell.recorded { background: var(--dev-bg); color: var(--dev-fg); border-left-color: var(--dev-edge) !important; }
+        td.cell.recorded.accepted-expected-failure { border-left-color: var(--fail-edge) !important; }
         td.skipped, td.none { background: var(--skip-bg); color: var(--skip-fg); border-left-color: var(--skip-edge) !important; }
         td.cell details summary { cursor: pointer; font-weight: 600; }
         td.cell details { white-space: normal; word-break: break-word; }
@@ -95,6 +106,7 @@ public enum LimboHTMLReport {
         span.lk.passed { background: var(--pass-bg); color: var(--pass-fg); border-left-color: var(--pass-edge); }
         span.lk.accepted-expected-failure { background: var(--err-bg); color: var(--err-fg); border-left-color: var(--err-edge); }
         span.lk.rejected-expected-success { background: var(--fail-bg); color: var(--fail-fg); border-left-color: var(--fail-edge); }
+        span.lk.recorded { background: var(--dev-bg); color: var(--dev-fg); border-left-color: var(--dev-edge); }
         span.lk.skipped { background: var(--skip-bg); color: var(--skip-fg); border-left-color: var(--skip-edge); }
         td.id details.about { max-width: 36em; }
         td.id details.about p { font-size: 12px; color: var(--muted); white-space: normal; margin: 0.2em 0; }

@@ -22,10 +22,10 @@ public struct LimboJSONReport: Sendable, Codable {
     /// nil (`null`) when there was no record for this suite to compare with.
     @ExplicitNull public var recordChanges: [LimboRecord.Change]?
 
-    public init(suite: Suite, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?) {
+    public init(suite: Suite, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?, record: LimboRecord? = nil) {
         self.suite = suite
         self.backends = backends
-        self.summary = LimboSummary(results)
+        self.summary = LimboSummary(results, record: record)
         self.results = results
         self.recordChanges = recordChanges
     }

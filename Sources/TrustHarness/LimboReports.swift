@@ -36,7 +36,7 @@ public enum LimboJUnitReport {
 /// side by side per id namespace, the differences from the record, and every case on which some back
 /// end departs from the suite, with each back end's result and reason.
 public enum LimboMarkdownReport {
-    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?, provenance: Provenance?, title: String = "TrustHarness: x509-limbo") -> String {
+    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?, provenance: Provenance?, title: String = "TrustHarness: x509-limbo", record: LimboRecord? = nil) -> String {
         let cell = MarkdownReport.cell
         var out = "# \(title)\n\n"
         out += MarkdownReport.provenanceLine(provenance)
@@ -47,15 +47,17 @@ public enum LimboMarkdownReport {
         } else {
             out += "Not compared with a record (none for this suite).\n\n"
         }
-        out += "| back end | namespace | cases | passed | accepted, suite expects FAILURE | rejected, suite expects SUCCESS | skipped |\n"
-        out += "|---|---|---:|---:|---:|---:|---:|\n"
-        for backend in LimboSummary(results).backends {
+        out += "| back end | namespace | cases | passed | accepted, suite expects FAILURE | rejected, suite expects SUCCESS | skipped | unexpected |\n"
+        out += "|---|---|---:|---:|---:|---:|---:|---:|\n"
+        for backend in LimboSummary(results, record: record).backends {
+            let known = record?.backends[backend.backend] != nil
+            func count(_ value: Int, _ recorded: Int) -> String { known && value > 0 ? "\(value) (\(recorded) recorded)" : "\(value)" }
             for row in backend.namespaces + [backend.all] {
                 let name = row.namespace == "all" ? "**all**" : row.namespace
-                out += "| \(cell(backend.backend)) | \(name) | \(row.total) | \(row.passed) | \(row.acceptedExpectedFailure) | \(row.rejectedExpectedSuccess) | \(row.skipped) |\n"
+                out += "| \(cell(backend.backend)) | \(name) | \(row.total) | \(row.passed) | \(count(row.acceptedExpectedFailure, row.acceptedRecorded)) | \(count(row.rejectedExpectedSuccess, row.rejectedRecorded)) | \(row.skipped) | \(row.unexpected) |\n"
             }
         }
-        out += "\nAccepted although the suite expects FAILURE is the security-relevant column.\n"
+        out += "\nAccepted although the suite expects FAILURE is the security-relevant column; \"recorded\" says how many of a count the committed record holds (known departures, as recorded deviations are in the conformance matrix). Unexpected: results that differ from the record, or departures of a back end no record covers.\n"
         let (order, byCase) = LimboResult.byCase(results)
         let departing = order.filter { id in byCase[id]!.values.contains { $0.outcome == .acceptedExpectedFailure || $0.outcome == .rejectedExpectedSuccess } }
         guard !departing.isEmpty else { return out + "\nEvery evaluated case is as the suite expects.\n" }

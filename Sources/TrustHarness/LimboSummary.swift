@@ -9,14 +9,31 @@ public struct LimboSummary: Sendable, Hashable, Codable {
         public var acceptedExpectedFailure = 0
         public var rejectedExpectedSuccess = 0
         public var skipped = 0
+        /// Of `acceptedExpectedFailure` and `rejectedExpectedSuccess`, how many equal the committed
+        /// record: known departures, as recorded deviations are in the conformance matrix.
+        public var acceptedRecorded = 0
+        public var rejectedRecorded = 0
+        /// Results that differ from the record, and departures from the suite of a back end no
+        /// record covers: what nobody has looked at yet.
+        public var unexpected = 0
 
-        mutating func count(_ outcome: LimboResult.Outcome) {
+        /// `recorded`: the record's answer for the case, `.some(nil)` when the record covers the
+        /// back end but not the case, nil when there is no record for the back end.
+        mutating func count(_ result: LimboResult, recorded: String??) {
             total += 1
-            switch outcome {
+            let known = recorded.map { $0 == result.actual.rawValue } ?? false
+            switch result.outcome {
             case .passed: passed += 1
-            case .acceptedExpectedFailure: acceptedExpectedFailure += 1
-            case .rejectedExpectedSuccess: rejectedExpectedSuccess += 1
+            case .acceptedExpectedFailure:
+                acceptedExpectedFailure += 1
+                if known { acceptedRecorded += 1 }
+            case .rejectedExpectedSuccess:
+                rejectedExpectedSuccess += 1
+                if known { rejectedRecorded += 1 }
             case .skipped: skipped += 1
+            }
+            if recorded == nil ? (result.outcome == .acceptedExpectedFailure || result.outcome == .rejectedExpectedSuccess) : !known {
+                unexpected += 1
             }
         }
 
@@ -33,7 +50,9 @@ public struct LimboSummary: Sendable, Hashable, Codable {
 
     public var backends: [Backend]
 
-    public init(_ results: [LimboResult]) {
+    /// - Parameter record: the committed record the results were compared with, if any: departures
+    ///   equal to it are counted as recorded, differences from it as unexpected.
+    public init(_ results: [LimboResult], record: LimboRecord? = nil) {
         var order: [String] = []
         var rows: [String: (all: Row, namespaces: [String: Row], order: [String])] = [:]
         for result in results {
@@ -41,12 +60,14 @@ public struct LimboSummary: Sendable, Hashable, Codable {
                 order.append(result.backend)
                 rows[result.backend] = (Row(namespace: "all"), [:], [])
             }
-            rows[result.backend]!.all.count(result.outcome)
+            var recorded: String?? = nil
+            if let covered = record?.backends[result.backend] { recorded = .some(covered.results[result.id]) }
+            rows[result.backend]!.all.count(result, recorded: recorded)
             if rows[result.backend]!.namespaces[result.namespace] == nil {
                 rows[result.backend]!.order.append(result.namespace)
                 rows[result.backend]!.namespaces[result.namespace] = Row(namespace: result.namespace)
             }
-            rows[result.backend]!.namespaces[result.namespace]!.count(result.outcome)
+            rows[result.backend]!.namespaces[result.namespace]!.count(result, recorded: recorded)
         }
         backends = order.map { name in
             let entry = rows[name]!

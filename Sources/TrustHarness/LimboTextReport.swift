@@ -2,14 +2,14 @@
 /// although the suite expects failure; rejected although it expects success; skipped), then the
 /// cases in the two disagreeing columns with the back end's reason, and the skip reasons counted.
 public enum LimboTextReport {
-    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], casesShown: Int = 12, provenance: Provenance? = nil) -> String {
+    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], casesShown: Int = 12, provenance: Provenance? = nil, record: LimboRecord? = nil) -> String {
         var out = "x509-limbo: \(suite)\n"
         if let provenance { out += "  by \(provenance.line)\n" }
-        let summary = LimboSummary(results)
+        let summary = LimboSummary(results, record: record)
         for backend in summary.backends {
             let version = backends.first { $0.name == backend.backend }?.version ?? ""
             out += "\n\(backend.backend) (\(version))\n"
-            out += table(backend.namespaces + [backend.all])
+            out += table(backend.namespaces + [backend.all], recorded: record?.backends[backend.backend] != nil)
             let mine = results.filter { $0.backend == backend.backend }
             for (outcome, title) in [(LimboResult.Outcome.acceptedExpectedFailure, "accepted although the suite expects FAILURE"),
                                      (.rejectedExpectedSuccess, "rejected although the suite expects SUCCESS")] {
@@ -32,9 +32,12 @@ public enum LimboTextReport {
         return out
     }
 
-    static func table(_ rows: [LimboSummary.Row]) -> String {
-        let headers = ["namespace", "cases", "passed", "accepted, expected FAILURE", "rejected, expected SUCCESS", "skipped"]
-        let cells = rows.map { [$0.namespace, "\($0.total)", "\($0.passed)", "\($0.acceptedExpectedFailure)", "\($0.rejectedExpectedSuccess)", "\($0.skipped)"] }
+    /// The summary table; with `recorded`, each departure count says how many of them the record
+    /// holds, as the run summary says how many are recorded deviations.
+    static func table(_ rows: [LimboSummary.Row], recorded: Bool = false) -> String {
+        let headers = ["namespace", "cases", "passed", "accepted, expected FAILURE", "rejected, expected SUCCESS", "skipped", "unexpected"]
+        func count(_ value: Int, _ known: Int) -> String { recorded && value > 0 ? "\(value) (\(known) recorded)" : "\(value)" }
+        let cells = rows.map { [$0.namespace, "\($0.total)", "\($0.passed)", count($0.acceptedExpectedFailure, $0.acceptedRecorded), count($0.rejectedExpectedSuccess, $0.rejectedRecorded), "\($0.skipped)", "\($0.unexpected)"] }
         let widths = headers.indices.map { column in ([headers[column]] + cells.map { $0[column] }).map(\.count).max()! }
         func line(_ values: [String]) -> String {
             "  " + values.enumerated().map { index, value in

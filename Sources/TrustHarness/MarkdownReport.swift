@@ -67,7 +67,10 @@ public enum MarkdownReport {
     /// The line every Markdown report opens with: tool, time and command (nothing when nil).
     static func provenanceLine(_ provenance: Provenance?) -> String {
         guard let provenance else { return "" }
-        return "Made by \(cell(provenance.tool)) at \(provenance.generatedAt): `\(provenance.command.map(Provenance.quoted).joined(separator: " "))`\n\n"
+        let command = provenance.command.map(Provenance.quoted).joined(separator: " ")
+        // A command holding backticks needs a longer fence (CommonMark code spans).
+        let fence = command.contains("`") ? "`` " : "`"
+        return "Made by \(cell(provenance.tool)) at \(provenance.generatedAt): \(fence)\(command.replacingOccurrences(of: "\n", with: " "))\(String(fence.reversed()))\n\n"
     }
 
     static func cell(_ text: String) -> String {

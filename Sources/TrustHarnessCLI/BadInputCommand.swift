@@ -65,7 +65,7 @@ struct BadInputCommand: AsyncParsableCommand {
         case .html:
             try output.write(BadInputReports.html(backends: infos, results: results, descriptions: descriptions, provenance: provenance))
         case .json:
-            try output.write(try JSONText.encode(DocumentedJSON(provenance: provenance, body: ["results": results])) + "\n")
+            try output.write(try JSONText.encode(DocumentedJSON(provenance: provenance, body: BadInputReports.JSONBody(backends: infos, results: results))) + "\n")
         case .text:
             let idWidth = results.map(\.id.count).max() ?? 2
             let backendWidth = results.map(\.backend.count).max() ?? 8
@@ -78,6 +78,10 @@ struct BadInputCommand: AsyncParsableCommand {
                 print("\(mark) \(result.id.padding(toLength: idWidth, withPad: " ", startingAt: 0))  \(result.backend.padding(toLength: backendWidth, withPad: " ", startingAt: 0)) \(time) ms  \(result.observed)  \(message)")
                 for problem in result.problems { print("       ! \(problem)") }
                 if let reason = result.deviation { print("       recorded deviation: \(reason)") }
+            }
+            print("")
+            for s in BadInputReports.Summary.of(results, backends: infos) {
+                print("\(s.backend): \(s.cases) cases, \(s.asStated) as stated, \(s.recordedDeviations) recorded deviation(s), \(s.otherAnswers) other answer(s)")
             }
             let slowest = results.max { $0.milliseconds < $1.milliseconds }
             let deviating = results.filter { $0.conforms && $0.deviation != nil }.count

@@ -134,9 +134,10 @@ struct BenchCommand: ParsableCommand {
         progress?.finish()
         let medians = samples.mapValues { $0.sorted()[$0.count / 2] }
         let parallel = try measureParallel(names: names, backends: warm, scenario: scenarios[0])
+        let infos = warm.map(BackendInfo.init)
         switch format {
-        case .text: try output.write(text(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel))
-        case .json: try output.write(try json(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel) + "\n")
+        case .text: try output.write(text(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel, infos: infos))
+        case .json: try output.write(try json(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel, infos: infos) + "\n")
         }
     }
 
@@ -238,8 +239,8 @@ struct BenchCommand: ParsableCommand {
     /// The samples' key for the floor loop labelled `label`.
     static func floorKey(_ label: String) -> String { "floor:" + label }
 
-    func text(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel]) -> String {
-        var out = "bench, by \(TrustHarnessTool.provenance.line)\nµs per evaluation (evaluations per second), median of \(rounds) round(s) of \(seconds) s, one process, back ends interleaved\n"
+    func text(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel], infos: [BackendInfo]) -> String {
+        var out = "bench, by \(TrustHarnessTool.provenance.line)\n" + WithBackends<Int>.lines(infos) + "µs per evaluation (evaluations per second), median of \(rounds) round(s) of \(seconds) s, one process, back ends interleaved\n"
         func cell(_ key: Key) -> String {
             guard let value = m[key] else { return "-" }
             return String(format: "%.1f (%.0f/s)", value, 1e6 / value)
@@ -312,7 +313,7 @@ struct BenchCommand: ParsableCommand {
         var parallel: [Parallel]
     }
 
-    func json(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel]) throws -> String {
+    func json(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel], infos: [BackendInfo]) throws -> String {
         var results: [JSONEntry] = []
         var baselines: [JSONEntry] = []
         for scenario in scenarios {
@@ -339,6 +340,6 @@ struct BenchCommand: ParsableCommand {
                 baselines.append(JSONEntry(backend: label, scenario: scenario, mode: "floor", microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value))
             }
         }
-        return try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: JSONOutput(results: results, baselines: baselines, parallel: parallel)))
+        return try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: WithBackends(backends: infos, body: JSONOutput(results: results, baselines: baselines, parallel: parallel))))
     }
 }

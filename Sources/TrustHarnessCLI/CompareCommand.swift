@@ -20,6 +20,10 @@ struct CompareCommand: AsyncParsableCommand {
     @OptionGroup var options: ReportOptions
     @OptionGroup var output: OutputOption
 
+    func validate() throws {
+        if Set(options.backendNames).count == 1 { throw ValidationError("--backend: compare sets back ends side by side: name at least two (or none for all)") }
+    }
+
     func run() async throws {
         let run = try await options.run()
         let (infos, results) = (run.infos, run.results)
@@ -36,13 +40,20 @@ struct CompareCommand: AsyncParsableCommand {
     static func sideBySide(infos: [BackendInfo], rows: [ResultRows]) -> String {
         var out = "Vectors where back ends disagree\n  by \(TrustHarnessTool.provenance.line)\n"
         for info in infos { out += "  \(info.name): \(info.version)\n" }
+        // The summary of the disagreeing vectors, in the run summary's terms (directions counted
+        // with their recorded share), so the number read first is the honest one here too.
+        if !rows.isEmpty {
+            out += "\n" + TextReport.summary(ConformanceSummary.of(rows.flatMap(\.results), backends: infos.map(\.name)))
+        }
         if rows.isEmpty { return out + "\nnone: every back end gives the same answer on every selected vector\n" }
         let width = infos.map(\.name.count).max() ?? 6
         for row in rows {
             out += "\n\(row.id)\n  \("expected".padding(toLength: max(width, 8), withPad: " ", startingAt: 0))  \(TextReport.expectation(row.expected))\n"
             for result in row.results {
                 let name = result.backend.padding(toLength: max(width, 8), withPad: " ", startingAt: 0)
-                out += "  \(name)  \(TextReport.observed(result))  [\(result.outcome.rawValue)]\n"
+                let direction = result.judgement.failureKind.map { ", \($0.rawValue)" } ?? ""
+                out += "  \(name)  \(TextReport.observed(result))  [\(result.outcome.rawValue)\(direction)]\n"
+                if result.outcome == .deviation || result.outcome == .fail { out += "  \(String(repeating: " ", count: max(width, 8)))  \(result.judgement.detail)\n" }
                 if let reason = result.observed?.reason { out += "  \(String(repeating: " ", count: max(width, 8)))  \(reason)\n" }
             }
         }

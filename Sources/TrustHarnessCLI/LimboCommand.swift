@@ -114,7 +114,7 @@ struct LimboCommand: AsyncParsableCommand {
         let provenance = TrustHarnessTool.provenance
         switch format {
         case .text:
-            var text = LimboTextReport.render(suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, provenance: provenance)
+            var text = LimboTextReport.render(suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, provenance: provenance, record: stored)
             if let changes {
                 text += changes.isEmpty ? "\nEvery result equals the record.\n"
                     : "\n\(changes.count) result(s) differ from the record (update it deliberately with --record):\n" + changes.map { "  \($0)\n" }.joined()
@@ -129,14 +129,14 @@ struct LimboCommand: AsyncParsableCommand {
             try reportFile.write(text)
         case .json:
             let summary = LimboJSONReport.Suite(file: suite.file, sha256: suite.digest, cases: suite.testcases.count)
-            let document = DocumentedJSON(provenance: provenance, body: LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes))
+            let document = DocumentedJSON(provenance: provenance, body: LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes, record: stored))
             try reportFile.write(try JSONText.encode(document) + "\n")
         case .junit:
             try reportFile.write(LimboJUnitReport.render(backends: infos, results: results, record: stored, provenance: provenance))
         case .markdown:
-            try reportFile.write(LimboMarkdownReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance))
+            try reportFile.write(LimboMarkdownReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance, record: stored))
         case .html:
-            try reportFile.write(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance))
+            try reportFile.write(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance, record: stored))
         }
         if let changes, !changes.isEmpty {
             printError("\(changes.count) result(s) differ from the record")

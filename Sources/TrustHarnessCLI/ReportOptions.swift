@@ -74,7 +74,7 @@ struct ReportOptions: ParsableArguments {
         switch format {
         case .text: return TextReport.render(backends: infos, results: results, provenance: provenance)
         case .json: return try JSONReport(backends: infos, results: results, provenance: provenance).encoded() + "\n"
-        case .junit: return JUnitReport.render(backends: infos, results: results, provenance: provenance)
+        case .junit: return JUnitReport.render(backends: infos, results: results, provenance: provenance, suite: title == "TrustHarness conformance" ? "TrustHarness" : "TrustHarness compare")
         case .markdown: return MarkdownReport.render(backends: infos, results: results, provenance: provenance, title: title)
         case .html:
             return HTMLReport.render(backends: infos, results: results, benchmarks: benchmarks, title: title, provenance: provenance)

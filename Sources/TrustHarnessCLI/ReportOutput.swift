@@ -72,3 +72,23 @@ extension BackendRegistry {
         }
     }
 }
+
+/// A JSON body with the back ends (name and library version) beside its own keys: how `stress`,
+/// `bench` and `bad-input` say which libraries they measured.
+struct WithBackends<Body: Encodable>: Encodable {
+    var backends: [BackendInfo]
+    var body: Body
+
+    enum Key: String, CodingKey { case backends }
+
+    func encode(to encoder: any Encoder) throws {
+        try body.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(backends, forKey: .backends)
+    }
+
+    /// The back ends as the text reports list them, one `  name: version` line each.
+    static func lines(_ backends: [BackendInfo]) -> String {
+        backends.map { "  \($0.name): \($0.version)\n" }.joined()
+    }
+}

@@ -59,10 +59,9 @@ struct StressCommand: AsyncParsableCommand {
         let report = await runner.run(tasks: tasks, seconds: seconds)
         switch format {
         case .json:
-            try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: report)) + "\n")
+            try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: WithBackends(backends: backends.map(BackendInfo.init), body: report))) + "\n")
         case .text:
-            var text = """
-                stress, by \(TrustHarnessTool.provenance.line)
+            var text = "stress, by \(TrustHarnessTool.provenance.line)\n" + WithBackends<Int>.lines(backends.map(BackendInfo.init)) + """
                 \(report.tasks) tasks, \(String(format: "%.1f", report.seconds)) s, \(report.requests) distinct requests (\(backends.map(\.name).joined(separator: ", ")))
                 evaluations: \(report.evaluations), wrong verdicts: \(report.wrongVerdicts)
                 throughput: \(Int(report.perSecond))/s with \(report.tasks) tasks, \(Int(report.singleTaskPerSecond))/s with one: \(String(format: "%.2f", report.perSecond / max(report.singleTaskPerSecond, 1)))x on \(ProcessInfo.processInfo.activeProcessorCount) cores

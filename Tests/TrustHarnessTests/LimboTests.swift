@@ -250,6 +250,27 @@ import TrustVectors
         #expect(!markdown.contains("| `ok` |"), "only departing cases are listed")
     }
 
+    /// The limbo summary frames departures as the run summary frames deviations: counted in their
+    /// direction, with how many the record holds; what differs from the record is unexpected.
+    @Test func limboSummaryCountsRecordedDepartures() {
+        let results = [
+            LimboResult(id: "rfc5280::a", backend: "a", expected: "FAILURE", actual: .success, context: nil),
+            LimboResult(id: "rfc5280::b", backend: "a", expected: "FAILURE", actual: .success, context: nil),
+            LimboResult(id: "rfc5280::c", backend: "a", expected: "SUCCESS", actual: .failure, context: "x"),
+            LimboResult(id: "rfc5280::a", backend: "b", expected: "FAILURE", actual: .success, context: nil),
+        ]
+        var record = LimboRecord(suite: "s", backends: [Self.backends[0]], results: results)
+        record.backends["a"]?.results["rfc5280::b"] = "FAILURE"
+        let summary = LimboSummary(results, record: record).backends
+        let a = summary[0].all, b = summary[1].all
+        #expect(a.acceptedExpectedFailure == 2 && a.acceptedRecorded == 1)
+        #expect(a.rejectedExpectedSuccess == 1 && a.rejectedRecorded == 1)
+        #expect(a.unexpected == 1, "rfc5280::b changed from the record")
+        #expect(b.acceptedExpectedFailure == 1 && b.acceptedRecorded == 0 && b.unexpected == 1, "no record covers b")
+        let text = LimboTextReport.render(suite: "s", backends: Self.backends, results: results, record: record)
+        #expect(text.contains("2 (1 recorded)"))
+    }
+
     @Test func badInputReportsFrameDeviationsAndFailures() throws {
         func result(_ id: String, _ backend: String, conforms: Bool, deviation: String? = nil) -> BadInputRunner.Result {
             BadInputRunner.Result(id: id, backend: backend, expected: "rejected [\"malformed\"]", observed: conforms ? "rejected [\"malformed\"]" : "trusted",
