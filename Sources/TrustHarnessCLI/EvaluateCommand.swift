@@ -183,10 +183,13 @@ struct EvaluateCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             if PinFile.isPinList(bytes) {
+                // Read first, so a file without pins says so whatever the pinning mode.
+                let listed: [SPKIPin]
+                do { listed = try PinFile.decodePinList(bytes, file: file) } catch { printError("error: --pin \(error)"); throw ExitCode(2) }
                 guard pinning == .publicKey else {
                     throw ValidationError("--pin \(file) holds sha256/ pins, which only --pinning public-key can use; certificate pinning needs certificate files")
                 }
-                do { pins += try PinFile.decodePinList(bytes, file: file) } catch { printError("error: --pin \(error)"); throw ExitCode(2) }
+                pins += listed
             } else {
                 do {
                     pinnedCertificates += try CertificateInput.checked(CertificateFile.decode(bytes, file: file), file: file, role: "--pin")

@@ -30,7 +30,7 @@ public struct LimboSuite: Sendable {
         do {
             document = try JSONDecoder().decode(Document.self, from: data)
         } catch let error as DecodingError {
-            throw FileProblem(file: file, problem: "is not an x509-limbo suite: \(Self.describe(error))")
+            throw FileProblem(file: file, problem: "is not an x509-limbo suite: \(FileProblem.jsonReason(error, data: data))")
         } catch {
             throw FileProblem(file: file, problem: "is not JSON (\(error))")
         }
@@ -51,19 +51,6 @@ public struct LimboSuite: Sendable {
     private struct Document: Decodable {
         var version: Int
         var testcases: [LimboTestcase]
-    }
-
-    /// Names where decoding failed: the coding path (with the test case's index) and the problem.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "\(path(context)) has no \"\(key.stringValue)\""
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
-        @unknown default: return "\(error)"
-        }
     }
 }
 

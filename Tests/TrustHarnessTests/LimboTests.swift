@@ -160,8 +160,8 @@ import TrustVectors
     }
 
     @Test(arguments: [
-        (#"{"version":1,"testcases":[{"id":"a"}]}"#, "has no \"validation_kind\""),
-        (#"{"version":1}"#, "has no \"testcases\""),
+        (#"{"version":1,"testcases":[{"id":"a"}]}"#, "missing key \"validation_kind\" at testcases[0]"),
+        (#"{"version":1}"#, "missing key \"testcases\" at the top level"),
         ("[1, 2", "is not an x509-limbo suite"),
         ("", "is not an x509-limbo suite"),
     ])
