@@ -6,8 +6,8 @@ public struct ExpectedOutcome: Sendable, Hashable, Codable {
     public var trusted: Bool
     /// For a rejected chain vector: the failure classes the standards allow.
     public var failures: [FailureClass]
-    /// For a policy vector: the step that must decide.
-    public var step: PolicyStep?
+    /// For a policy vector: the step that must decide (JSON `null` for a chain vector).
+    @ExplicitNull public var step: PolicyStep?
 
     public init(_ expectation: Expectation) {
         self.trusted = expectation.trusted
