@@ -70,7 +70,7 @@ let package = Package(
             exclude: ["keys"],
             sources: ["TrustVectorsResources.swift"],
             resources: [
-                .copy("manifest.json"), .copy("deviations.json"), .copy("certs"), .copy("bad-input"), .copy("limbo"),
+                .copy("manifest.json"), .copy("deviations.json"), .copy("certs"), .copy("bad-input"), .copy("limbo"), .copy("explored"),
             ]
         ),
         .target(
@@ -147,6 +147,7 @@ let package = Package(
         .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "SwiftCertificatesBackendTests", dependencies: ["SwiftCertificatesBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "TrustExploreTests", dependencies: ["TrustExplore", "TrustHarness", "TrustVectors", "TrustCore", "OpenSSLBackend", "GnuTLSBackend"]),
         .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
     ]
 )

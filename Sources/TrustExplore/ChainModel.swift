@@ -100,10 +100,13 @@ public struct ChainModel: Sendable {
     /// Models of every vector of `suite` whose presented chain the model can edit, one per case
     /// (the first key type listed), sorted by the number of certificates (the smallest first, so
     /// that the first example found of a class is the smallest).
+    ///
+    /// Only vectors the standards trust: a mutant is then a valid chain with one property changed,
+    /// so its standard answer is the mutation's (``MutationCatalogue/answer(_:role:host:)``).
     public static func bases(from suite: VectorSuite, matching patterns: [String] = []) -> [ChainModel] {
         var seen = Set<String>()
         var models: [ChainModel] = []
-        for vector in suite.vectors {
+        for vector in suite.vectors where vector.expected.trusted && !vector.id.hasPrefix("explored/") {
             guard patterns.isEmpty || patterns.contains(where: { Glob.matches($0, vector.id) }) else { continue }
             let caseName = vector.id.split(separator: "/").dropLast().joined(separator: "/")
             guard seen.insert(caseName).inserted || !patterns.isEmpty else { continue }

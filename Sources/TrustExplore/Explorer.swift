@@ -80,7 +80,7 @@ public struct Explorer: Sendable {
         public var seed: UInt64
         public var backends: [String]
         public var bases: [String]
-        /// Bases left out because the back ends already disagree on them (as re-keyed).
+        /// Bases left out because some back end does not trust them as re-keyed.
         public var disagreeingBases: [String]
         public var mutants: Int
         public var notApplicable: Int
@@ -125,7 +125,8 @@ public struct Explorer: Sendable {
         let baseline = await ParallelJobs.run(count: bases.count) { index in
             self.evaluate(Candidate(base: index, steps: []), keys: keys)
         }
-        let usable = bases.indices.filter { baseline[$0].applicable && !baseline[$0].disagrees }
+        // A base every back end trusts: then a mutant is a valid chain with one property changed.
+        let usable = bases.indices.filter { baseline[$0].applicable && baseline[$0].answers.allSatisfy(\.trusted) }
         var rng = SplitMix64(seed: options.seed)
         var singles: [Candidate] = []
         for base in usable {
@@ -201,7 +202,7 @@ public struct Explorer: Sendable {
             seed: options.seed,
             backends: backends.map(\.name),
             bases: usable.map { bases[$0].id },
-            disagreeingBases: bases.indices.filter { baseline[$0].applicable && baseline[$0].disagrees }.map { bases[$0].id },
+            disagreeingBases: bases.indices.filter { !usable.contains($0) }.map { bases[$0].id },
             mutants: done - notApplicable,
             notApplicable: notApplicable,
             disagreeing: disagreeing,
@@ -233,6 +234,9 @@ public struct Explorer: Sendable {
             guard let node = model.node(for: step.role), mutations[step.mutation].edit(&draft, node) else {
                 return Evaluated(applicable: false, answers: [], chain: [], anchors: [], host: nil)
             }
+        }
+        if !candidate.steps.isEmpty && draft.isUnchanged {
+            return Evaluated(applicable: false, answers: [], chain: [], anchors: [], host: nil)
         }
         let rendered: (chain: [[UInt8]], anchors: [[UInt8]])
         do {

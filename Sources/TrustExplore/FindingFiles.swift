@@ -92,15 +92,18 @@ public enum FindingFiles {
                 }
             }
             try encoder.encode(FindingFile(finding: finding, reproduce: reproduce)).write(to: directory.appendingPathComponent("finding.json"))
+            // The standard answer the mutation declares (RFC-derived, never from a back end); null
+            // for a combination of mutations or where the standards leave it open.
+            let answer = finding.steps.count == 1 ? MutationCatalogue.answer(finding.steps[0].mutation, role: finding.steps[0].role, host: finding.host) : nil
             candidates.append(Candidate(
                 id: "explored/\(name.dropFirst(4))",
-                description: finding.summary + " (found by explore from \(finding.base))",
+                description: finding.summary + (finding.steps.count == 1 && finding.steps[0].role != .chain ? " (on the \(finding.steps[0].role.rawValue))" : "") + "; found by trust-harness explore",
                 chain: singles.chain,
                 anchors: singles.anchors,
                 host: finding.host,
                 time: finding.time,
-                expected: nil,
-                references: [],
+                expected: answer?.expectation,
+                references: answer?.references ?? [],
                 observed: finding.answers,
                 reproduce: reproduce
             ))

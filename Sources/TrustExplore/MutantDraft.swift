@@ -100,6 +100,17 @@ struct MutantDraft: Sendable {
         return list.count != before
     }
 
+    /// Whether the edits left everything as the model has it (a mutation that sets what the chain
+    /// already holds): such a draft is no mutant.
+    var isUnchanged: Bool {
+        certificates.count == model.nodes.count
+            && zip(certificates, model.nodes).allSatisfy { draft, node in
+                draft.tbs == node.tbs && draft.keyKind == nil && draft.hash == .sha256 && draft.innerAlgorithm == nil
+                    && draft.outerAlgorithm == nil && draft.afterSigning.isEmpty
+            }
+            && presented == model.presented && anchors == model.anchors && host == model.host
+    }
+
     // MARK: - Rendering
 
     /// The presented chain and anchors as DER: every certificate re-keyed (slot keys from `keys`,

@@ -265,7 +265,6 @@ public enum MutationCatalogue {
         nc("maximum-set", "permitted dNSName <parent> with maximum 2 (MUST be absent)") { d in parent(d).map { Edit.nameConstraints(permitted: [Edit.dns($0)], maximum: 2) } },
         nc("non-critical-excluded", critical: false, "excluded dNSName <parent>, not critical (MUST be critical)") { d in parent(d).map { Edit.nameConstraints(permitted: nil, excluded: [Edit.dns($0)]) } },
         nc("on-leaf-excluded", roles: [.leaf], "excluded dNSName <parent> on the leaf itself (MUST appear only in CA certificates)") { d in parent(d).map { Edit.nameConstraints(permitted: nil, excluded: [Edit.dns($0)]) } },
-        nc("excluded-cn-host", "excluded dNSName <parent>; the leaf has no subjectAltName and the host as commonName") { d in parent(d).map { Edit.nameConstraints(permitted: nil, excluded: [Edit.dns($0)]) } },
     ]
 
     // MARK: Name encodings between issuer and subject (the issuer field of this certificate)

@@ -19,10 +19,15 @@ struct ExploreCommand: AsyncParsableCommand {
         grouped into classes by mutation and answers, each kept as its smallest example. Then pairs of \
         mutations are drawn, and a pair is kept only when neither mutation alone gives the same answers.
 
-        The same --seed and --cases give the same mutants and classes. With --output DIR every class is \
+        Only catalogue chains the standards trust (and every back end trusts, re-keyed) are mutated, so a \
+        mutant is a valid chain with one property changed. The same --seed and --cases give the same \
+        mutants and classes. With --output DIR every class is \
         written as files (chain.pem, anchors.pem, one file per certificate, finding.json with the evaluate \
         command that reproduces it) and DIR/candidates.json lists them as candidate vectors in the \
-        manifest's format, expectation null: set it from the standard to make a catalogue entry.
+        manifest's format, `expected` pre-filled from the mutation's standard answer (RFC 5280, RFC 9525, \
+        CA/B Forum; null where the standards leave it open or for a pair): check or set it, then \
+        `explore --adopt DIR/candidates.json` makes the catalogue entries (Vectors/explored/) and records \
+        the deviations of every back end that answers otherwise.
 
         Exit status: 0 when the exploration ran (findings are results, not failures), 2 for bad input.
         Examples:
@@ -78,6 +83,9 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @OptionGroup var location: VectorsOption
 
+    @Option(help: ArgumentHelp("Instead of exploring: bring the candidates of this candidates.json whose expected is set into the vectors folder's explored/ (certificates, manifest entry, and a deviation for every registered back end, variants too, that answers otherwise).", valueName: "file"), completion: .file())
+    var adopt: String?
+
     func validate() throws {
         if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
@@ -88,6 +96,21 @@ struct ExploreCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let adopt {
+            let all = TrustHarnessTool.registry.entries.map { GuardedBackend($0.make(.default)) as any TrustBackend }
+            let summary: Adoption.Summary
+            do {
+                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: try location.directory(), backends: all)
+            } catch let problem as FileProblem {
+                printError("error: --adopt \(problem)")
+                throw ExitCode(2)
+            }
+            printError("adopted \(summary.adopted.count) vectors into explored/ with \(summary.deviations) deviations; \(summary.leftOut.count) candidates left out (expected is null: set it from the standard first)")
+            if !summary.anchorsRefused.isEmpty {
+                printError("\(summary.anchorsRefused.count) left out because a back end refuses their anchors (the conformance run reports that as an error): \(summary.anchorsRefused.joined(separator: ", "))")
+            }
+            return
+        }
         let backends: [any TrustBackend]
         do {
             backends = try TrustHarnessTool.registry.selected(backendNames, configuration: .uncached)

@@ -43,6 +43,10 @@ public struct VectorSuite: Sendable {
     /// the bad-input corpus in `directory` (none when the folder has no corpus).
     let badInputIDs: Set<String>
 
+    /// The manifest and deviations of the vectors adopted from explore findings.
+    public static let exploredManifestPath = "explored/manifest.json"
+    public static let exploredDeviationsPath = "explored/deviations.json"
+
     /// The prefix of a deviation's `vector` that names a case of the bad-input corpus.
     public static let badInputPrefix = "bad-input/"
 
@@ -72,21 +76,31 @@ public struct VectorSuite: Sendable {
 
         var seen = Set<String>()
         var vectors: [LoadedVector] = []
-        for entry in manifest.vectors {
-            guard seen.insert(entry.id).inserted else {
-                throw VectorLoadError(file: manifestURL.path, problem: "vector id \(entry.id) appears twice")
+        func load(_ entries: [VectorEntry], from manifestURL: URL) throws {
+            for entry in entries {
+                guard seen.insert(entry.id).inserted else {
+                    throw VectorLoadError(file: manifestURL.path, problem: "vector id \(entry.id) appears twice")
+                }
+                guard let time = Timestamp.parse(entry.time) else {
+                    throw VectorLoadError(file: manifestURL.path, problem: "vector \(entry.id) has time \"\(entry.time)\"; expected ISO 8601 UTC like 2025-06-01T00:00:00Z")
+                }
+                vectors.append(LoadedVector(
+                    entry: entry,
+                    chain: try entry.chain.map { try certificate($0, of: entry.id) },
+                    anchors: try entry.anchors.map { try certificate($0, of: entry.id) },
+                    host: entry.host.map(HostIdentity.init),
+                    time: time,
+                    expectedPath: try entry.expected.path.map { try $0.map { try certificate($0, of: entry.id) } }
+                ))
             }
-            guard let time = Timestamp.parse(entry.time) else {
-                throw VectorLoadError(file: manifestURL.path, problem: "vector \(entry.id) has time \"\(entry.time)\"; expected ISO 8601 UTC like 2025-06-01T00:00:00Z")
-            }
-            vectors.append(LoadedVector(
-                entry: entry,
-                chain: try entry.chain.map { try certificate($0, of: entry.id) },
-                anchors: try entry.anchors.map { try certificate($0, of: entry.id) },
-                host: entry.host.map(HostIdentity.init),
-                time: time,
-                expectedPath: try entry.expected.path.map { try $0.map { try certificate($0, of: entry.id) } }
-            ))
+        }
+        try load(manifest.vectors, from: manifestURL)
+        // The vectors brought in from `trust-harness explore` findings (`explored/`, paths relative
+        // to this folder), kept apart from the generated catalogue: `generate` neither writes nor
+        // checks them.
+        let exploredURL = directory.appendingPathComponent(exploredManifestPath)
+        if FileManager.default.fileExists(atPath: exploredURL.path) {
+            try load((try decodeJSON(exploredURL) as VectorManifest).vectors, from: exploredURL)
         }
 
         var policies: [LoadedPolicyVector] = []
@@ -127,10 +141,12 @@ public struct VectorSuite: Sendable {
                 throw VectorLoadError(file: problem.file, problem: problem.problem)
             }
         }
-        let deviationsURL = directory.appendingPathComponent("deviations.json")
         var deviations: [Deviation] = []
-        if FileManager.default.fileExists(atPath: deviationsURL.path) {
-            deviations = try readDeviations(deviationsURL, vectors: seen.union(badInputIDs), adding: [])
+        for path in ["deviations.json", exploredDeviationsPath] {
+            let url = directory.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path) {
+                deviations += try readDeviations(url, vectors: seen.union(badInputIDs), adding: deviations)
+            }
         }
         return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations, badInputIDs: badInputIDs)
     }

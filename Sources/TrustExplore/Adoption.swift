@@ -1,0 +1,99 @@
+import Foundation
+import TrustCore
+import TrustVectors
+
+/// The documented step from findings to the catalogue: `trust-harness explore --adopt
+/// DIR/candidates.json` brings every candidate whose `expected` is set (from the standard; the
+/// explorer pre-fills it from the mutation's declared answer, ``MutationCatalogue/answer(_:role:host:)``)
+/// into `Vectors/explored/`: its certificates, an entry in `explored/manifest.json`, and for every
+/// back end given that answers otherwise, a deviation in `explored/deviations.json` with the
+/// library's own diagnostic as its reason, so the conformance matrix shows the difference and a
+/// test fails when it changes. Candidates with `expected` null stay where they are.
+public enum Adoption {
+    public struct Summary: Sendable {
+        public var adopted: [String]
+        public var leftOut: [String]
+        /// Candidates whose anchors a back end refuses to load: the conformance run reports that as
+        /// an error, not a verdict a deviation can record, so they stay candidates.
+        public var anchorsRefused: [String]
+        public var deviations: Int
+    }
+
+    /// - Throws: ``FileProblem`` for an unreadable candidates file or certificate, or the file
+    ///   system's error.
+    public static func adopt(_ candidatesFile: URL, into vectors: URL, backends: [any TrustBackend]) throws -> Summary {
+        let list = try FileProblem.decodeJSON(FindingFiles.CandidateList.self, from: candidatesFile, shape: "an explore candidates.json")
+        let source = candidatesFile.deletingLastPathComponent()
+        let folder = vectors.appendingPathComponent("explored")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let manifestURL = vectors.appendingPathComponent(VectorSuite.exploredManifestPath)
+        let deviationsURL = vectors.appendingPathComponent(VectorSuite.exploredDeviationsPath)
+        var manifest = FileManager.default.fileExists(atPath: manifestURL.path)
+            ? try FileProblem.decodeJSON(VectorManifest.self, from: manifestURL, shape: "a vector manifest") : VectorManifest(vectors: [])
+        var deviations = FileManager.default.fileExists(atPath: deviationsURL.path)
+            ? try FileProblem.decodeJSON(DeviationList.self, from: deviationsURL, shape: "a deviations file") : DeviationList(deviations: [])
+        var summary = Summary(adopted: [], leftOut: [], anchorsRefused: [], deviations: 0)
+        var taken = Set<String>()
+        for candidate in list.vectors {
+            guard let expected = candidate.expected else {
+                summary.leftOut.append(candidate.id)
+                continue
+            }
+            // Several classes can share a mutation and place (other bases, other answers): the
+            // first listed, verdict classes first, is the one kept.
+            guard taken.insert(candidate.id).inserted else { continue }
+            let slug = String(candidate.id.dropFirst("explored/".count))
+            let target = folder.appendingPathComponent(slug)
+            func read(_ relative: String) throws -> (name: String, data: Data, der: [UInt8]) {
+                let data = try FileProblem.contents(of: source.appendingPathComponent(relative))
+                let certificates = try CertificateFile.decode([UInt8](data), file: relative)
+                guard certificates.count == 1 else { throw FileProblem(file: relative, problem: "holds \(certificates.count) certificates; a vector file holds one") }
+                return (URL(fileURLWithPath: relative).lastPathComponent, data, certificates[0])
+            }
+            let chain = try candidate.chain.map(read)
+            let anchors = try candidate.anchors.map(read)
+            guard let time = Timestamp.parse(candidate.time) else { throw FileProblem(file: candidatesFile.path, problem: "\(candidate.id) has time \(candidate.time)") }
+            let request = EvaluationRequest(chain: chain.map(\.der), host: candidate.host.map(HostIdentity.init), time: time)
+            var verdicts: [(backend: any TrustBackend, verdict: Verdict)] = []
+            var refused = false
+            for backend in backends {
+                guard let evaluator = try? backend.makeEvaluator(anchors: anchors.map(\.der)) else { refused = true; break }
+                verdicts.append((backend, evaluator.evaluate(request)))
+            }
+            if refused {
+                summary.anchorsRefused.append(candidate.id)
+                continue
+            }
+            try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+            for file in chain + anchors { try file.data.write(to: target.appendingPathComponent(file.name)) }
+            let entry = VectorEntry(id: candidate.id, description: candidate.description, chain: chain.map { "explored/\(slug)/\($0.name)" },
+                                    anchors: anchors.map { "explored/\(slug)/\($0.name)" },
+                                    host: candidate.host, time: candidate.time, expected: expected, references: candidate.references)
+            manifest.vectors.removeAll { $0.id == entry.id }
+            manifest.vectors.append(entry)
+            deviations.deviations.removeAll { $0.vector == entry.id }
+            for (backend, verdict) in verdicts {
+                let conforms = verdict.isTrusted == expected.trusted
+                    && (verdict.isTrusted || (!verdict.failures.isEmpty && verdict.failures.allSatisfy(expected.failures.contains)))
+                guard !conforms else { continue }
+                let native = verdict.diagnostics.first.map { "\($0.name) (\($0.code)): \($0.message)" } ?? "no diagnostic"
+                let answer = verdict.isTrusted ? "trusts it" : "rejects it as \(verdict.failures.map(\.rawValue).joined(separator: ", ")) (\(native))"
+                let wanted = expected.trusted ? "trusting it" : "rejecting it as \(expected.failures.map(\.rawValue).joined(separator: " or "))"
+                deviations.deviations.append(Deviation(
+                    backend: backend.name, vector: entry.id,
+                    observed: ObservedOutcome(trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures),
+                    reason: "Found by trust-harness explore. \(backend.libraryVersion) \(answer), where \(candidate.references.first ?? "the standard") calls for \(wanted). \(verdict.isTrusted ? "Security relevant: it accepts what the standards reject." : expected.trusted ? "Conservative: it rejects what the standards allow." : "It rejects, for a reason the standards do not give.")"
+                ))
+                summary.deviations += 1
+            }
+            summary.adopted.append(entry.id)
+        }
+        manifest.vectors.sort { $0.id < $1.id }
+        deviations.deviations.sort { ($0.vector, $0.backend) < ($1.vector, $1.backend) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try (encoder.encode(manifest) + Data("\n".utf8)).write(to: manifestURL)
+        try (encoder.encode(deviations) + Data("\n".utf8)).write(to: deviationsURL)
+        return summary
+    }
+}

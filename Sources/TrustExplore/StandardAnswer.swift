@@ -1,0 +1,167 @@
+import TrustCore
+import TrustVectors
+
+/// What the standards call for on a mutant of a valid chain: decided per mutation and place from
+/// RFC 5280 (path validation, §6.1, and its MUSTs on encodings), RFC 9525 (host names) and the CA/B
+/// Forum Baseline Requirements where they govern TLS server certificates; never from a back end.
+/// nil where the standards leave the answer open (then a finding stays a candidate).
+public struct StandardAnswer: Sendable, Hashable {
+    public var trusted: Bool
+    /// For a rejection: every failure class the standards allow as the reason.
+    public var failures: [FailureClass]
+    public var references: [String]
+
+    static func trusted(_ references: String...) -> StandardAnswer {
+        StandardAnswer(trusted: true, failures: [], references: references)
+    }
+
+    static func rejected(_ failures: [FailureClass], _ references: String...) -> StandardAnswer {
+        StandardAnswer(trusted: false, failures: failures, references: references)
+    }
+
+    public var expectation: Expectation { Expectation(trusted: trusted, failures: failures) }
+
+    static let anchor = trusted("RFC 5280 §6.1.1(d): a trust anchor is its name and public key; the rest of its certificate is not processed by path validation")
+    static let der = "RFC 5280 §4.1: certificates are DER (X.690); an encoding DER forbids is malformed"
+    static let malformed = rejected([.malformed], der)
+    static let signatureEncoding = rejected([.malformed, .badSignature], "RFC 5280 §4.1.1.2-3: the signature and its algorithm identifiers as specified", der)
+}
+
+extension MutationCatalogue {
+    /// The standard answer for `mutation` applied at `role` of a chain the standards trust, or nil
+    /// when the standards leave it open.
+    public static func answer(_ mutation: String, role: ChainModel.Role, host: String?) -> StandardAnswer? {
+        // The anchor's own fields are outside path validation, whatever they hold; a new key at
+        // the root changes the signatures below it, decided with the other key mutations.
+        if role == .root && !mutation.hasPrefix("key/") {
+            return StandardAnswer.anchor
+        }
+        let family = String(mutation.prefix { $0 != "/" })
+        let what = String(mutation.drop { $0 != "/" }.dropFirst())
+        switch family {
+        case "validity":
+            switch what {
+            case "generalized-time-before-2050": return .trusted("RFC 5280 §4.1.2.5: conforming applications MUST be able to process validity dates encoded in either UTCTime or GeneralizedTime")
+            case "utctime-without-seconds", "utctime-offset": return .rejected([.malformed], "RFC 5280 §4.1.2.5.1: UTCTime MUST be Zulu and MUST include seconds")
+            case "generalized-time-fraction", "generalized-time-local": return .rejected([.malformed], "RFC 5280 §4.1.2.5.2: GeneralizedTime MUST be Zulu, MUST include seconds and MUST NOT include fractional seconds")
+            case "not-after-2050-utctime", "expired": return .rejected([.expired], "RFC 5280 §6.1.3(a)(2): the validation time must be within the validity period; §4.1.2.5.1: UTCTime 50 is 1950")
+            case "not-after-9999": return .trusted("RFC 5280 §4.1.2.5: 99991231235959Z means no well-defined expiration")
+            case "not-yet-valid": return .rejected([.notYetValid], "RFC 5280 §6.1.3(a)(2)")
+            case "inverted": return .rejected([.expired, .notYetValid], "RFC 5280 §6.1.3(a)(2)")
+            default: return nil
+            }
+        case "basicConstraints":
+            let kRule = "RFC 5280 §6.1.4(k): a version 3 intermediate must have basicConstraints with cA TRUE"
+            switch (what, role) {
+            case ("absent", .intermediate), ("empty", .intermediate): return .rejected([.notCA], kRule)
+            case ("absent", _), ("empty", _): return .trusted("RFC 5280 §4.2.1.9: an end entity need not carry basicConstraints")
+            case ("ca-false-explicit", .intermediate): return .rejected([.notCA, .malformed], kRule, StandardAnswer.der)
+            case ("ca-false-explicit", _), ("ca-true-ber-boolean", _), ("pathlen-non-minimal", _): return StandardAnswer.malformed
+            case ("non-critical", _): return .trusted("RFC 5280 §6.1.4(k) checks cA TRUE, not criticality (§4.2.1.9's MUST binds the CA)")
+            case ("pathlen-0", _), ("pathlen-huge", _): return .trusted("RFC 5280 §6.1.4(l)-(m): one CA below the leaf is within pathLenConstraint 0; any value is allowed")
+            case ("pathlen-negative", _): return .rejected([.malformed], "RFC 5280 §4.2.1.9: pathLenConstraint INTEGER (0..MAX)")
+            case ("pathlen-without-ca", _), ("leaf-is-ca", _): return .trusted("RFC 5280 §6.1 does not examine the end entity's basicConstraints (§4.2.1.9's rules bind the CA)")
+            default: return nil
+            }
+        case "keyUsage":
+            if what == "padding-bits-set" || what == "trailing-zero-octet" { return StandardAnswer.malformed }
+            if what == "absent" || what == "non-critical" { return .trusted("RFC 5280 §4.2.1.3 and §6.1.4(n): keyUsage restricts only when present; criticality binds the CA") }
+            if role == .intermediate {
+                if what == "only-keyCertSign" { return .trusted("RFC 5280 §6.1.4(n): keyCertSign is set") }
+                return .rejected([.notCA, .other, .malformed], "RFC 5280 §6.1.4(n): a CA's keyUsage, when present, must assert keyCertSign")
+            }
+            if what == "only-digitalSignature" { return .trusted("RFC 5280 §4.2.1.3; RFC 8446 §4.4.2.2: a TLS server's key signs the handshake (digitalSignature)") }
+            return .rejected([.purposeMismatch, .malformed], "RFC 5280 §4.2.1.3 with RFC 8446 §4.4.2.2 / RFC 5246 §7.4.2: the server key must be allowed to sign the handshake (digitalSignature)")
+        case "extendedKeyUsage":
+            switch what {
+            case "absent", "serverAuth-critical", "serverAuth-and-any", "only-serverAuth", "only-anyExtendedKeyUsage":
+                return .trusted("RFC 5280 §4.2.1.12: serverAuth or anyExtendedKeyUsage permits TLS server use; no EKU restricts nothing")
+            case "empty": return .rejected([.malformed, .purposeMismatch], "RFC 5280 §4.2.1.12: KeyPurposeId SIZE (1..MAX)")
+            default:
+                return role == .leaf
+                    ? .rejected([.purposeMismatch], "RFC 5280 §4.2.1.12: the certificate MUST only be used for a purpose indicated")
+                    : .rejected([.purposeMismatch], "CA/B Forum Baseline Requirements §7.1.2.10.6 (a TLS subordinate CA's EKU includes serverAuth) and RFC 5280 §4.2.1.12 as applied to the CA's issuance")
+            }
+        case "subjectAltName":
+            let mismatch = "RFC 9525 §6.3-6.4: the reference identity matches a DNS-ID or IP-ID only as specified"
+            switch what {
+            case "wildcard-leftmost": return .trusted("RFC 9525 §6.3: a wildcard in the left-most label matches one label")
+            case "uppercase", "critical": return .trusted("RFC 9525 §6.3: DNS names compare case-insensitively; RFC 5280 §4.2.1.6: SAN may be critical")
+            case "ip-and-dns": return .trusted("RFC 9525 §6.4: an IP reference identity matches an iPAddress SAN")
+            case "empty-subject-non-critical": return .trusted("RFC 5280 §6.1 does not check SAN criticality; §4.2.1.6's MUST binds the CA")
+            case "trailing-dot", "leading-dot", "empty", "embedded-nul", "trailing-space", "utf8-label", "empty-sequence", "ip-five-octets":
+                return .rejected([.hostnameMismatch, .malformed], mismatch, "RFC 5280 §4.2.1.6: dNSName in the preferred name syntax; iPAddress four or sixteen octets; SIZE (1..MAX)")
+            default: return .rejected([.hostnameMismatch], mismatch, "RFC 9525 §6.3: no partial or non-left-most wildcards, no commonName fallback")
+            }
+        case "host":
+            switch what {
+            case "uppercase", "trailing-dot": return .trusted("RFC 9525 §6.3 (case-insensitive); RFC 1034 §3.1: a trailing dot makes the name absolute, the same name")
+            default: return .rejected([.hostnameMismatch], "RFC 9525 §6.3: a wildcard-free DNS-ID matches only the same name")
+            }
+        case "nameConstraints":
+            let rule = "RFC 5280 §6.1.3(b)-(c) and §4.2.1.10"
+            switch what {
+            case "permitted-dns-parent", "permitted-dns-uppercase", "permitted-dns-host-exact", "permitted-dns-empty", "permitted-email-only", "permitted-uri-only", "on-leaf-excluded":
+                return .trusted(rule, "names of other types are unconstrained; DNS constraints match by adding labels on the left, case-insensitively; an end entity's constraints constrain nothing (§6.1.4(g) applies to CAs)")
+            case "permitted-dns-other", "excluded-dns-parent", "excluded-dns-empty", "permitted-dirname-other", "non-critical-excluded":
+                return .rejected([.other], rule, "the leaf's names fall outside the permitted or inside the excluded subtrees (criticality binds the CA)")
+            case "empty-permitted": return .rejected([.malformed, .other], rule, "GeneralSubtrees SIZE (1..MAX)")
+            default: return nil
+            }
+        case "issuerName":
+            switch what {
+            case "printable-to-utf8", "utf8-to-printable", "uppercase", "extra-spaces":
+                return .trusted("RFC 5280 §7.1: names compare after RFC 4518 preparation (case folding, insignificant spaces) for PrintableString and UTF8String")
+            default: return .rejected([.untrusted, .badSignature], "RFC 5280 §6.1.3(a)(4): the issuer name must equal the issuer's subject; §7.1: other string types and other RDN structures compare unequal")
+            }
+        case "authorityKeyIdentifier":
+            if what == "malformed" { return .rejected([.malformed], "RFC 5280 §4.2.1.1: AuthorityKeyIdentifier syntax") }
+            return .trusted("RFC 5280 §6.1: key identifiers help path building and are not checked by path validation (§4.2.1.1's MUSTs bind the CA)")
+        case "subjectKeyIdentifier":
+            return .trusted("RFC 5280 §6.1: key identifiers are not checked by path validation")
+        case "extension":
+            switch what {
+            case "unknown-non-critical", "policies-critical-unknown", "policies-any":
+                return .trusted("RFC 5280 §4.2: a non-critical unknown extension may be ignored; certificatePolicies is recognised, and with any-policy user input no explicit policy is required (§6.1.1)")
+            case "unknown-critical": return .rejected([.other], "RFC 5280 §4.2: a critical extension that is not recognised MUST be rejected")
+            case "duplicate-unknown", "duplicate-own": return .rejected([.malformed, .other], "RFC 5280 §4.2: a certificate MUST NOT include more than one instance of an extension")
+            case "critical-false-explicit", "empty-list": return .rejected([.malformed], StandardAnswer.der, "Extensions SIZE (1..MAX)")
+            case "policy-constraints-require-explicit":
+                return .rejected([.other], "RFC 5280 §6.1.4(i) and §6.1.5: requireExplicitPolicy 0 makes explicit_policy 0; with no policies the valid_policy_tree is NULL and the path fails")
+            default: return nil
+            }
+        case "version":
+            switch (what, role) {
+            case ("v1-no-extensions", .intermediate): return .trusted("RFC 5280 §6.1.4(k): the cA check applies to version 3 certificates only")
+            case ("v1-no-extensions", .leaf):
+                return host == nil ? .trusted("RFC 5280 §6.1") : .rejected([.hostnameMismatch], "RFC 9525 §6.3: without subjectAltName no DNS-ID; no commonName fallback")
+            default: return .rejected([.malformed], "RFC 5280 §4.1.2.1: extensions require version 3; version is v1, v2 or v3, DEFAULT v1 not encoded")
+            }
+        case "serial":
+            switch what {
+            case "zero", "negative", "20-octets-high-bit": return .trusted("RFC 5280 §4.1.2.2: certificate users SHOULD gracefully handle non-positive serial numbers")
+            case "non-minimal", "empty": return StandardAnswer.malformed
+            default: return nil
+            }
+        case "key":
+            if what == "rsa1024" { return .rejected([.badSignature, .other], "CA/B Forum Baseline Requirements §6.1.5: RSA keys of at least 2048 bits") }
+            return .trusted("RFC 5280 §4.1.2.7; RFC 5480 and RFC 8410: P-256, P-384, RSA-2048 and Ed25519 keys")
+        case "signature":
+            switch what {
+            case "ecdsa-sha1", "rsa-sha1":
+                return .rejected([.badSignature, .other], "CA/B Forum Baseline Requirements §7.1.3.2: SHA-1 signatures are not allowed")
+            case "rsa-sha512": return .trusted("RFC 4055; CA/B Forum Baseline Requirements §7.1.3.2: RSASSA-PKCS1-v1_5 with SHA-512")
+            case "ecdsa-p256-sha512", "ecdsa-p384-sha256": return nil
+            default: return StandardAnswer.signatureEncoding
+            }
+        case "chain":
+            switch what {
+            case "intermediates-missing", "same-name-anchor-only": return .rejected([.untrusted, .badSignature], "RFC 5280 §6.1: no path to a trust anchor")
+            case "leaf-last": return nil
+            default: return .trusted("RFC 8446 §4.4.2 and RFC 4158: extra, repeated or reordered certificates are allowed; a path to a trust anchor (any certificate may be one, RFC 5280 §6.1.1(d)) exists")
+            }
+        default:
+            return nil
+        }
+    }
+}

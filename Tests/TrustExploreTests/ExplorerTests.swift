@@ -1,0 +1,154 @@
+import Foundation
+import GnuTLSBackend
+import OpenSSLBackend
+import Testing
+import TrustCore
+@testable import TrustExplore
+import TrustHarness
+@testable import TrustVectors
+
+enum ExploreFixtures {
+    static let suite = Result { () throws -> VectorSuite in
+        guard let directory = VectorSuite.locate() else { throw VectorLoadError(file: "Vectors/manifest.json", problem: "not found") }
+        return try VectorSuite.load(from: directory)
+    }
+
+    /// The catalogue's valid chain: leaf, intermediate, root anchor.
+    static func validChain() throws -> ChainModel {
+        let bases = ChainModel.bases(from: try suite.get(), matching: ["valid-chain/p256"])
+        return try #require(bases.first)
+    }
+
+    static let keys = Result { try KeySource(seed: 1) }
+}
+
+/// A mutation changes the one property it names: every other certificate stays byte for byte what
+/// the re-keyed base is, and in the mutated certificate only the fields of its family differ (the
+/// signature aside, which is remade).
+@Suite struct MutationIsolationTests {
+    /// The TBSCertificate fields a family may change (version, serial, signature, issuer, validity,
+    /// subject, key, extensions).
+    static func allowed(_ family: String) -> Set<String>? {
+        switch family {
+        case "validity": return ["validity"]
+        case "basicConstraints", "keyUsage", "extendedKeyUsage", "nameConstraints", "authorityKeyIdentifier", "subjectKeyIdentifier", "extension": return ["extensions"]
+        case "subjectAltName": return ["extensions", "subject"]
+        case "issuerName": return ["issuer"]
+        case "version": return ["version", "extensions"]
+        case "serial": return ["serial"]
+        default: return nil
+        }
+    }
+
+    static func fields(_ der: [UInt8]) throws -> [String: [UInt8]] {
+        let tbs = try DERTree(der[...])[[0]]
+        var children = tbs.children!
+        var out: [String: [UInt8]] = [:]
+        if children.first?.tag == 0xA0 { out["version"] = children.removeFirst().encoded }
+        for (name, element) in zip(["serial", "signature", "issuer", "validity", "subject", "key"], children) { out[name] = element.encoded }
+        out["extensions"] = children.dropFirst(6).first { $0.tag == 0xA3 }?.encoded ?? []
+        return out
+    }
+
+    @Test func eachMutationChangesOnlyItsField() throws {
+        let model = try ExploreFixtures.validChain()
+        let keys = try ExploreFixtures.keys.get()
+        let base = try MutantDraft(model).render(keys: keys)
+        var checked = 0
+        for mutation in MutationCatalogue.all {
+            guard let family = Optional(mutation.family), let allowed = Self.allowed(family) else { continue }
+            for role in mutation.roles where role != .chain {
+                guard let node = model.node(for: role) else { continue }
+                var draft = MutantDraft(model)
+                guard mutation.edit(&draft, node), !draft.isUnchanged else { continue }
+                let mutant = try draft.render(keys: keys)
+                let position = model.presented.firstIndex(of: node).map { ("chain", $0) } ?? ("anchors", model.anchors.firstIndex(of: node)!)
+                for (index, der) in mutant.chain.enumerated() where !(position.0 == "chain" && position.1 == index) {
+                    #expect(der == base.chain[index], "\(mutation.name) @\(role) changed presented certificate \(index)")
+                }
+                for (index, der) in mutant.anchors.enumerated() where !(position.0 == "anchors" && position.1 == index) {
+                    #expect(der == base.anchors[index], "\(mutation.name) @\(role) changed anchor \(index)")
+                }
+                let before = try Self.fields(position.0 == "chain" ? base.chain[position.1] : base.anchors[position.1])
+                let after = try Self.fields(position.0 == "chain" ? mutant.chain[position.1] : mutant.anchors[position.1])
+                let changed = Set(before.keys.filter { before[$0] != after[$0] } + after.keys.filter { before[$0] == nil })
+                #expect(!changed.isEmpty, "\(mutation.name) @\(role) changed nothing")
+                #expect(changed.isSubset(of: allowed), "\(mutation.name) @\(role) changed \(changed.sorted())")
+                checked += 1
+            }
+        }
+        #expect(checked > 150)
+    }
+
+    /// Every certificate of a rendered mutant still verifies under its issuer's new key (a mutant
+    /// tests its property, not a broken signature), checked here with swift-certificates.
+    @Test func renderedChainsAreSignedByTheirIssuers() throws {
+        let model = try ExploreFixtures.validChain()
+        let rendered = try MutantDraft(model).render(keys: try ExploreFixtures.keys.get())
+        let verdict = try OpenSSLBackend(configuration: .uncached).makeEvaluator(anchors: rendered.anchors)
+            .evaluate(EvaluationRequest(chain: rendered.chain, host: model.host.map(HostIdentity.init), time: model.time))
+        #expect(verdict.isTrusted, "\(verdict.diagnostics)")
+    }
+}
+
+@Suite struct ExplorerTests {
+    static let backends: [any TrustBackend] = [OpenSSLBackend(configuration: .uncached), GnuTLSBackend(configuration: .uncached)]
+
+    /// The same seed and case count give the same classes and the same example bytes.
+    @Test func aSeedReproducesTheFindings() async throws {
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/*", "wildcard-*"])
+        let explorer = Explorer(backends: Self.backends, bases: bases)
+        let first = try await explorer.run(Explorer.Options(seed: 7, cases: 400, pairs: 50))
+        let second = try await explorer.run(Explorer.Options(seed: 7, cases: 400, pairs: 50))
+        #expect(first.findings.map(\.key) == second.findings.map(\.key))
+        // Ed25519 signatures are deterministic: examples without an ECDSA or RSA key are the same bytes.
+        let deterministic = { (report: Explorer.Report) in
+            report.findings.filter { $0.steps.allSatisfy { !$0.mutation.hasPrefix("key/") && !$0.mutation.hasPrefix("signature/") } }.map(\.chain)
+        }
+        #expect(deterministic(first) == deterministic(second), "Ed25519 examples are byte for byte the same")
+        #expect(first.findings.count >= 5, "OpenSSL and GnuTLS disagree on several single mutations of a valid chain")
+    }
+
+    /// A class is named by what causes it: a pair whose answers one of its mutations gives alone
+    /// is reported as that mutation.
+    @Test func pairsAreMinimised() async throws {
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
+        let report = try await Explorer(backends: Self.backends, bases: bases).run(Explorer.Options(seed: 3, cases: 10_000, pairs: 300))
+        let singles = Dictionary(grouping: report.findings.filter { $0.steps.count == 1 }, by: { $0.answers.map(\.signature) })
+        for pair in report.findings where pair.steps.count == 2 {
+            for step in pair.steps {
+                let alone = report.findings.first { $0.steps == [step] && $0.answers.map(\.signature) == pair.answers.map(\.signature) }
+                #expect(alone == nil, "\(pair.key) is also given by \(step.description) alone")
+            }
+        }
+        #expect(!singles.isEmpty)
+    }
+
+    /// Findings become files that reproduce them, and candidates whose expectation comes from the
+    /// mutation's standard answer; adoption records a deviation for each back end that answers
+    /// otherwise, and none for one that conforms.
+    @Test func findingsBecomeFilesAndAdoptedVectors() async throws {
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
+        let explorer = Explorer(backends: Self.backends, bases: bases, mutations: MutationCatalogue.all.filter { $0.name == "authorityKeyIdentifier/critical" })
+        let report = try await explorer.run(Explorer.Options(seed: 1, pairs: 0))
+        let finding = try #require(report.findings.first)
+        #expect(finding.kind == "verdict")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FindingFiles.write(report, to: folder)
+        let candidates = try JSONDecoder().decode(FindingFiles.CandidateList.self, from: Data(contentsOf: folder.appendingPathComponent("candidates.json")))
+        let candidate = try #require(candidates.vectors.first)
+        #expect(candidate.expected == Expectation(trusted: true), "RFC 5280 §6.1 does not check key identifiers")
+        let vectors = folder.appendingPathComponent("vectors")
+        let summary = try Adoption.adopt(folder.appendingPathComponent("candidates.json"), into: vectors, backends: Self.backends)
+        #expect(summary.adopted.contains(candidate.id))
+        let deviations = try JSONDecoder().decode(DeviationList.self, from: Data(contentsOf: vectors.appendingPathComponent(VectorSuite.exploredDeviationsPath)))
+        let rejecting = finding.answers.filter { !$0.trusted }.map(\.backend)
+        #expect(deviations.deviations.filter { $0.vector == candidate.id }.map(\.backend) == rejecting, "a deviation for each back end that rejects, none for one that trusts")
+        // The adopted vector loads with the catalogue's loader beside an (empty) catalogue.
+        try Data(#"{"version": 1, "vectors": []}"#.utf8).write(to: vectors.appendingPathComponent("manifest.json"))
+        let loaded = try VectorSuite.load(from: vectors)
+        #expect(loaded.vectors.map(\.id).contains(candidate.id))
+        #expect(loaded.deviations.filter { $0.vector == candidate.id }.map(\.backend) == rejecting)
+    }
+}
