@@ -264,6 +264,18 @@ public enum MutationCatalogue {
         nc("minimum-one", "permitted dNSName <parent> with minimum 1 (MUST be zero)") { d in parent(d).map { Edit.nameConstraints(permitted: [Edit.dns($0)], minimum: 1) } },
         nc("maximum-set", "permitted dNSName <parent> with maximum 2 (MUST be absent)") { d in parent(d).map { Edit.nameConstraints(permitted: [Edit.dns($0)], maximum: 2) } },
         nc("non-critical-excluded", critical: false, "excluded dNSName <parent>, not critical (MUST be critical)") { d in parent(d).map { Edit.nameConstraints(permitted: nil, excluded: [Edit.dns($0)]) } },
+        Mutation("nameConstraints/excluded-dns-cn-only-leaf", authorities, "excluded dNSName <parent>; the leaf has no subjectAltName, the host as commonName") { d, n in
+            guard let parent = parent(d), let (host, _) = Edit.dnsHost(d), let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: nil, excluded: [Edit.dns(parent)]))
+            d[leaf, .subject] = Edit.name(commonName: host)
+            d.removeExtension(leaf, Edit.subjectAltName)
+            return true
+        },
+        Mutation("nameConstraints/excluded-host-wildcard-leaf", authorities, "excluded dNSName <host>; the leaf's only name is the wildcard *.<parent>, which covers it") { d, n in
+            guard let (host, labels) = Edit.dnsHost(d), let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: nil, excluded: [Edit.dns(host)]))
+            return Edit.san(&d, leaf, [Edit.dns("*." + labels.dropFirst().joined(separator: "."))])
+        },
         nc("on-leaf-excluded", roles: [.leaf], "excluded dNSName <parent> on the leaf itself (MUST appear only in CA certificates)") { d in parent(d).map { Edit.nameConstraints(permitted: nil, excluded: [Edit.dns($0)]) } },
     ]
 
@@ -368,6 +380,9 @@ public enum MutationCatalogue {
         Mutation("extension/policies-any", anyCertificate, "a non-critical certificatePolicies anyPolicy") { d, n in
             d.setExtension(n, Edit.certificatePolicies, critical: false, value: DER.sequence([DER.sequence([DER.oid("2.5.29.32.0")])])); return true
         },
+        Mutation("extension/tls-feature-must-staple", [.leaf], "a TLS feature extension asking for OCSP stapling (RFC 7633 must-staple)") { d, n in
+            d.setExtension(n, "1.3.6.1.5.5.7.1.24", critical: false, value: DER.sequence([DER.integer(5)])); return true
+        },
         Mutation("extension/policy-constraints-require-explicit", authorities, "a critical policyConstraints requireExplicitPolicy 0, no policies") { d, n in
             d.setExtension(n, "2.5.29.36", critical: true, value: DER.sequence([.primitive(0x80, [0])])); return true
         },
@@ -389,6 +404,13 @@ public enum MutationCatalogue {
         },
         Mutation("version/v2", anyCertificate, "version 2 with extensions") { d, n in setVersion(&d, n, DER.integer(1)); return true },
         Mutation("version/v4", anyCertificate, "version value 3 (v4, undefined)") { d, n in setVersion(&d, n, DER.integer(3)); return true },
+        Mutation("version/unique-identifiers", anyCertificate, "issuerUniqueID and subjectUniqueID present (RFC 5280 §4.1.2.8: CAs MUST NOT generate them; applications SHOULD parse them)") { d, n in
+            var children = d.certificates[n].tbs.children!
+            let at = MutantDraft.versionOffset(d.certificates[n].tbs) + MutantDraft.Field.publicKey.rawValue + 1
+            children.insert(contentsOf: [.primitive(0x81, [0x00, 0x01, 0x02]), .primitive(0x82, [0x00, 0x03, 0x04])], at: at)
+            d.certificates[n].tbs.children = children
+            return true
+        },
         Mutation("version/v1-explicit", anyCertificate, "version 1 encoded explicitly ([0] INTEGER 0, DEFAULT: DER forbids)") { d, n in setVersion(&d, n, DER.integer(0)); return true },
     ]
 
@@ -497,6 +519,33 @@ public enum MutationCatalogue {
         chain("leaf-last", "the leaf presented after the intermediates") { d in
             guard d.presented.count >= 2 else { return false }
             d.presented = Array(d.presented.dropFirst()) + [d.presented[0]]; return true
+        },
+        chain("twenty-intermediates", "twenty more intermediate CAs between the first intermediate and the leaf (a path of 23 certificates; no pathLenConstraint)") { d in
+            guard let intermediate = d.model.node(for: .intermediate), let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(intermediate, Edit.basicConstraints, critical: true, value: DER.sequence([DER.boolean(true)]))
+            var issuer = intermediate
+            var added: [Int] = []
+            for level in 1...20 {
+                var copy = d.certificates[intermediate]
+                let offset = MutantDraft.versionOffset(copy.tbs)
+                copy.tbs[[offset + MutantDraft.Field.issuer.rawValue]] = d[issuer, .subject]
+                copy.tbs[[offset + MutantDraft.Field.subject.rawValue]] = Edit.name(commonName: "Intermediate CA \(level)")
+                copy.issuer = issuer
+                copy.slot = 100 + level
+                // Key identifiers name the new keys' issuers, so no library's AKI check gets in the way.
+                d.certificates.append(copy)
+                let index = d.certificates.count - 1
+                d.removeExtension(index, Edit.authorityKeyIdentifier)
+                d.removeExtension(index, Edit.subjectKeyIdentifier)
+                added.append(index)
+                issuer = index
+            }
+            d[leaf, .issuer] = d[issuer, .subject]
+            d.certificates[leaf].issuer = issuer
+            d.removeExtension(leaf, Edit.authorityKeyIdentifier)
+            let position = d.presented.firstIndex(of: intermediate) ?? 1
+            d.presented.insert(contentsOf: added.reversed(), at: position)
+            return true
         },
         chain("leaf-twice", "the leaf presented twice") { d in d.presented.insert(d.presented[0], at: 1); return true },
         chain("intermediate-twice", "an intermediate presented twice") { d in

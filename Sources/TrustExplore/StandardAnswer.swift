@@ -106,6 +106,9 @@ extension MutationCatalogue {
             case "permitted-dns-other", "excluded-dns-parent", "excluded-dns-empty", "permitted-dirname-other", "non-critical-excluded":
                 return .rejected([.other], rule, "the leaf's names fall outside the permitted or inside the excluded subtrees (criticality binds the CA)")
             case "empty-permitted": return .rejected([.malformed, .other], rule, "GeneralSubtrees SIZE (1..MAX)")
+            case "excluded-dns-cn-only-leaf":
+                return host == nil ? .trusted(rule, "dNSName constraints apply to dNSName names; a commonName is not one (§4.2.1.10)")
+                    : .rejected([.hostnameMismatch, .other], "RFC 9525 §6.3: without a DNS-ID no name matches", rule)
             default: return nil
             }
         case "issuerName":
@@ -123,6 +126,7 @@ extension MutationCatalogue {
             switch what {
             case "unknown-non-critical", "policies-critical-unknown", "policies-any":
                 return .trusted("RFC 5280 §4.2: a non-critical unknown extension may be ignored; certificatePolicies is recognised, and with any-policy user input no explicit policy is required (§6.1.1)")
+            case "tls-feature-must-staple": return .trusted("RFC 7633 §4: the TLS feature extension binds the TLS handshake; path validation does not process it")
             case "unknown-critical": return .rejected([.other], "RFC 5280 §4.2: a critical extension that is not recognised MUST be rejected")
             case "duplicate-unknown", "duplicate-own": return .rejected([.malformed, .other], "RFC 5280 §4.2: a certificate MUST NOT include more than one instance of an extension")
             case "critical-false-explicit", "empty-list": return .rejected([.malformed], StandardAnswer.der, "Extensions SIZE (1..MAX)")
@@ -132,6 +136,7 @@ extension MutationCatalogue {
             }
         case "version":
             switch (what, role) {
+            case ("unique-identifiers", _): return .trusted("RFC 5280 §4.1.2.8: applications SHOULD be capable of parsing unique identifiers; path validation ignores them")
             case ("v1-no-extensions", .intermediate): return .trusted("RFC 5280 §6.1.4(k): the cA check applies to version 3 certificates only")
             case ("v1-no-extensions", .leaf):
                 return host == nil ? .trusted("RFC 5280 §6.1") : .rejected([.hostnameMismatch], "RFC 9525 §6.3: without subjectAltName no DNS-ID; no commonName fallback")
@@ -158,6 +163,7 @@ extension MutationCatalogue {
             switch what {
             case "intermediates-missing", "same-name-anchor-only": return .rejected([.untrusted, .badSignature], "RFC 5280 §6.1: no path to a trust anchor")
             case "leaf-last": return nil
+            case "twenty-intermediates": return .trusted("RFC 5280 §6.1: path validation sets no limit on the number of certificates beyond pathLenConstraint (none here)")
             default: return .trusted("RFC 8446 §4.4.2 and RFC 4158: extra, repeated or reordered certificates are allowed; a path to a trust anchor (any certificate may be one, RFC 5280 §6.1.1(d)) exists")
             }
         default:
