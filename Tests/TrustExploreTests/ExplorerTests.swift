@@ -103,8 +103,8 @@ enum ExploreFixtures {
     @Test func aSeedReproducesTheFindings() async throws {
         let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/*", "wildcard-*"])
         let explorer = Explorer(backends: Self.backends, bases: bases)
-        let first = try await explorer.run(Explorer.Options(seed: 7, cases: 400, pairs: 50))
-        let second = try await explorer.run(Explorer.Options(seed: 7, cases: 400, pairs: 50))
+        let first = try await explorer.run(Explorer.Options(seed: 7, cases: 200, pairs: 20))
+        let second = try await explorer.run(Explorer.Options(seed: 7, cases: 200, pairs: 20))
         #expect(first.findings.map(\.key) == second.findings.map(\.key))
         // Ed25519 signatures are deterministic: examples without an ECDSA or RSA key are the same bytes.
         let deterministic = { (report: Explorer.Report) in
@@ -118,7 +118,7 @@ enum ExploreFixtures {
     /// is reported as that mutation.
     @Test func pairsAreMinimised() async throws {
         let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
-        let report = try await Explorer(backends: Self.backends, bases: bases).run(Explorer.Options(seed: 3, cases: 10_000, pairs: 300))
+        let report = try await Explorer(backends: Self.backends, bases: bases).run(Explorer.Options(seed: 3, cases: 10_000, pairs: 120))
         let singles = Dictionary(grouping: report.findings.filter { $0.steps.count == 1 }, by: { $0.answers.map(\.signature) })
         for pair in report.findings where pair.steps.count == 2 {
             for step in pair.steps {
