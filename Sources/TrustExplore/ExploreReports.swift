@@ -17,10 +17,14 @@ public enum ExploreReports {
         for (index, finding) in report.findings.enumerated() {
             out += "\n\(index + 1). [\(finding.kind)] \(finding.steps.map(\.description).joined(separator: " + "))  (\(finding.occurrences) mutant\(finding.occurrences == 1 ? "" : "s"); example from \(finding.base))\n"
             out += "   \(finding.summary)\n"
+            if let standard = finding.standard {
+                out += "   standard: \(standard.trusted ? "trusted" : "rejected [\(standard.failures.map(\.rawValue).joined(separator: ", "))]")\n"
+            }
             let width = finding.answers.map(\.backend.count).max() ?? 8
             for answer in finding.answers {
                 let reason = answer.diagnostics.first.map { "  \(shorten($0))" } ?? ""
-                out += "   \(answer.backend.padding(toLength: width, withPad: " ", startingAt: 0))  \(answer.signature)\(reason)\n"
+                let mark = finding.conforms(answer).map { $0 ? "  " : answer.trusted ? "! " : "- " } ?? "  "
+                out += " \(mark)\(answer.backend.padding(toLength: width, withPad: " ", startingAt: 0))  \(answer.signature)\(reason)\n"
             }
             if let folders, index < folders.count {
                 out += "   reproduce: \(FindingFiles.command(finding, folder: folders[index]))\n"
@@ -35,20 +39,21 @@ public enum ExploreReports {
         body += "<p class=\"meta\">seed <b>\(report.seed)</b>; back ends " + backends.map { "<b>\(e($0.name))</b> (\(e($0.version)))" }.joined(separator: ", ") + "</p>\n"
         let verdicts = report.findings.filter { $0.kind == "verdict" }.count
         body += "<p class=\"meta\">\(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s; \(report.disagreeing) disagreeing mutants in <b>\(report.findings.count) classes</b>: \(verdicts) on the verdict, \(report.findings.count - verdicts) on the failure classes only.</p>\n"
-        body += "</header>\n<main>\n<h2>Classes</h2>\n<div class=\"scroll\"><table class=\"limbo\"><thead><tr><th>#</th><th>mutation</th>"
+        body += "</header>\n<main>\n<h2>Classes</h2>\n<div class=\"scroll\"><table class=\"limbo\"><thead><tr><th>#</th><th>mutation</th><th>standard</th>"
         body += backends.map { "<th>\(e($0.name))</th>" }.joined() + "<th>example</th></tr></thead><tbody>\n"
         for (index, finding) in report.findings.enumerated() {
-            let trusted = finding.answers.contains { $0.trusted }
-            body += "<tr><td class=\"num\">\(index + 1)</td><td class=\"id\"><details class=\"about\"><summary>\(e(finding.steps.map(\.description).joined(separator: " + ")))</summary><p>\(e(finding.summary)); \(finding.kind) disagreement, \(finding.occurrences) mutant(s), example from \(e(finding.base))</p></details></td>"
+            let standard = finding.standard.map { $0.trusted ? "trusted" : "rejected [\($0.failures.map(\.rawValue).joined(separator: ", "))]" } ?? "open"
+            body += "<tr><td class=\"num\">\(index + 1)</td><td class=\"id\"><details class=\"about\"><summary>\(e(finding.steps.map(\.description).joined(separator: " + ")))</summary><p>\(e(finding.summary)); \(finding.kind) disagreement, \(finding.occurrences) mutant(s), example from \(e(finding.base))</p></details></td><td class=\"exp\">\(e(standard))</td>"
             for backend in backends {
                 guard let answer = finding.answers.first(where: { $0.backend == backend.name }) else { body += "<td class=\"cell none\">not run</td>"; continue }
-                let kind = answer.trusted ? "accepted-expected-failure" : trusted ? "passed" : "skipped"
+                // Coloured against the standard answer where there is one; neutral where it is open.
+                let kind = finding.conforms(answer).map { $0 ? "passed" : answer.trusted ? "accepted-expected-failure" : "rejected-expected-success" } ?? "skipped"
                 body += "<td class=\"cell \(kind)\"><details><summary>\(e(answer.signature))</summary>\(e(answer.diagnostics.joined(separator: "; ")))</details></td>"
             }
             let files = folders.map { index < $0.count ? "<code>\(e($0[index]))</code>" : "" } ?? ""
             body += "<td class=\"id\">\(files)</td></tr>\n"
         }
-        body += "</tbody></table></div>\n<p class=\"legend\"><span class=\"key lk accepted-expected-failure\">trusted</span> <span class=\"key lk passed\">rejected where another trusts</span> <span class=\"key lk skipped\">rejected, all reject</span> <span class=\"hint\">click an answer for the library's diagnostics.</span></p>\n</main>\n"
+        body += "</tbody></table></div>\n<p class=\"legend\"><span class=\"key lk passed\">as the standard says</span> <span class=\"key lk accepted-expected-failure\">trusted, the standard rejects (security relevant)</span> <span class=\"key lk rejected-expected-success\">rejected otherwise than the standard says</span> <span class=\"key lk skipped\">the standards leave it open (or a pair)</span> <span class=\"hint\">click an answer for the library's diagnostics.</span></p>\n</main>\n"
         return HTMLReport.document(title: "TrustHarness explore", css: HTMLReport.css + LimboHTMLReport.css, body: body, script: "")
     }
 

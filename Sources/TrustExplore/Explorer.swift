@@ -67,6 +67,15 @@ public struct Explorer: Sendable {
         public var time: String
         /// How many mutants fell in this class.
         public var occurrences: Int
+        /// What the standards call for (the mutation's declared answer), for one mutation; nil for a
+        /// pair or where the standards leave it open.
+        public var standard: Expectation? = nil
+
+        /// Whether `answer` is what the standards call for (nil when they say nothing).
+        public func conforms(_ answer: Answer) -> Bool? {
+            guard let standard else { return nil }
+            return answer.trusted == standard.trusted && (answer.trusted || (!answer.failures.isEmpty && answer.failures.allSatisfy(standard.failures.contains)))
+        }
 
         /// The class: the mutations and each back end's answer.
         public var key: String {
@@ -178,7 +187,9 @@ public struct Explorer: Sendable {
                     anchors: result.evaluated.anchors,
                     host: result.evaluated.host,
                     time: Timestamp.format(bases[candidate.base].time),
-                    occurrences: 1
+                    occurrences: 1,
+                    standard: result.steps.count == 1
+                        ? MutationCatalogue.answer(mutations[result.steps[0].mutation].name, role: result.steps[0].role, host: result.evaluated.host)?.expectation : nil
                 )
                 if var known = classes[finding.key] {
                     known.occurrences += 1
