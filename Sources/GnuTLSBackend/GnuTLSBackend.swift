@@ -53,6 +53,11 @@ public struct GnuTLSBackend: TrustBackend {
     /// ``Settings/name``: `"gnutls"` unless the settings say otherwise.
     public var name: String { settings.name }
 
+    /// Validation for any purpose (no key purpose passed to GnuTLS). Not a depth limit, CRLs or
+    /// policy processing: `gnutls_x509_trust_list_verify_crt2` takes none of them per call.
+    public var features: Set<BackendFeature> { Self.features }
+    static let features: Set<BackendFeature> = [.anyPurpose]
+
     /// The version of the GnuTLS library loaded at run time, as `GnuTLS 3.7.9`.
     public var libraryVersion: String {
         guard let version = gnutls_check_version(nil) else { return "GnuTLS (unknown version)" }

@@ -128,9 +128,10 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        // No features: gnutls_x509_trust_list_verify_crt2 has no depth limit (the session-level
-        // gnutls_certificate_set_verify_limits counts presented certificates, not the path).
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: [], backend: backendName) {
+        // Any purpose only: gnutls_x509_trust_list_verify_crt2 has no depth limit (the session-level
+        // gnutls_certificate_set_verify_limits counts presented certificates, not the path), takes
+        // no CRLs per call and processes no certificate policies.
+        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: GnuTLSBackend.features, backend: backendName) {
             return rejection
         }
         // inputRejection has refused an empty chain and any host GnuTLS must not see (a NUL byte it
@@ -173,7 +174,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         _ presented: [GnuTLSCertificate],
         reusingPaths: Bool,
         host: HostIdentity?,
-        purpose: UnsafePointer<CChar>,
+        purpose: UnsafePointer<CChar>?,
         at unixTime: time_t,
         state: UnsafeMutablePointer<EvaluationScope.State>
     ) -> Verdict {
@@ -225,7 +226,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         _ path: PathBuilder.Path,
         presented: [GnuTLSCertificate],
         host: HostIdentity?,
-        purpose: UnsafePointer<CChar>,
+        purpose: UnsafePointer<CChar>?,
         at unixTime: time_t,
         state: UnsafeMutablePointer<EvaluationScope.State>
     ) -> Verdict {
@@ -289,7 +290,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         _ leaf: GnuTLSCertificate,
         anchor: Int,
         host: HostIdentity?,
-        purpose: UnsafePointer<CChar>,
+        purpose: UnsafePointer<CChar>?,
         at unixTime: time_t
     ) -> Verdict {
         if let rejection = checkPinnedLeaf(leaf, anchor: anchor, host: host, purpose: purpose, at: unixTime) {
@@ -317,7 +318,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         _ leaf: GnuTLSCertificate,
         anchor: Int,
         host: HostIdentity?,
-        purpose: UnsafePointer<CChar>,
+        purpose: UnsafePointer<CChar>?,
         at unixTime: time_t
     ) -> Verdict? {
         var status: UInt32 = 0
@@ -343,9 +344,8 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         if !namesMatch {
             status |= GNUTLS_CERT_UNEXPECTED_OWNER.rawValue
         }
-        let purposeMatches = leaf.withUnsafeHandle {
-            gnutls_x509_crt_check_key_purpose($0, purpose, 0) != 0
-        }
+        // Any purpose (no OID): no EKU to check.
+        let purposeMatches = purpose.map { oid in leaf.withUnsafeHandle { gnutls_x509_crt_check_key_purpose($0, oid, 0) != 0 } } ?? true
         if !purposeMatches {
             status |= GNUTLS_CERT_PURPOSE_MISMATCH.rawValue
         }
@@ -375,10 +375,13 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     }
 
     /// The key purpose OID GnuTLS checks for `purpose`: static C storage, valid for the process.
-    private static func keyPurposeOID(for purpose: TrustPurpose) -> UnsafePointer<CChar> {
+    /// nil for ``TrustPurpose/anyPurpose``: no key purpose is passed, so GnuTLS checks no EKU.
+    private static func keyPurposeOID(for purpose: TrustPurpose) -> UnsafePointer<CChar>? {
         switch purpose {
         case .serverAuthentication:
             return CGnuTLS_kp_tls_www_server()
+        case .anyPurpose:
+            return nil
         }
     }
 
@@ -386,17 +389,19 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     /// any, and the key purpose.
     private static func withTypedData<Result>(
         host: HostIdentity?,
-        purpose oid: UnsafePointer<CChar>,
+        purpose oid: UnsafePointer<CChar>?,
         _ body: (UnsafeMutablePointer<gnutls_typed_vdata_st>, UInt32) -> Result
     ) -> Result {
         let purpose = gnutls_typed_vdata_st(
             type: GNUTLS_DT_KEY_PURPOSE_OID,
-            data: UnsafeMutableRawPointer(mutating: oid).assumingMemoryBound(to: UInt8.self),
+            data: oid.map { UnsafeMutableRawPointer(mutating: $0).assumingMemoryBound(to: UInt8.self) },
             size: 0
         )
         // Two entries at most: a reference identity and the purpose, in a homogeneous tuple viewed as
-        // the C array GnuTLS takes (no heap allocation per request).
+        // the C array GnuTLS takes (no heap allocation per request). Without a purpose (any purpose)
+        // the purpose entry is left out: the host, if any, is then the only entry.
         var entries = (purpose, purpose)
+        let purposes: UInt32 = oid == nil ? 0 : 1
         func call(_ count: UInt32) -> Result {
             withUnsafeMutablePointer(to: &entries) { tuple in
                 tuple.withMemoryRebound(to: gnutls_typed_vdata_st.self, capacity: 2) { body($0, count) }
@@ -404,7 +409,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         }
         switch host {
         case nil:
-            return call(1)
+            return call(purposes)
         case .dns(let name)?:
             return name.withCString { cName in
                 // GnuTLS only reads the data; size 0 means NUL-terminated.
@@ -413,7 +418,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
                     data: UnsafeMutableRawPointer(mutating: cName).assumingMemoryBound(to: UInt8.self),
                     size: 0
                 )
-                return call(2)
+                return call(1 + purposes)
             }
         case .ipAddress(let bytes)?:
             return bytes.withUnsafeBufferPointer { raw in
@@ -422,7 +427,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
                     data: UnsafeMutablePointer(mutating: raw.baseAddress),
                     size: UInt32(raw.count)
                 )
-                return call(2)
+                return call(1 + purposes)
             }
         }
     }

@@ -45,7 +45,7 @@ public struct OpenSSLBackend: TrustBackend {
     /// CA certificates between leaf and anchor) and ``BackendFeature/revocationLists``
     /// (`X509_STORE_CTX_set0_crls` with `X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL`).
     public var features: Set<BackendFeature> { Self.features }
-    static let features: Set<BackendFeature> = [.maximumChainDepth, .revocationLists]
+    static let features: Set<BackendFeature> = [.maximumChainDepth, .revocationLists, .anyPurpose, .policyProcessing]
 
     /// `OpenSSL_version(OPENSSL_VERSION)` of the libcrypto loaded at run time, e.g.
     /// `"OpenSSL 3.0.19 27 Jan 2026"`.

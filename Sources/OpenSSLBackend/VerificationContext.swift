@@ -76,6 +76,12 @@ final class VerificationContext {
             guard X509_STORE_CTX_set_purpose(ref, parameters.purpose) == 1 else {
                 throw .library("X509_STORE_CTX_set_purpose", OpenSSLErrorQueue.drain())
             }
+        case .anyPurpose:
+            // X509_PURPOSE_ANY: every certificate is fit for the path's purpose; RFC 5280 path
+            // validation alone (keyUsage of CAs, basicConstraints, ...) still applies.
+            guard X509_STORE_CTX_set_purpose(ref, X509_PURPOSE_ANY) == 1 else {
+                throw .library("X509_STORE_CTX_set_purpose", OpenSSLErrorQueue.drain())
+            }
         }
         let param = X509_STORE_CTX_get0_param(ref)
         // The settings' flags (see OpenSSLBackend.Settings); set_flags adds to the "default"
@@ -84,6 +90,17 @@ final class VerificationContext {
         if revocationLists != nil {
             // Every certificate of the path, not only the leaf, must be covered by a CRL of its issuer.
             flags |= UInt(X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL)
+            // Indirect CRLs and CRL-signing keys apart from the certificate-signing key
+            // (X509_V_FLAG_EXTENDED_CRL_SUPPORT), and delta CRLs (X509_V_FLAG_USE_DELTAS): without
+            // them OpenSSL reports such a CRL missing rather than checking it.
+            flags |= UInt(X509_V_FLAG_EXTENDED_CRL_SUPPORT | X509_V_FLAG_USE_DELTAS)
+        }
+        if let policy = request.policy {
+            // RFC 5280 §6.1 policy processing with the request's inputs (§6.1.1 (c), (e)-(g)).
+            flags |= UInt(X509_V_FLAG_POLICY_CHECK)
+            if policy.explicitPolicy { flags |= UInt(X509_V_FLAG_EXPLICIT_POLICY) }
+            if policy.inhibitAnyPolicy { flags |= UInt(X509_V_FLAG_INHIBIT_ANY) }
+            if policy.inhibitPolicyMapping { flags |= UInt(X509_V_FLAG_INHIBIT_MAP) }
         }
         guard X509_VERIFY_PARAM_set_flags(param, flags) == 1 else {
             throw .library("X509_VERIFY_PARAM_set_flags", OpenSSLErrorQueue.drain())
@@ -95,6 +112,16 @@ final class VerificationContext {
         }
         // Without a level, X509_verify_cert alone checks no key sizes at all (auth level -1) and
         // accepts RSA-1024; libssl sets the SSL's security level (2 on Debian 12) for a TLS peer.
+        for oid in request.policy?.initialPolicySet ?? [] {
+            // The user-initial-policy-set; X509_VERIFY_PARAM_add0_policy takes the object.
+            guard let object = OBJ_txt2obj(oid, 1) else {
+                throw .library("OBJ_txt2obj(\(oid))", OpenSSLErrorQueue.drain())
+            }
+            guard X509_VERIFY_PARAM_add0_policy(param, object) == 1 else {
+                ASN1_OBJECT_free(object)
+                throw .library("X509_VERIFY_PARAM_add0_policy", OpenSSLErrorQueue.drain())
+            }
+        }
         X509_VERIFY_PARAM_set_auth_level(param, parameters.authLevel)
         X509_VERIFY_PARAM_set_time(param, .init(request.unixTime))
         if let depth = request.maximumChainDepth {

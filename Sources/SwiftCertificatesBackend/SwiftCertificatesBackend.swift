@@ -62,7 +62,10 @@ public struct SwiftCertificatesBackend: TrustBackend {
     public var libraryVersion: String { "swift-certificates \(SwiftCertificatesVersion.resolved)" }
 
     /// None: no depth limit, no CRLs.
-    public var features: Set<BackendFeature> { [] }
+    /// Validation for any purpose (the Verifier without the TLS server policy). No depth limit, CRLs
+    /// or policy processing: RFC5280Policy has no such inputs.
+    public var features: Set<BackendFeature> { Self.supported }
+    static let supported: Set<BackendFeature> = [.anyPurpose]
 
     /// Parses every anchor once (strict DER, then `Certificate(derEncoded:)`) into one
     /// `CertificateStore`.

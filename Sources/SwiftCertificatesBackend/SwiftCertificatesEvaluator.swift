@@ -59,7 +59,7 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let refused = request.inputRejection ?? request.rejection(unlessHonouredBy: [], backend: settings.name) {
+        if let refused = request.inputRejection ?? request.rejection(unlessHonouredBy: SwiftCertificatesBackend.supported, backend: settings.name) {
             return refused
         }
         // Each distinct certificate once: a certificate presented again is the same certificate, so
@@ -97,6 +97,8 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
         case nil: (serverHostname, serverIP) = (nil, nil)
         }
         let hostChecked = request.host != nil
+        // Any purpose: RFC 5280 path validation alone, no TLS server policy (EKU, leaf keyUsage).
+        let serverAuthentication = settings.requiresServerAuthentication && request.purpose == .serverAuthentication
 
         guard let result = CallerThreadExecutor.run({ () async -> CertificateValidationResult in
             var verifier = Verifier(rootCertificates: roots) {
@@ -104,7 +106,7 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
                 if hostChecked {
                     ServerIdentityPolicy(serverHostname: serverHostname, serverIP: serverIP)
                 }
-                if settings.requiresServerAuthentication {
+                if serverAuthentication {
                     ServerAuthenticationPolicy()
                 }
             }

@@ -9,11 +9,17 @@ public enum BackendFeature: String, Sendable, Hashable, Codable, CaseIterable, C
     case maximumChainDepth
     /// ``EvaluationRequest/revocationLists``: CRLs every certificate of the path is checked against.
     case revocationLists
+    /// ``TrustPurpose/anyPurpose``: path validation with no purpose and no TLS-specific checks.
+    case anyPurpose
+    /// ``EvaluationRequest/policy``: RFC 5280 certificate policy processing with the given inputs.
+    case policyProcessing
 
     public var description: String {
         switch self {
         case .maximumChainDepth: return "maximum chain depth"
         case .revocationLists: return "revocation lists (CRLs)"
+        case .anyPurpose: return "validation for any purpose"
+        case .policyProcessing: return "certificate policy processing (RFC 5280 policy inputs)"
         }
     }
 }

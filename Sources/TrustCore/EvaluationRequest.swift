@@ -1,10 +1,34 @@
 import Foundation
 
-/// What a certificate is being validated for. Only TLS server authentication today; the enum leaves
-/// room for client authentication without breaking back ends that switch over it.
+/// What a certificate is being validated for.
 public enum TrustPurpose: String, Sendable, Hashable, Codable {
     /// id-kp-serverAuth (RFC 5280 §4.2.1.12): the certificate of a TLS server.
     case serverAuthentication
+    /// RFC 5280 path validation alone, for no particular purpose: any extended key usage is
+    /// accepted and no TLS-specific check is made (how NIST PKITS validates). Needs
+    /// ``BackendFeature/anyPurpose``.
+    case anyPurpose = "any"
+}
+
+/// The RFC 5280 §6.1.1 policy inputs of path validation (c, e, f, g): the user-initial-policy-set
+/// (policy OIDs, dotted; `2.5.29.32.0` is anyPolicy), initial-explicit-policy,
+/// initial-policy-mapping-inhibit and initial-any-policy-inhibit. A request that carries them asks
+/// for certificate policy processing (§6.1.3(d)-(f), §6.1.4(a)-(b), (h)-(j), §6.1.5): needs
+/// ``BackendFeature/policyProcessing``.
+public struct PolicyInputs: Sendable, Hashable, Codable {
+    public static let anyPolicy = "2.5.29.32.0"
+
+    public var initialPolicySet: [String]
+    public var explicitPolicy: Bool
+    public var inhibitPolicyMapping: Bool
+    public var inhibitAnyPolicy: Bool
+
+    public init(initialPolicySet: [String] = [PolicyInputs.anyPolicy], explicitPolicy: Bool = false, inhibitPolicyMapping: Bool = false, inhibitAnyPolicy: Bool = false) {
+        self.initialPolicySet = initialPolicySet
+        self.explicitPolicy = explicitPolicy
+        self.inhibitPolicyMapping = inhibitPolicyMapping
+        self.inhibitAnyPolicy = inhibitAnyPolicy
+    }
 }
 
 /// One evaluation: a presented chain, the identity to check, when, and for what.
@@ -33,6 +57,10 @@ public struct EvaluationRequest: Sendable, Hashable {
     /// checked, so it is not trusted. Empty: no revocation checking. Needs
     /// ``BackendFeature/revocationLists``.
     public var revocationLists: [[UInt8]] = []
+    /// The RFC 5280 policy inputs, when certificate policies are to be processed (nil: the back end's
+    /// own behaviour for TLS, which for every built-in one is not to process them; see the README's
+    /// known deviations). Needs ``BackendFeature/policyProcessing``.
+    public var policy: PolicyInputs?
 
     public init(chain: [[UInt8]], host: HostIdentity?, time: Date, purpose: TrustPurpose = .serverAuthentication, maximumChainDepth: Int? = nil) {
         self.chain = chain
@@ -47,6 +75,8 @@ public struct EvaluationRequest: Sendable, Hashable {
         var features: Set<BackendFeature> = []
         if maximumChainDepth != nil { features.insert(.maximumChainDepth) }
         if !revocationLists.isEmpty { features.insert(.revocationLists) }
+        if purpose == .anyPurpose { features.insert(.anyPurpose) }
+        if policy != nil { features.insert(.policyProcessing) }
         return features
     }
 

@@ -4,8 +4,8 @@
 /// status is 1 for it). A back end the record does not cover is judged against the suite alone.
 /// A case the back end cannot honour is `<skipped>` with the reason.
 public enum LimboJUnitReport {
-    public static func render(backends: [BackendInfo], results: [LimboResult], record: LimboRecord?, provenance: Provenance?) -> String {
-        JUnitReport.render(suite: "x509-limbo", backends: backends, provenance: provenance) { backend in
+    public static func render(suite: String = "x509-limbo", backends: [BackendInfo], results: [LimboResult], record: LimboRecord?, provenance: Provenance?) -> String {
+        JUnitReport.render(suite: suite, backends: backends, provenance: provenance) { backend in
             let recorded = record?.backends[backend]
             return results.filter { $0.backend == backend }.map { result in
                 let seconds = result.milliseconds / 1000

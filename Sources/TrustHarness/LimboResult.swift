@@ -33,6 +33,8 @@ public struct LimboResult: Sendable, Hashable, Codable {
     public var milliseconds: Double
     /// The case's description in the suite, for reports that show it.
     @ExplicitNull public var caseDescription: String? = nil
+    /// The summary row the case counts in when it is not the id's namespace (PKITS: its section).
+    @ExplicitNull public var group: String? = nil
 
     public init(id: String, backend: String, expected: String, actual: Actual, context: String?, failures: [FailureClass] = [], milliseconds: Double = 0) {
         self.id = id
@@ -52,9 +54,9 @@ public struct LimboResult: Sendable, Hashable, Codable {
         }
     }
 
-    /// `rfc5280`, `webpki`, ...: the first component of the id.
+    /// `rfc5280`, `webpki`, ...: the first component of the id, or the case's group.
     public var namespace: String {
-        id.range(of: "::").map { String(id[..<$0.lowerBound]) } ?? id
+        group ?? id.range(of: "::").map { String(id[..<$0.lowerBound]) } ?? id
     }
 
     /// The case ids in order of first appearance, and each case's results by back end.

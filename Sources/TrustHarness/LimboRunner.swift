@@ -32,7 +32,15 @@ public struct LimboRunner: Sendable {
 
     /// Why `backend` cannot evaluate `testcase` faithfully, or nil when it can.
     public func skipReason(_ testcase: LimboTestcase, backend: any TrustBackend) -> String? {
-        if testcase.validationKind != "SERVER" {
+        if testcase.validationKind == "PATH" {
+            // PKITS: RFC 5280 path validation for any purpose, no host.
+            if !backend.features.contains(.anyPurpose) {
+                return "validation for any purpose: \(backend.name) validates for TLS server authentication only (BackendFeature.anyPurpose), whose extra checks are not the suite's"
+            }
+            if testcase.needsPolicyProcessing && !backend.features.contains(.policyProcessing) {
+                return "certificate policy processing: the expected result rests on RFC 5280 policy processing (or on policy inputs other than the defaults), which \(backend.name) does not do (BackendFeature.policyProcessing); run without it, the answer would mean nothing"
+            }
+        } else if testcase.validationKind != "SERVER" {
             return "\(testcase.validationKind) validation: the back ends evaluate TLS server certificates (serverAuth) only; client certificates and email names are out of scope"
         }
         if !testcase.expectedPeerNames.isEmpty {
@@ -51,7 +59,7 @@ public struct LimboRunner: Sendable {
         if !otherUsages.isEmpty {
             return "extended key usage \(otherUsages.joined(separator: ", ")): the back ends require serverAuth, nothing else"
         }
-        if (!testcase.crls.isEmpty || testcase.features.contains("has-crl")) && !backend.features.contains(.revocationLists) {
+        if (!testcase.crls.isEmpty || testcase.features.contains("has-crl")) && testcase.needsRevocation && !backend.features.contains(.revocationLists) {
             return "CRLs: \(backend.name) does not honour revocation lists (BackendFeature.revocationLists), so it would refuse the request"
         }
         if testcase.maxChainDepth != nil && !backend.features.contains(.maximumChainDepth) {
@@ -65,6 +73,7 @@ public struct LimboRunner: Sendable {
         func result(_ actual: LimboResult.Actual, _ context: String?, _ failures: [FailureClass] = [], _ milliseconds: Double = 0) -> LimboResult {
             var result = LimboResult(id: testcase.id, backend: backend.name, expected: testcase.expectedResult, actual: actual, context: context, failures: failures, milliseconds: milliseconds)
             result.caseDescription = testcase.description.isEmpty ? nil : testcase.description
+            result.group = testcase.group
             return result
         }
         if let reason = skipReason(testcase, backend: backend) {
@@ -86,7 +95,13 @@ public struct LimboRunner: Sendable {
             chain: prepared.chain, host: prepared.host, time: testcase.validationTime ?? now,
             maximumChainDepth: testcase.maxChainDepth
         )
-        request.revocationLists = prepared.crls
+        // CRLs go to every back end that checks them; one that does not runs only the cases whose
+        // result does not rest on them (skipReason), without them.
+        request.revocationLists = backend.features.contains(.revocationLists) || testcase.needsRevocation ? prepared.crls : []
+        if testcase.validationKind == "PATH" { request.purpose = .anyPurpose }
+        // The policy inputs go to every back end that processes policies; one that does not runs
+        // only the cases whose result does not rest on them (skipReason).
+        if backend.features.contains(.policyProcessing) { request.policy = testcase.policy }
         let start = ContinuousClock.now
         let verdict = evaluator.evaluate(request)
         let elapsed = ContinuousClock.now - start

@@ -2,8 +2,8 @@
 /// although the suite expects failure; rejected although it expects success; skipped), then the
 /// cases in the two disagreeing columns with the back end's reason, and the skip reasons counted.
 public enum LimboTextReport {
-    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], casesShown: Int = 12, provenance: Provenance? = nil, record: LimboRecord? = nil) -> String {
-        var out = "x509-limbo: \(suite)\n"
+    public static func render(title: String = "x509-limbo", suite: String, backends: [BackendInfo], results: [LimboResult], casesShown: Int = 12, provenance: Provenance? = nil, record: LimboRecord? = nil) -> String {
+        var out = "\(title): \(suite)\n"
         if let provenance { out += "  by \(provenance.line)\n" }
         let summary = LimboSummary(results, record: record)
         for backend in summary.backends {

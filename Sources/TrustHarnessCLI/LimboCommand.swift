@@ -27,7 +27,69 @@ struct LimboCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("A limbo.json, or a folder holding one (default: limbo/limbo.json of the vectors folder).", valueName: "path"), completion: .file())
+    @OptionGroup var options: SuiteRunOptions
+
+    func run() async throws {
+        try await options.execute(.limbo)
+    }
+}
+
+/// NIST PKITS, through the same runner, reports, record and result files as x509-limbo.
+struct PKITSCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pkits",
+        abstract: "Run NIST PKITS (RFC 5280 path validation, 249 entries) on every back end.",
+        discussion: """
+        Each entry is validated for any purpose (no extended key usage required, no host) at PKITS's \
+        validation time, with its trust anchor, its intermediates as a pool, its CRLs and its RFC 5280 \
+        policy inputs (initial policy set, explicit policy, policy-mapping inhibit, inhibit-anyPolicy). \
+        A back end that cannot do what an entry needs (validation for any purpose, CRLs, certificate \
+        policy processing for §4.8-4.12 or non-default inputs) SKIPS it with the reason; none is run \
+        with a check silently off. The summary counts per back end and PKITS section: passed; accepted \
+        although PKITS expects FAILURE; rejected although it expects SUCCESS; skipped.
+
+        Exit status: 0 when every result equals the committed record (Vectors/pkits/observed.json) or \
+        there is no record for this suite; 1 when a result changed; 2 for bad input.
+        Examples:
+          trust-harness pkits            # the vendored Vectors/pkits/pkits.json
+          trust-harness pkits --id 'pkits::4.8.*' --backend openssl
+          trust-harness pkits --format html --report pkits.html
+          trust-harness pkits --output results/   # one x509-limbo result file per back end
+        """
+    )
+
+    @OptionGroup var options: SuiteRunOptions
+
+    func run() async throws {
+        try await options.execute(.pkits)
+    }
+}
+
+/// Which public suite a suite command runs: where its vendored copy and record live and how it reads.
+enum SuiteKind {
+    case limbo, pkits
+
+    var title: String { self == .limbo ? "x509-limbo" : "NIST PKITS" }
+    var fileName: String { self == .limbo ? "limbo.json" : "pkits.json" }
+    var vendoredPath: String { self == .limbo ? "limbo/limbo.json" : "pkits/pkits.json" }
+    var recordPath: String { self == .limbo ? "limbo/observed.json" : "pkits/observed.json" }
+    var idExample: String { self == .limbo ? "'rfc5280::nc::permitted-dn-match'" : "'pkits::4.1.1-ValidSignaturesTest1'" }
+
+    func load(_ url: URL) throws -> LimboSuite {
+        switch self {
+        case .limbo: return try LimboSuite.load(from: url)
+        case .pkits:
+            var isFolder: ObjCBool = false
+            let file = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+                ? url.appendingPathComponent(fileName) : url
+            return try PKITSSuite.load(from: file)
+        }
+    }
+}
+
+/// The options and the run of a suite command (`limbo`, `pkits`).
+struct SuiteRunOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp("The suite file (limbo.json, pkits.json), or a folder holding one (default: the vendored copy in the vectors folder).", valueName: "path"), completion: .file())
     var path: String?
 
     @Option(name: .customLong("suite"), help: ArgumentHelp("The same as the positional path, as a flag like --vectors.", valueName: "path"), completion: .file())
@@ -36,7 +98,7 @@ struct LimboCommand: AsyncParsableCommand {
     @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
     var backendNames: [String] = []
 
-    @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (--vector is the same) (* and ? wildcards, e.g. 'webpki::*'); repeatable.", valueName: "pattern"))
+    @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (--vector is the same) (* and ? wildcards, e.g. 'webpki::*' or 'pkits::4.8.*'); repeatable.", valueName: "pattern"))
     var idPatterns: [String] = []
 
     @Option(help: ArgumentHelp("Write one x509-limbo results file per back end into this folder (created if missing), as x509-limbo's own harnesses do; the report goes to --report.", valueName: "dir"), completion: .directory)
@@ -49,7 +111,7 @@ struct LimboCommand: AsyncParsableCommand {
 
     @OptionGroup var location: VectorsOption
 
-    @Option(help: ArgumentHelp("The record to compare with (default: limbo/observed.json of the vectors folder).", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("The record to compare with (default: limbo/observed.json or pkits/observed.json of the vectors folder).", valueName: "file"), completion: .file())
     var recordFile: String?
 
     @Flag(help: "Write the observed results into the record instead of comparing: every case must be selected; the selected back ends' results replace theirs, other back ends' are kept.")
@@ -66,8 +128,8 @@ struct LimboCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        let suite = try loadSuite()
+    func execute(_ kind: SuiteKind) async throws {
+        let suite = try loadSuite(kind)
         let backends: [any TrustBackend]
         do {
             backends = try TrustHarnessTool.registry.selected(backendNames, configuration: .uncached)
@@ -77,13 +139,13 @@ struct LimboCommand: AsyncParsableCommand {
         let testcases = idPatterns.isEmpty ? suite.testcases
             : suite.testcases.filter { testcase in idPatterns.contains { Glob.matches($0, testcase.id) } }
         guard !testcases.isEmpty else {
-            throw ValidationError("--id: no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like 'rfc5280::nc::permitted-dn-match'")
+            throw ValidationError("--id: no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like \(kind.idExample)")
         }
         if record && testcases.count != suite.testcases.count {
             throw ValidationError("--record records every case of the suite: drop --id")
         }
 
-        let progress = Progress.onTerminal(label: "limbo")
+        let progress = Progress.onTerminal(label: kind == .limbo ? "limbo" : "pkits")
         var report: (@Sendable (Int, Int) -> Void)?
         if let progress { report = { done, total in progress.update(done, total) } }
         let results = await LimboRunner(backends: backends).run(testcases, progress: report)
@@ -92,7 +154,7 @@ struct LimboCommand: AsyncParsableCommand {
 
         if let output { try writeResultFiles(to: output, infos: infos, results: results) }
 
-        let recordURL = recordFile.map { URL(fileURLWithPath: $0) } ?? (try? location.directory())?.appendingPathComponent("limbo/observed.json")
+        let recordURL = recordFile.map { URL(fileURLWithPath: $0) } ?? (try? location.directory())?.appendingPathComponent(kind.recordPath)
         if record {
             guard let recordURL else { throw ValidationError("no record location: pass --record-file") }
             var updated = LimboRecord(suite: suite.digest, backends: infos, results: results)
@@ -114,7 +176,7 @@ struct LimboCommand: AsyncParsableCommand {
         let provenance = TrustHarnessTool.provenance
         switch format {
         case .text:
-            var text = LimboTextReport.render(suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, provenance: provenance, record: stored)
+            var text = LimboTextReport.render(title: kind.title, suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, provenance: provenance, record: stored)
             if let changes {
                 text += changes.isEmpty ? "\nEvery result equals the record.\n"
                     : "\n\(changes.count) result(s) differ from the record (update it deliberately with --record):\n" + changes.map { "  \($0)\n" }.joined()
@@ -132,11 +194,11 @@ struct LimboCommand: AsyncParsableCommand {
             let document = DocumentedJSON(provenance: provenance, body: LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes, record: stored))
             try reportFile.write(try JSONText.encode(document) + "\n")
         case .junit:
-            try reportFile.write(LimboJUnitReport.render(backends: infos, results: results, record: stored, provenance: provenance))
+            try reportFile.write(LimboJUnitReport.render(suite: kind.title, backends: infos, results: results, record: stored, provenance: provenance))
         case .markdown:
-            try reportFile.write(LimboMarkdownReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance, record: stored))
+            try reportFile.write(LimboMarkdownReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance, title: "TrustHarness: \(kind.title)", record: stored))
         case .html:
-            try reportFile.write(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance, record: stored))
+            try reportFile.write(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, title: "TrustHarness: \(kind.title)", provenance: provenance, record: stored))
         }
         if let changes, !changes.isEmpty {
             printError("\(changes.count) result(s) differ from the record")
@@ -144,21 +206,21 @@ struct LimboCommand: AsyncParsableCommand {
         }
     }
 
-    /// `limbo/limbo.json` of the vectors folder, if it is there.
-    func vendoredSuite() throws -> URL? {
-        let url = try location.directory().appendingPathComponent("limbo/limbo.json")
+    /// The suite's vendored copy in the vectors folder, if it is there.
+    func vendoredSuite(_ kind: SuiteKind) throws -> URL? {
+        let url = try location.directory().appendingPathComponent(kind.vendoredPath)
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
-    func loadSuite() throws -> LimboSuite {
+    func loadSuite(_ kind: SuiteKind) throws -> LimboSuite {
         if path != nil && suitePath != nil && path != suitePath {
-            throw ValidationError("give the limbo.json once: as the path or as --suite, not both")
+            throw ValidationError("give the \(kind.fileName) once: as the path or as --suite, not both")
         }
-        guard let url = try (path ?? suitePath).map({ URL(fileURLWithPath: $0) }) ?? vendoredSuite() else {
-            throw ValidationError("no limbo/limbo.json in the vectors folder; pass the path of a limbo.json")
+        guard let url = try (path ?? suitePath).map({ URL(fileURLWithPath: $0) }) ?? vendoredSuite(kind) else {
+            throw ValidationError("no \(kind.vendoredPath) in the vectors folder; pass the path of a \(kind.fileName)")
         }
         do {
-            return try LimboSuite.load(from: url)
+            return try kind.load(url)
         } catch let error as FileProblem {
             printError("error: \(error)")
             throw ExitCode(2)

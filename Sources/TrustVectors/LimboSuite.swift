@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TrustCore
 
 /// A test suite in the format of x509-limbo (C2SP/x509-limbo): path-validation test cases, each
 /// with trust anchors, untrusted intermediates, a peer certificate, the name to check, constraints
@@ -101,6 +102,20 @@ public struct LimboTestcase: Sendable, Hashable, Decodable {
     /// Whether the suite expects the peer certificate to be accepted.
     public var expectsSuccess: Bool { expectedResult == "SUCCESS" }
 
+    /// The RFC 5280 policy inputs of a PKITS entry (not in x509-limbo's format): given to every back
+    /// end that processes certificate policies.
+    public var policy: PolicyInputs? = nil
+    /// Whether the expected result depends on policy processing (PKITS §4.8-4.12, or inputs other
+    /// than the defaults): a back end that cannot process policies skips the case, never runs it
+    /// with policy processing silently off.
+    public var needsPolicyProcessing = false
+    /// Whether the expected result rests on the CRLs (PKITS §4.4, 4.14, 4.15). When false, a back
+    /// end that takes no CRLs runs the case without them (its certificates are not revoked, so the
+    /// result is the same); when true, it skips the case. x509-limbo cases with CRLs always rest on them.
+    public var needsRevocation = true
+    /// The summary row the case counts in, when it is not the id's namespace (PKITS: its section).
+    public var group: String? = nil
+
     enum CodingKeys: String, CodingKey {
         case id, features, importance, description, crls
         case validationKind = "validation_kind"
@@ -115,6 +130,28 @@ public struct LimboTestcase: Sendable, Hashable, Decodable {
         case expectedPeerName = "expected_peer_name"
         case expectedPeerNames = "expected_peer_names"
         case maxChainDepth = "max_chain_depth"
+    }
+
+    /// A case made in code (the PKITS suite's entries).
+    public init(id: String, description: String, validationKind: String, trustedCerts: [String], untrustedIntermediates: [String],
+                peerCertificate: String, validationTime: Date?, expectedResult: String, crls: [String]) {
+        self.id = id
+        self.features = []
+        self.importance = "undetermined"
+        self.description = description
+        self.validationKind = validationKind
+        self.trustedCerts = trustedCerts
+        self.untrustedIntermediates = untrustedIntermediates
+        self.peerCertificate = peerCertificate
+        self.validationTime = validationTime
+        self.signatureAlgorithms = []
+        self.keyUsage = []
+        self.extendedKeyUsage = []
+        self.expectedResult = expectedResult
+        self.expectedPeerName = nil
+        self.expectedPeerNames = []
+        self.maxChainDepth = nil
+        self.crls = crls
     }
 
     public init(from decoder: any Decoder) throws {

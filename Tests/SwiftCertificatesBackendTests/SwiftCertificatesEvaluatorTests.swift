@@ -115,7 +115,20 @@ import X509
         request.maximumChainDepth = nil
         request.revocationLists = [[0x30, 0x00]]
         #expect(evaluator.evaluate(request).diagnostics.map(\.name) == ["UNSUPPORTED_CONSTRAINT"])
-        #expect(SwiftCertificatesBackend().features.isEmpty)
+        request.revocationLists = []
+        request.policy = PolicyInputs()
+        #expect(evaluator.evaluate(request).diagnostics.map(\.name) == ["UNSUPPORTED_CONSTRAINT"])
+        #expect(SwiftCertificatesBackend().features == [.anyPurpose])
+    }
+
+    /// Any purpose: the TLS server policy is left out, RFC 5280 path validation stays (a valid path
+    /// validates without a host; expiry is still checked).
+    @Test func anyPurposeLeavesOutTheServerPolicy() throws {
+        let evaluator = try SwiftCertificatesBackend().makeEvaluator(anchors: [Self.rootDER])
+        var request = EvaluationRequest(chain: [Self.leafDER, Self.intermediateDER], host: nil, time: Self.now, purpose: .anyPurpose)
+        #expect(evaluator.evaluate(request).isTrusted)
+        request.time = Self.now.addingTimeInterval(86_400 * 3_650)
+        #expect(!evaluator.evaluate(request).isTrusted, "expiry is still checked")
     }
 
     @Test func theVersionIsTheResolvedOne() {
