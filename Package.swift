@@ -105,6 +105,7 @@ let package = Package(
                 "TrustHarness", "TrustVectors", "TrustCore", "TrustExplore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),

@@ -6,6 +6,7 @@
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>
 #include <openssl/x509v3.h>
+#include <openssl/ssl.h>
 
 // The typed sk_X509_* accessors are function-like macros over OPENSSL_sk_*, which Swift cannot
 // import; these wrappers give Swift the same typed operations.
@@ -48,6 +49,16 @@ static inline int COpenSSL_sk_X509_CRL_push(STACK_OF(X509_CRL) *sk, X509_CRL *cr
 // Frees the stack and every CRL on it.
 static inline void COpenSSL_sk_X509_CRL_pop_free(STACK_OF(X509_CRL) *sk) {
     sk_X509_CRL_pop_free(sk, X509_CRL_free);
+}
+
+// SSL_set_tlsext_host_name is a macro over SSL_ctrl.
+static inline long COpenSSL_SSL_set_tlsext_host_name(SSL *ssl, const char *name) {
+    return SSL_set_tlsext_host_name(ssl, name);
+}
+
+// SSL_CTX_add_extra_chain_cert is a macro over SSL_CTX_ctrl; the context takes the certificate.
+static inline long COpenSSL_SSL_CTX_add_extra_chain_cert(SSL_CTX *ctx, X509 *x509) {
+    return SSL_CTX_add_extra_chain_cert(ctx, x509);
 }
 
 #endif

@@ -26,6 +26,7 @@ public struct GuardedBackend: TrustBackend {
     public var name: String { base.name }
     public var libraryVersion: String { base.libraryVersion }
     public var features: Set<BackendFeature> { base.features }
+    public var tlsClient: (any TLSClient)? { base.tlsClient }
 
     /// The wrapped back end's evaluator for `anchors`, behind the guard.
     /// - Throws: whatever the wrapped back end throws (``TrustBackendError``).

@@ -172,6 +172,13 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     func makePolicy() throws -> SecurityPolicy {
+        try Self.policy(pinning: pinning, pinFiles: pinFiles, allowInvalid: allowInvalid, validatesDomainName: !noValidateDomain)
+    }
+
+    /// The SecurityPolicy of the policy flags (`--pinning`, `--pin`, `--allow-invalid`,
+    /// `--no-validate-domain`), as `evaluate` and `probe` read them.
+    static func policy(pinning: Pinning, pinFiles: [String], allowInvalid: Bool, validatesDomainName: Bool) throws -> SecurityPolicy {
+        let noValidateDomain = !validatesDomainName
         var pinnedCertificates: [[UInt8]] = []
         var pins: [SPKIPin] = []
         for file in pinFiles {

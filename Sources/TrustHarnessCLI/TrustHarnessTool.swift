@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TrustCore
 import Synchronization
 import TrustHarness
 import TrustVectors
@@ -25,11 +26,17 @@ public enum TrustHarnessTool {
         var registry: BackendRegistry
         var signatureFloor: (any BaselineLoop)?
         var deviations: [URL]
+        var loopbackServer: LoopbackServerMaker?
     }
 
     private static let context = Mutex<Context?>(nil)
 
     /// The back ends the tool was entered with.
+    /// The loopback TLS server the tool was given (`probe --vector`), if any.
+    static var loopbackServer: LoopbackServerMaker? {
+        context.withLock { $0?.loopbackServer }
+    }
+
     static var registry: BackendRegistry {
         guard let registry = context.withLock({ $0?.registry }) else {
             preconditionFailure("TrustHarnessTool.main(registry:) sets the back ends before any command runs")
@@ -54,8 +61,9 @@ public enum TrustHarnessTool {
     ///     reports as the floor every back end's warm figure is compared with; optional.
     ///   - deviations: deviations files (`Vectors/deviations.json`'s format) of the caller's own back
     ///     ends, added to the vectors' own record for `run` and `compare` (as `--deviations` does).
-    public static func main(registry: BackendRegistry, signatureFloor: (any BaselineLoop)? = nil, deviations: [URL] = []) async -> Never {
-        context.withLock { $0 = Context(registry: registry, signatureFloor: signatureFloor, deviations: deviations) }
+    ///   - loopbackServer: makes a TLS server on 127.0.0.1 for `probe --vector`; optional.
+    public static func main(registry: BackendRegistry, signatureFloor: (any BaselineLoop)? = nil, deviations: [URL] = [], loopbackServer: LoopbackServerMaker? = nil) async -> Never {
+        context.withLock { $0 = Context(registry: registry, signatureFloor: signatureFloor, deviations: deviations, loopbackServer: loopbackServer) }
         // A closed pipe (`trust-harness run | head -1`) is a write error with a message and status 2,
         // not a silent death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -172,7 +180,7 @@ struct TrustHarnessCommand: AsyncParsableCommand {
         commandName: "trust-harness",
         abstract: "Runs the same certificate vectors against every TLS trust back end (OpenSSL, GnuTLS, swift-certificates, and any plugged in) and reports how each conforms to RFC 5280, RFC 9525 and the AFSecurityPolicy pinning semantics.",
         discussion: "Exit status: 0 success, 1 a rejection or a conformance failure, 2 bad input or usage. --version (-V): the tool's and every back end's library version.",
-        subcommands: [RunCommand.self, CompareCommand.self, EvaluateCommand.self, LimboCommand.self, PKITSCommand.self, BadInputCommand.self, ExploreCommand.self, StressCommand.self, BenchCommand.self, PinsCommand.self, GenerateCommand.self],
+        subcommands: [RunCommand.self, CompareCommand.self, EvaluateCommand.self, LimboCommand.self, PKITSCommand.self, BadInputCommand.self, ExploreCommand.self, ProbeCommand.self, StressCommand.self, BenchCommand.self, PinsCommand.self, GenerateCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -22,4 +22,6 @@ let registry = try BackendRegistry([
         SwiftCertificatesBackend(configuration: $0, settings: .libraryPoliciesOnly)
     },
 ])
-await TrustHarnessTool.main(registry: registry, signatureFloor: CLoop.opensslSignatures)
+await TrustHarnessTool.main(registry: registry, signatureFloor: CLoop.opensslSignatures, loopbackServer: { chain, key in
+    try LoopbackTLSServer(chain: chain, privateKey: key)
+})

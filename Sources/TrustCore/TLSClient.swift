@@ -1,0 +1,94 @@
+import Foundation
+
+/// Where a TLS client connects: an address (a DNS name or an IP literal) and a port, and the server
+/// name to send (SNI), if any.
+public struct TLSTarget: Sendable, Hashable, CustomStringConvertible {
+    public var address: String
+    public var port: UInt16
+    /// Server Name Indication (RFC 6066); nil sends none (an IP address never gets one).
+    public var serverName: String?
+
+    public init(address: String, port: UInt16, serverName: String?) {
+        self.address = address
+        self.port = port
+        self.serverName = serverName
+    }
+
+    public var description: String { address.contains(":") ? "[\(address)]:\(port)" : "\(address):\(port)" }
+}
+
+/// What one TLS handshake gave: whether it completed, what was negotiated, the chain the server
+/// sent, and the verdict of the verification the library made during the handshake.
+public struct HandshakeReport: Sendable {
+    /// Why the connection or the handshake failed before a verdict could be reached. `userError`:
+    /// the target was wrong (refused, unreachable, a name that does not resolve, a server that does
+    /// not speak TLS, a timeout), which is not a verdict on a chain.
+    public struct Failure: Sendable, Hashable, CustomStringConvertible {
+        public var stage: String
+        public var message: String
+        public var userError: Bool
+
+        public init(stage: String, message: String, userError: Bool) {
+            self.stage = stage
+            self.message = message
+            self.userError = userError
+        }
+
+        public var description: String { "\(stage): \(message)" }
+    }
+
+    /// nil when the handshake completed.
+    public var failure: Failure?
+    /// `TLSv1.3`, `TLSv1.2`, ...
+    public var protocolVersion: String?
+    /// The negotiated cipher suite, in the library's spelling.
+    public var cipher: String?
+    /// Whether the key exchange was ephemeral (forward secret): every TLS 1.3 handshake, and TLS 1.2
+    /// with (EC)DHE.
+    public var forwardSecret: Bool?
+    /// The certificates the server sent, DER, in its order (leaf first).
+    public var peerChain: [[UInt8]]
+    /// The library's verification during the handshake, with the evaluator's settings, the request's
+    /// host and time. A handshake that failed before the chain was verified is a rejection that says why.
+    public var verdict: Verdict
+    public var milliseconds: Double
+
+    public init(failure: Failure?, protocolVersion: String?, cipher: String?, forwardSecret: Bool?, peerChain: [[UInt8]], verdict: Verdict, milliseconds: Double) {
+        self.failure = failure
+        self.protocolVersion = protocolVersion
+        self.cipher = cipher
+        self.forwardSecret = forwardSecret
+        self.peerChain = peerChain
+        self.verdict = verdict
+        self.milliseconds = milliseconds
+    }
+}
+
+/// A back end's TLS client: connects with its own library's TLS stack and verifies the server's
+/// chain during the handshake with the same settings as the back end's evaluator. Every network
+/// wait is bounded by `timeout`; no error escapes as a throw or a trap.
+public protocol TLSClient: Sendable {
+    /// - Parameters:
+    ///   - anchors: DER trust anchors, as for ``TrustBackend/makeEvaluator(anchors:)``.
+    ///   - request: the host to check and the validation time (its `chain` is ignored).
+    func handshake(_ target: TLSTarget, anchors: [[UInt8]], request: EvaluationRequest, timeout: Duration) -> HandshakeReport
+}
+
+/// A TLS server on the loopback interface presenting a chain, made by a composition root (the
+/// built-in one is OpenSSL's `LoopbackTLSServer`) for `trust-harness probe --vector` and the
+/// handshake comparison. ``stop()`` ends it; it must be called.
+public protocol LoopbackServing: Sendable {
+    var port: UInt16 { get }
+    func stop()
+}
+
+/// Makes a loopback server presenting `chain` (DER, leaf first) with the leaf's private key (DER).
+public typealias LoopbackServerMaker = @Sendable (_ chain: [[UInt8]], _ privateKey: [UInt8]) throws -> any LoopbackServing
+
+extension HostIdentity {
+    /// Whether this is a DNS name (not an IP address).
+    public var isDNS: Bool {
+        if case .dns = self { return true }
+        return false
+    }
+}

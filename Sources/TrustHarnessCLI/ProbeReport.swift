@@ -1,0 +1,151 @@
+import Foundation
+import TrustCore
+import TrustHarness
+import TrustVectors
+import X509
+import _CryptoExtras
+
+/// One back end's probe: its handshake (nil when it has no TLS client), the verdicts and the policy.
+struct Probe: Encodable {
+    struct Verdict: Codable, Hashable {
+        var trusted: Bool
+        var failures: [FailureClass]
+        var native: [String]
+
+        init(_ verdict: TrustCore.Verdict) {
+            trusted = verdict.isTrusted
+            failures = verdict.isTrusted ? [] : verdict.failures
+            native = verdict.diagnostics.map(\.description)
+        }
+
+        var text: String { trusted ? "TRUSTED" : "REJECTED [\(failures.map(\.rawValue).joined(separator: ", "))] \(native.joined(separator: "; "))" }
+    }
+
+    struct Sent: Codable, Hashable {
+        var subject: String
+        var pin: String
+    }
+
+    /// One App Transport Security minimum and whether the connection meets it.
+    struct ATSCheck: Codable, Hashable {
+        var requirement: String
+        var met: Bool
+        var detail: String
+    }
+
+    struct Handshake: Codable, Hashable {
+        @ExplicitNull var failure: String?
+        var userError: Bool
+        @ExplicitNull var protocolVersion: String?
+        @ExplicitNull var cipher: String?
+        @ExplicitNull var forwardSecret: Bool?
+        var chain: [Sent]
+        var handshakeVerdict: Verdict
+        /// The back end's evaluator on the chain the server sent (nil when none was sent).
+        @ExplicitNull var chainVerdict: Verdict?
+        @ExplicitNull var policy: String?
+        @ExplicitNull var policyTrusted: Bool?
+        /// Set when the handshake's verdict and the chain's differ.
+        @ExplicitNull var finding: String?
+        var ats: [ATSCheck]
+        var milliseconds: Double
+        var trusted: Bool { failure == nil && handshakeVerdict.trusted }
+    }
+
+    var backend: BackendInfo
+    @ExplicitNull var handshake: Handshake?
+    @ExplicitNull var note: String?
+
+    static func run(_ backend: any TrustBackend, target: TLSTarget, anchors: [[UInt8]], request: EvaluationRequest, policy: SecurityPolicy, timeout: Duration) -> Probe {
+        guard let client = backend.tlsClient else {
+            return Probe(backend: BackendInfo(backend), handshake: nil, note: "no TLS client: \(backend.name) verifies chains only")
+        }
+        let report = client.handshake(target, anchors: anchors, request: request, timeout: timeout)
+        var chainVerdict: Verdict?
+        var decision: PolicyDecision?
+        if !report.peerChain.isEmpty {
+            var chainRequest = request
+            chainRequest.chain = report.peerChain
+            if let evaluator = try? backend.makeEvaluator(anchors: anchors) {
+                chainVerdict = Verdict(evaluator.evaluate(chainRequest))
+            }
+            decision = (try? policy.evaluator(on: backend, anchors: anchors))?.evaluate(chain: report.peerChain, forDomain: request.host?.description, at: request.time)
+        }
+        let handshakeVerdict = Verdict(report.verdict)
+        var finding: String?
+        if let chainVerdict, report.failure == nil, chainVerdict.trusted != handshakeVerdict.trusted || Set(chainVerdict.failures) != Set(handshakeVerdict.failures) {
+            finding = "the handshake's verdict (\(handshakeVerdict.trusted ? "trusted" : "rejected \(handshakeVerdict.failures.map(\.rawValue))")) differs from the chain's (\(chainVerdict.trusted ? "trusted" : "rejected \(chainVerdict.failures.map(\.rawValue))"))"
+        }
+        let handshake = Handshake(
+            failure: report.failure?.description, userError: report.failure?.userError ?? false,
+            protocolVersion: report.protocolVersion, cipher: report.cipher, forwardSecret: report.forwardSecret,
+            chain: report.peerChain.map { Sent(subject: SubjectText.of($0), pin: SPKIPin.of(certificate: $0).map { "\($0)" } ?? "(no key)") },
+            handshakeVerdict: handshakeVerdict, chainVerdict: chainVerdict,
+            policy: decision.map { "\($0.trusted ? "trusted" : "rejected") at \($0.step.rawValue): \($0.reason)" }, policyTrusted: decision?.trusted,
+            finding: finding, ats: report.failure == nil ? ats(report) : [], milliseconds: report.milliseconds
+        )
+        return Probe(backend: BackendInfo(backend), handshake: handshake, note: nil)
+    }
+
+    /// App Transport Security's minimums, from what the handshake negotiated and the chain sent.
+    static func ats(_ report: HandshakeReport) -> [ATSCheck] {
+        var checks: [ATSCheck] = []
+        let version = report.protocolVersion ?? "?"
+        checks.append(ATSCheck(requirement: "TLS 1.2 or later", met: version == "TLSv1.2" || version == "TLSv1.3", detail: version))
+        checks.append(ATSCheck(requirement: "forward-secret key exchange", met: report.forwardSecret == true, detail: report.cipher ?? "?"))
+        let certificates = report.peerChain.compactMap { try? Certificate(derEncoded: $0) }
+        // The certificates that are signed by someone else: a self-signed root's own signature is not checked.
+        let signed = certificates.filter { $0.issuer != $0.subject }
+        let weakSignatures = signed.filter { ["sha1WithRSAEncryption", "ecdsaWithSHA1", "SignatureAlgorithm.sha1WithRSAEncryption", "SignatureAlgorithm.ecdsaWithSHA1"].contains("\($0.signatureAlgorithm)") || "\($0.signatureAlgorithm)".lowercased().contains("sha1") }
+        checks.append(ATSCheck(requirement: "certificates signed with SHA-256 or better", met: weakSignatures.isEmpty,
+                               detail: signed.map { "\($0.signatureAlgorithm)" }.joined(separator: ", ")))
+        var keyDetails: [String] = []
+        var keysMet = true
+        for certificate in certificates {
+            if let rsa = _RSA.Signing.PublicKey(certificate.publicKey) {
+                keyDetails.append("RSA-\(rsa.keySizeInBits)")
+                if rsa.keySizeInBits < 2048 { keysMet = false }
+            } else {
+                let description = "\(certificate.publicKey)"
+                keyDetails.append(description.contains("P256") ? "P-256" : description.contains("P384") ? "P-384" : description.contains("P521") ? "P-521" : description.contains("Ed25519") ? "Ed25519" : description)
+            }
+        }
+        checks.append(ATSCheck(requirement: "RSA keys of 2048 bits or more, EC keys of 256 or more", met: keysMet, detail: keyDetails.joined(separator: ", ")))
+        return checks
+    }
+}
+
+/// Everything `probe` found, for text and JSON.
+struct ProbeReport: Encodable {
+    var target: String
+    @ExplicitNull var serverName: String?
+    @ExplicitNull var host: String?
+    var time: String
+    @ExplicitNull var vector: String?
+    var probes: [Probe]
+
+    func text(provenance: Provenance) -> String {
+        var out = "probe \(target)\(vector.map { " (serving vector \($0))" } ?? ""): SNI \(serverName ?? "(none)"), host \(host ?? "(none)"), at \(time)\n  by \(provenance.line)\n"
+        for probe in probes {
+            out += "\n\(probe.backend.name) (\(probe.backend.version))"
+            guard let handshake = probe.handshake else {
+                out += ": \(probe.note ?? "no handshake")\n"
+                continue
+            }
+            if let failure = handshake.failure {
+                out += ": handshake FAILED, \(failure)\n"
+                continue
+            }
+            out += ": \(handshake.protocolVersion ?? "?") \(handshake.cipher ?? "?")\(handshake.forwardSecret == true ? " (forward secret)" : ""), \(String(format: "%.1f", handshake.milliseconds)) ms\n"
+            out += "  handshake verdict: \(handshake.handshakeVerdict.text)\n"
+            if let chain = handshake.chainVerdict { out += "  chain verdict:     \(chain.text)\n" }
+            if let finding = handshake.finding { out += "  FINDING: \(finding)\n" }
+            if let policy = handshake.policy { out += "  policy:            \(policy)\n" }
+            for (index, sent) in handshake.chain.enumerated() { out += "  [\(index)] \(sent.subject)  \(sent.pin)\n" }
+            let ats = handshake.ats
+            out += "  App Transport Security: \(ats.allSatisfy(\.met) ? "meets every minimum" : "does NOT meet: " + ats.filter { !$0.met }.map(\.requirement).joined(separator: "; "))\n"
+            for check in ats { out += "    \(check.met ? "ok " : "NO ") \(check.requirement): \(check.detail)\n" }
+        }
+        return out
+    }
+}
