@@ -376,7 +376,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
 
     /// The key purpose OID GnuTLS checks for `purpose`: static C storage, valid for the process.
     /// nil for ``TrustPurpose/anyPurpose``: no key purpose is passed, so GnuTLS checks no EKU.
-    private static func keyPurposeOID(for purpose: TrustPurpose) -> UnsafePointer<CChar>? {
+    static func keyPurposeOID(for purpose: TrustPurpose) -> UnsafePointer<CChar>? {
         switch purpose {
         case .serverAuthentication:
             return CGnuTLS_kp_tls_www_server()
@@ -387,7 +387,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
 
     /// Lends the typed data for `gnutls_x509_trust_list_verify_crt2`: the reference identity, if
     /// any, and the key purpose.
-    private static func withTypedData<Result>(
+    static func withTypedData<Result>(
         host: HostIdentity?,
         purpose oid: UnsafePointer<CChar>?,
         _ body: (UnsafeMutablePointer<gnutls_typed_vdata_st>, UInt32) -> Result

@@ -73,7 +73,8 @@ struct Probe: Encodable {
         }
         let handshakeVerdict = Verdict(report.verdict)
         var finding: String?
-        if let chainVerdict, report.failure == nil, chainVerdict.trusted != handshakeVerdict.trusted || Set(chainVerdict.failures) != Set(handshakeVerdict.failures) {
+        // A handshake that completed, or that the library ended over the chain (not the network).
+        if let chainVerdict, report.failure?.userError != true, chainVerdict.trusted != handshakeVerdict.trusted || Set(chainVerdict.failures) != Set(handshakeVerdict.failures) {
             finding = "the handshake's verdict (\(handshakeVerdict.trusted ? "trusted" : "rejected \(handshakeVerdict.failures.map(\.rawValue))")) differs from the chain's (\(chainVerdict.trusted ? "trusted" : "rejected \(chainVerdict.failures.map(\.rawValue))"))"
         }
         let handshake = Handshake(
@@ -134,6 +135,10 @@ struct ProbeReport: Encodable {
             }
             if let failure = handshake.failure {
                 out += ": handshake FAILED, \(failure)\n"
+                guard !handshake.userError else { continue }
+                out += "  handshake verdict: \(handshake.handshakeVerdict.text)\n"
+                if let chain = handshake.chainVerdict { out += "  chain verdict:     \(chain.text)\n" }
+                if let finding = handshake.finding { out += "  FINDING: \(finding)\n" }
                 continue
             }
             out += ": \(handshake.protocolVersion ?? "?") \(handshake.cipher ?? "?")\(handshake.forwardSecret == true ? " (forward secret)" : ""), \(String(format: "%.1f", handshake.milliseconds)) ms\n"
