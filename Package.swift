@@ -70,7 +70,7 @@ let package = Package(
             exclude: ["keys"],
             sources: ["TrustVectorsResources.swift"],
             resources: [
-                .copy("manifest.json"), .copy("deviations.json"), .copy("certs"), .copy("bad-input"), .copy("limbo"), .copy("explored"), .copy("pkits"),
+                .copy("manifest.json"), .copy("deviations.json"), .copy("certs"), .copy("bad-input"), .copy("limbo"), .copy("explored"), .copy("pkits"), .copy("handshake.json"),
             ]
         ),
         .target(

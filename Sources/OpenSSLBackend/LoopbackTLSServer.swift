@@ -29,6 +29,7 @@ public final class LoopbackTLSServer: LoopbackServing, @unchecked Sendable {
     /// - Throws: ``SetupError`` when the chain or key cannot be used or no port can be bound.
     public init(chain: [[UInt8]], privateKey: [UInt8], timeout: Duration = .seconds(5)) throws {
         guard !chain.isEmpty else { throw SetupError(description: "no certificate to serve") }
+        TCPConnection.ignoreBrokenPipes()
         guard let context = SSL_CTX_new(TLS_server_method()) else { throw SetupError(description: "SSL_CTX_new failed") }
         SSL_CTX_set_security_level(context, 0)
         func x509(_ der: [UInt8]) -> OpaquePointer? {
@@ -112,6 +113,8 @@ public final class LoopbackTLSServer: LoopbackServing, @unchecked Sendable {
             return state
         }
         guard wasRunning else { return }
+        // Wakes the serving thread's poll at once (a closed descriptor would not).
+        shutdown(listener, Int32(SHUT_RDWR))
         finished.wait()
         close(listener)
         SSL_CTX_free(context)

@@ -13,8 +13,21 @@ public enum TCPConnection {
         public var description: String { message }
     }
 
+    /// Writing to a socket the peer has closed raises SIGPIPE, whose default action ends the
+    /// process: a server that hangs up, or a client that leaves, must never kill a test run or the
+    /// tool. Ignored once, process-wide, before the first socket (as SwiftNIO's bootstraps do).
+    public static func ignoreBrokenPipes() {
+        _ = ignored
+    }
+
+    private static let ignored: Bool = {
+        signal(SIGPIPE, SIG_IGN)
+        return true
+    }()
+
     /// A connected socket to `address` (a DNS name or an IP literal) and `port`; the caller closes it.
     public static func connect(_ address: String, port: UInt16, timeout: Duration) throws(Failure) -> Int32 {
+        ignoreBrokenPipes()
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_family = AF_UNSPEC

@@ -13,20 +13,46 @@ struct RunCommand: AsyncParsableCommand {
           trust-harness run --id 'expired-*' --backend gnutls
           trust-harness run --format junit --report conformance.xml
           trust-harness run --format html --report report.html
+          trust-harness run --handshake --id 'valid-chain/*'
         """
     )
 
     @OptionGroup var options: ReportOptions
     @OptionGroup var output: OutputOption
 
+    @Flag(help: "Also serve every selected chain vector on 127.0.0.1 with a real TLS server and compare, per back end with a TLS client, the handshake's verdict with the chain's (differences recorded in Vectors/handshake.json); a summary on standard error.")
+    var handshake = false
+
     func run() async throws {
         let run = try await options.run()
         let (infos, results) = (run.infos, run.results)
         try output.write(try options.render(infos: infos, results: results, benchmarks: run.benchmarks))
+        var failed = false
         let unexpected = ConformanceSummary.of(results, backends: infos.map(\.name)).map(\.unexpected).reduce(0, +)
         if unexpected > 0 {
             printError("\(unexpected) result(s) neither pass nor match a recorded deviation")
-            throw ExitCode(1)
+            failed = true
         }
+        if handshake { failed = try compareHandshakes() || failed }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// The handshake comparison of the selected chain vectors; true when it found a problem.
+    func compareHandshakes() throws -> Bool {
+        guard let serve = TrustHarnessTool.loopbackServer else { throw ValidationError("--handshake: this tool has no loopback TLS server") }
+        let directory = try options.location.directory()
+        let suite = try options.location.load()
+        let ids = Set(try options.subjects(of: ConformanceRunner(backends: [], suite: suite)).map(\.id))
+        let recordURL = directory.appendingPathComponent("handshake.json")
+        let record = FileManager.default.fileExists(atPath: recordURL.path) ? try HandshakeComparison.readRecord(recordURL) : HandshakeComparison.Record(differences: [])
+        let comparison = HandshakeComparison(backends: try options.backends(), vectorsDirectory: directory, serve: serve)
+        let rows = comparison.run(suite.vectors.filter { ids.contains($0.id) }, record: record)
+        let problems = HandshakeComparison.problems(rows, record: record)
+        printError("\nHandshake against chain (\(Set(rows.map(\.vector)).count) vectors served on 127.0.0.1, \(rows.count) handshakes): \(rows.filter(\.differs).count) differ, \(rows.filter { $0.differs && $0.recorded != nil }.count) of them recorded")
+        for row in rows where row.differs {
+            printError("  \(row.vector) on \(row.backend): handshake \(row.handshake), chain \(row.chain)\(row.recorded.map { " (recorded: \($0))" } ?? "")")
+        }
+        for problem in problems { printError("  PROBLEM: \(problem)") }
+        return !problems.isEmpty
     }
 }
