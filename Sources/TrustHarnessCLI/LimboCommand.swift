@@ -54,7 +54,7 @@ struct PKITSCommand: AsyncParsableCommand {
           trust-harness pkits            # the vendored Vectors/pkits/pkits.json
           trust-harness pkits --id 'pkits::4.8.*' --backend openssl
           trust-harness pkits --format html --report pkits.html
-          trust-harness pkits --output results/   # one x509-limbo result file per back end
+          trust-harness pkits --output results/
         """
     )
 

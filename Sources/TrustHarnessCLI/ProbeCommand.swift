@@ -26,8 +26,8 @@ struct ProbeCommand: AsyncParsableCommand {
         2 for bad input or a target that cannot be reached or does not speak TLS.
         Examples:
           trust-harness probe www.example.com:443 --system-anchors
-          trust-harness probe 127.0.0.1:8443 --sni www.example.test --anchors root.pem \\\\
-              --at 2025-06-01T00:00:00Z
+          trust-harness probe 127.0.0.1:8443 --sni www.example.test \\\\
+              --anchors root.pem --at 2025-06-01T00:00:00Z
           trust-harness probe --vector 'expired-leaf/p256'
         """
     )
