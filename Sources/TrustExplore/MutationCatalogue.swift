@@ -194,6 +194,11 @@ public enum MutationCatalogue {
             d.host = "127.0.0.1"
             return Edit.san(&d, n, [Edit.dns(host), Edit.ip([127, 0, 0, 1])])
         },
+        Mutation("subjectAltName/othername-and-dns", [.leaf], "an otherName (a UPN) beside the host's dNSName") { d, n in
+            guard let (host, _) = Edit.dnsHost(d) else { return false }
+            let upn = DERTree.constructed(0xA0, [DER.oid("1.3.6.1.4.1.311.20.2.3"), .constructed(0xA0, [DER.utf8("admin@" + host)])])
+            return Edit.san(&d, n, [upn, Edit.dns(host)])
+        },
         Mutation("subjectAltName/empty-sequence", [.leaf], "subjectAltName with no names (RFC 5280: SIZE (1..MAX))") { d, n in Edit.san(&d, n, []) },
         Mutation("subjectAltName/critical", [.leaf], "subjectAltName critical, subject kept") { d, n in
             guard let value = d.extensionValue(n, Edit.subjectAltName) else { return false }
@@ -275,6 +280,19 @@ public enum MutationCatalogue {
             guard let (host, labels) = Edit.dnsHost(d), let leaf = d.model.node(for: .leaf) else { return false }
             d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: nil, excluded: [Edit.dns(host)]))
             return Edit.san(&d, leaf, [Edit.dns("*." + labels.dropFirst().joined(separator: "."))])
+        },
+        Mutation("nameConstraints/permitted-host-wildcard-leaf", authorities, "permitted dNSName <host> only; the leaf's only name is *.<parent>, which also covers names outside it") { d, n in
+            guard let (host, labels) = Edit.dnsHost(d), let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: [Edit.dns(host)]))
+            return Edit.san(&d, leaf, [Edit.dns("*." + labels.dropFirst().joined(separator: "."))])
+        },
+        Mutation("nameConstraints/rfc822-against-subject-email", authorities, "permitted rfc822Name other.test; the leaf's subject carries emailAddress admin@<host> (§4.2.1.10: the constraint applies to it)") { d, n in
+            guard let (host, _) = Edit.dnsHost(d), let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: [Edit.email("other.test")]))
+            var subject = d[leaf, .subject]
+            subject.children = (subject.children ?? []) + [DER.set([DER.sequence([DER.oid("1.2.840.113549.1.9.1"), DER.ia5("admin@" + host)])])]
+            d[leaf, .subject] = subject
+            return true
         },
         nc("on-leaf-excluded", roles: [.leaf], "excluded dNSName <parent> on the leaf itself (MUST appear only in CA certificates)") { d in parent(d).map { Edit.nameConstraints(permitted: nil, excluded: [Edit.dns($0)]) } },
     ]
@@ -447,6 +465,17 @@ public enum MutationCatalogue {
         key(.p384, "the certificate's key is P-384"),
         key(.rsa2048, "the certificate's key is RSA-2048"),
         key(.rsa1024, "the certificate's key is RSA-1024 (weak)"),
+        Mutation("key/p256-compressed", anyCertificate, "the certificate's key is P-256 with the point in compressed form (RFC 5480 §2.2: MAY be supported)") { d, n in
+            d.certificates[n].keyKind = .p256
+            d.certificates[n].compressedPoint = true
+            return true
+        },
+        Mutation("signature/unknown-algorithm", issued, "both signature AlgorithmIdentifiers name an unknown algorithm") { d, n in
+            let unknown = SigningKey.algorithm("1.3.6.1.4.1.55738.666.9", null: false)
+            d.certificates[n].innerAlgorithm = unknown
+            d.certificates[n].outerAlgorithm = unknown
+            return true
+        },
         signedWith("ecdsa-sha1", .p256, .sha1, "signed by its issuer with ECDSA P-256 and SHA-1"),
         signedWith("rsa-sha1", .rsa2048, .sha1, "signed by its issuer with RSA PKCS#1 v1.5 and SHA-1"),
         signedWith("ecdsa-p256-sha512", .p256, .sha512, "signed with ECDSA P-256 and SHA-512"),

@@ -30,6 +30,18 @@ struct SigningKey: Sendable {
     /// The DER SubjectPublicKeyInfo.
     let spki: [UInt8]
 
+    /// The SubjectPublicKeyInfo with the EC point in compressed form (RFC 5480 §2.2), for P-256; nil
+    /// for other key types.
+    var compressedSPKI: [UInt8]? {
+        guard case .p256(let key) = self.key,
+              let agreement = try? P256.KeyAgreement.PublicKey(rawRepresentation: key.publicKey.rawRepresentation) else { return nil }
+        let point = Array(agreement.compressedRepresentation)
+        return DER.sequence([
+            DER.sequence([DER.oid("1.2.840.10045.2.1"), DER.oid("1.2.840.10045.3.1.7")]),
+            .primitive(0x03, [0] + point),
+        ]).encoded
+    }
+
     /// A key derived from `seed` and `slot`: the same pair gives the same key (Ed25519, P-256 and
     /// P-384); RSA keys are made anew (see ``AlternativeKeys``).
     init(kind: Kind, seed: UInt64, slot: Int) throws {

@@ -88,6 +88,7 @@ extension MutationCatalogue {
             case "wildcard-leftmost": return .trusted("RFC 9525 §6.3: a wildcard in the left-most label matches one label")
             case "uppercase", "critical": return .trusted("RFC 9525 §6.3: DNS names compare case-insensitively; RFC 5280 §4.2.1.6: SAN may be critical")
             case "ip-and-dns": return .trusted("RFC 9525 §6.4: an IP reference identity matches an iPAddress SAN")
+            case "othername-and-dns": return .trusted("RFC 5280 §4.2.1.6: other name forms beside the dNSName; RFC 9525 §6.3 matches the DNS-ID")
             case "empty-subject-non-critical": return .trusted("RFC 5280 §6.1 does not check SAN criticality; §4.2.1.6's MUST binds the CA")
             case "trailing-dot", "leading-dot", "empty", "embedded-nul", "trailing-space", "utf8-label", "empty-sequence", "ip-five-octets":
                 return .rejected([.hostnameMismatch, .malformed], mismatch, "RFC 5280 §4.2.1.6: dNSName in the preferred name syntax; iPAddress four or sixteen octets; SIZE (1..MAX)")
@@ -106,6 +107,9 @@ extension MutationCatalogue {
             case "permitted-dns-other", "excluded-dns-parent", "excluded-dns-empty", "permitted-dirname-other", "non-critical-excluded":
                 return .rejected([.other], rule, "the leaf's names fall outside the permitted or inside the excluded subtrees (criticality binds the CA)")
             case "empty-permitted": return .rejected([.malformed, .other], rule, "GeneralSubtrees SIZE (1..MAX)")
+            case "rfc822-against-subject-email":
+                return .rejected([.other], rule, "an emailAddress in the subject is subject to rfc822Name constraints")
+            case "permitted-host-wildcard-leaf": return nil
             case "excluded-dns-cn-only-leaf":
                 return host == nil ? .trusted(rule, "dNSName constraints apply to dNSName names; a commonName is not one (§4.2.1.10)")
                     : .rejected([.hostnameMismatch, .other], "RFC 9525 §6.3: without a DNS-ID no name matches", rule)
@@ -149,6 +153,7 @@ extension MutationCatalogue {
             default: return nil
             }
         case "key":
+            if what == "p256-compressed" { return nil }
             if what == "rsa1024" { return .rejected([.badSignature, .other], "CA/B Forum Baseline Requirements §6.1.5: RSA keys of at least 2048 bits") }
             return .trusted("RFC 5280 §4.1.2.7; RFC 5480 and RFC 8410: P-256, P-384, RSA-2048 and Ed25519 keys")
         case "signature":
@@ -157,6 +162,7 @@ extension MutationCatalogue {
                 return .rejected([.badSignature, .other], "CA/B Forum Baseline Requirements §7.1.3.2: SHA-1 signatures are not allowed")
             case "rsa-sha512": return .trusted("RFC 4055; CA/B Forum Baseline Requirements §7.1.3.2: RSASSA-PKCS1-v1_5 with SHA-512")
             case "ecdsa-p256-sha512", "ecdsa-p384-sha256": return nil
+            case "unknown-algorithm": return .rejected([.badSignature, .malformed, .other, .untrusted], "RFC 5280 §6.1.3(a)(1): the signature must be verified; an unknown algorithm cannot be")
             default: return StandardAnswer.signatureEncoding
             }
         case "chain":

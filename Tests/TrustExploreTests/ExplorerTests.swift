@@ -53,7 +53,10 @@ enum ExploreFixtures {
 
     /// Mutations whose property spans two certificates: a constraint on the CA and the leaf name it
     /// constrains.
-    static let twoCertificateMutations: Set<String> = ["nameConstraints/excluded-dns-cn-only-leaf", "nameConstraints/excluded-host-wildcard-leaf"]
+    static let twoCertificateMutations: Set<String> = [
+        "nameConstraints/excluded-dns-cn-only-leaf", "nameConstraints/excluded-host-wildcard-leaf",
+        "nameConstraints/permitted-host-wildcard-leaf", "nameConstraints/rfc822-against-subject-email",
+    ]
 
     @Test func eachMutationChangesOnlyItsField() throws {
         let model = try ExploreFixtures.validChain()
