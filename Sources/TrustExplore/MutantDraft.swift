@@ -22,6 +22,8 @@ struct MutantDraft: Sendable {
         var outerAlgorithm: DERTree?
         /// Publish the key's EC point compressed (P-256 only).
         var compressedPoint = false
+        /// Publish the key's curve as explicit parameters (P-256 only).
+        var explicitCurve = false
         /// Edits of the whole signed certificate (signature value, outer AlgorithmIdentifier).
         var afterSigning: [@Sendable (inout DERTree) -> Void] = []
     }
@@ -107,7 +109,7 @@ struct MutantDraft: Sendable {
     var isUnchanged: Bool {
         certificates.count == model.nodes.count
             && zip(certificates, model.nodes).allSatisfy { draft, node in
-                draft.tbs == node.tbs && draft.keyKind == nil && draft.hash == .sha256 && draft.innerAlgorithm == nil && !draft.compressedPoint
+                draft.tbs == node.tbs && draft.keyKind == nil && draft.hash == .sha256 && draft.innerAlgorithm == nil && !draft.compressedPoint && !draft.explicitCurve
                     && draft.outerAlgorithm == nil && draft.afterSigning.isEmpty
             }
             && presented == model.presented && anchors == model.anchors && host == model.host
@@ -127,7 +129,8 @@ struct MutantDraft: Sendable {
             var certificate = certificates[node]
             let own = try key(node)
             let offset = Self.versionOffset(certificate.tbs)
-            certificate.tbs[[offset + Field.publicKey.rawValue]] = try DERTree((certificate.compressedPoint ? own.compressedSPKI ?? own.spki : own.spki)[...])
+            let spki = certificate.explicitCurve ? own.explicitParametersSPKI : certificate.compressedPoint ? own.compressedSPKI : nil
+            certificate.tbs[[offset + Field.publicKey.rawValue]] = try DERTree((spki ?? own.spki)[...])
             // A certificate whose issuer is outside the chain is signed by a key of its own: its
             // signature cannot verify against anything presented, as before.
             let signer = try certificate.issuer.map(key) ?? keys.slot(10_000 + node)

@@ -470,6 +470,11 @@ public enum MutationCatalogue {
             d.certificates[n].compressedPoint = true
             return true
         },
+        Mutation("key/p256-explicit-parameters", anyCertificate, "the certificate's P-256 key with its curve spelled out as explicit parameters (RFC 5480 §2.1.1: specifiedCurve MUST NOT be used)") { d, n in
+            d.certificates[n].keyKind = .p256
+            d.certificates[n].explicitCurve = true
+            return true
+        },
         Mutation("signature/unknown-algorithm", issued, "both signature AlgorithmIdentifiers name an unknown algorithm") { d, n in
             let unknown = SigningKey.algorithm("1.3.6.1.4.1.55738.666.9", null: false)
             d.certificates[n].innerAlgorithm = unknown

@@ -30,6 +30,32 @@ struct SigningKey: Sendable {
     /// The DER SubjectPublicKeyInfo.
     let spki: [UInt8]
 
+    /// The SubjectPublicKeyInfo with P-256 spelled out as explicit ECParameters (specifiedCurve)
+    /// instead of its named-curve OID, which RFC 5480 §2.1.1 forbids in PKIX; nil for other key types.
+    var explicitParametersSPKI: [UInt8]? {
+        guard case .p256(let key) = self.key else { return nil }
+        func hex(_ text: String) -> [UInt8] {
+            stride(from: 0, to: text.count, by: 2).map { UInt8(text.dropFirst($0).prefix(2), radix: 16)! }
+        }
+        let p = hex("FFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFF")
+        let a = hex("FFFFFFFF00000001000000000000000000000000FFFFFFFFFFFFFFFFFFFFFFFC")
+        let b = hex("5AC635D8AA3A93E7B3EBBD55769886BC651D06B0CC53B0F63BCE3C3E27D2604B")
+        let g = hex("046B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C2964FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5")
+        let n = hex("FFFFFFFF00000000FFFFFFFFFFFFFFFFBCE6FAADA7179E84F3B9CAC2FC632551")
+        let parameters = DER.sequence([
+            DER.integer(1),
+            DER.sequence([DER.oid("1.2.840.10045.1.1"), .primitive(0x02, [0] + p)]),
+            DER.sequence([.primitive(0x04, a), .primitive(0x04, b)]),
+            .primitive(0x04, g),
+            .primitive(0x02, [0] + n),
+            DER.integer(1),
+        ])
+        return DER.sequence([
+            DER.sequence([DER.oid("1.2.840.10045.2.1"), parameters]),
+            .primitive(0x03, [0, 0x04] + Array(key.publicKey.rawRepresentation)),
+        ]).encoded
+    }
+
     /// The SubjectPublicKeyInfo with the EC point in compressed form (RFC 5480 §2.2), for P-256; nil
     /// for other key types.
     var compressedSPKI: [UInt8]? {

@@ -154,6 +154,9 @@ extension MutationCatalogue {
             }
         case "key":
             if what == "p256-compressed" { return nil }
+            if what == "p256-explicit-parameters" {
+                return .rejected([.malformed, .badSignature, .other, .untrusted], "RFC 5480 §2.1.1: in PKIX the curve is a namedCurve; specifiedCurve (explicit parameters) MUST NOT be used")
+            }
             if what == "rsa1024" { return .rejected([.badSignature, .other], "CA/B Forum Baseline Requirements §6.1.5: RSA keys of at least 2048 bits") }
             return .trusted("RFC 5280 §4.1.2.7; RFC 5480 and RFC 8410: P-256, P-384, RSA-2048 and Ed25519 keys")
         case "signature":
