@@ -15,40 +15,28 @@ struct GnuTLSTLSClient: TLSClient {
     let settings: GnuTLSBackend.Settings
 
     func handshake(_ target: TLSTarget, anchors: [[UInt8]], request: EvaluationRequest, timeout: Duration) -> HandshakeReport {
-        let start = ContinuousClock.now
-        func report(_ failure: HandshakeReport.Failure?, _ verdict: Verdict, protocolVersion: String? = nil, cipher: String? = nil, forwardSecret: Bool? = nil, chain: [[UInt8]] = []) -> HandshakeReport {
-            let elapsed = ContinuousClock.now - start
-            return HandshakeReport(failure: failure, protocolVersion: protocolVersion, cipher: cipher, forwardSecret: forwardSecret, peerChain: chain, verdict: verdict,
-                                   milliseconds: Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
-        }
-        func failed(_ stage: String, _ message: String, userError: Bool) -> HandshakeReport {
-            report(.init(stage: stage, message: message, userError: userError), .failClosed(.other, name: "HANDSHAKE_FAILED", message: "\(stage): \(message)"))
-        }
-        var checked = request
-        checked.chain = [[0x30, 0x00]]
-        if let rejection = checked.inputRejection {
-            return report(.init(stage: "request", message: rejection.diagnostics.map(\.message).joined(separator: "; "), userError: true), rejection)
-        }
+        let clock = HandshakeClock()
+        if let refusal = clock.refusal(request) { return refusal }
         var credentials: gnutls_certificate_credentials_t?
-        guard gnutls_certificate_allocate_credentials(&credentials) == 0, let credentials else { return failed("setup", "gnutls_certificate_allocate_credentials failed", userError: false) }
+        guard gnutls_certificate_allocate_credentials(&credentials) == 0, let credentials else { return clock.failed("setup", "gnutls_certificate_allocate_credentials failed", userError: false) }
         defer { gnutls_certificate_free_credentials(credentials) }
         for (index, der) in anchors.enumerated() {
             let added = der.withUnsafeBufferPointer { buffer -> Int32 in
                 var datum = gnutls_datum_t(data: UnsafeMutablePointer(mutating: buffer.baseAddress), size: UInt32(buffer.count))
                 return gnutls_certificate_set_x509_trust_mem(credentials, &datum, GNUTLS_X509_FMT_DER)
             }
-            guard added >= 0 else { return failed("anchors", "anchor \(index) cannot be imported: \(String(cString: gnutls_strerror(added)))", userError: true) }
+            guard added >= 0 else { return clock.failed("anchors", "anchor \(index) cannot be imported: \(String(cString: gnutls_strerror(added)))", userError: true) }
         }
         gnutls_certificate_set_verify_flags(credentials, (settings.verificationFlags & ~settings.profile.verificationFlags) & ~GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN.rawValue)
         let fd: Int32
         do {
             fd = try TCPConnection.connect(target.address, port: target.port, timeout: timeout)
         } catch {
-            return failed("connect", error.message, userError: true)
+            return clock.failed("connect", error.message, userError: true)
         }
         defer { close(fd) }
         var created: gnutls_session_t?
-        guard gnutls_init(&created, UInt32(GNUTLS_CLIENT)) == 0, let session = created else { return failed("setup", "gnutls_init failed", userError: false) }
+        guard gnutls_init(&created, UInt32(GNUTLS_CLIENT)) == 0, let session = created else { return clock.failed("setup", "gnutls_init failed", userError: false) }
         defer { gnutls_deinit(session) }
         // The verification profile goes in the priority string, as a session takes it (as
         // certificate verification flags a session reports every chain as an insecure algorithm).
@@ -67,18 +55,18 @@ struct GnuTLSTLSClient: TLSClient {
             let message = String(cString: gnutls_strerror(result))
             switch result {
             case GNUTLS_E_TIMEDOUT, GNUTLS_E_PULL_ERROR, GNUTLS_E_PUSH_ERROR:
-                return failed("handshake", errno == EAGAIN || result == GNUTLS_E_TIMEDOUT ? "the server did not answer within \(timeout)" : message, userError: true)
+                return clock.failed("handshake", errno == EAGAIN || result == GNUTLS_E_TIMEDOUT ? "the server did not answer within \(timeout)" : message, userError: true)
             case GNUTLS_E_UNEXPECTED_PACKET_LENGTH, GNUTLS_E_UNEXPECTED_PACKET, GNUTLS_E_UNSUPPORTED_VERSION_PACKET, GNUTLS_E_PREMATURE_TERMINATION:
-                return failed("handshake", "the server does not speak TLS or closed the connection: \(message)", userError: true)
+                return clock.failed("handshake", "the server does not speak TLS or closed the connection: \(message)", userError: true)
             case GNUTLS_E_KEY_USAGE_VIOLATION:
                 // GnuTLS checks the leaf's keyUsage against the key exchange during the handshake
                 // (TLS 1.3 needs digitalSignature), which chain verification does not: a verdict on
                 // the chain the server sent, which is kept when GnuTLS has it.
-                return report(.init(stage: "handshake", message: "\(message) (\(result))", userError: false),
+                return clock.report(.init(stage: "handshake", message: "\(message) (\(result))", userError: false),
                               .rejected([NativeDiagnostic(code: Int(result), name: "GNUTLS_E_KEY_USAGE_VIOLATION", message: message, depth: 0, failure: .purposeMismatch)]),
                               chain: Self.peers(session))
             default:
-                return failed("handshake", "\(message) (\(result))", userError: false)
+                return clock.failed("handshake", "\(message) (\(result))", userError: false)
             }
         }
         let version = gnutls_protocol_get_name(gnutls_protocol_get_version(session)).map { String(cString: $0) }
@@ -92,7 +80,7 @@ struct GnuTLSTLSClient: TLSClient {
         let chain = Self.peers(session)
         let displayVersion = version.map { $0.replacingOccurrences(of: "TLS1.", with: "TLSv1.") }
         guard !chain.isEmpty else {
-            return report(.init(stage: "handshake", message: "the server sent no certificate", userError: false),
+            return clock.report(.init(stage: "handshake", message: "the server sent no certificate", userError: false),
                           .failClosed(.untrusted, name: "NO_PEER_CERTIFICATE", message: "the server sent no certificate"),
                           protocolVersion: displayVersion, cipher: cipher, forwardSecret: forwardSecret)
         }
@@ -115,7 +103,7 @@ struct GnuTLSTLSClient: TLSClient {
         case let status?:
             verdict = .rejected(GnuTLSStatus(rawValue: status | GNUTLS_CERT_INVALID.rawValue).diagnostics { false })
         }
-        return report(nil, verdict, protocolVersion: displayVersion, cipher: cipher, forwardSecret: forwardSecret, chain: chain)
+        return clock.report(nil, verdict, protocolVersion: displayVersion, cipher: cipher, forwardSecret: forwardSecret, chain: chain)
     }
 }
 

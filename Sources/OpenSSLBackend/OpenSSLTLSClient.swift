@@ -15,30 +15,19 @@ struct OpenSSLTLSClient: TLSClient {
     let parameters: VerificationParameters
 
     func handshake(_ target: TLSTarget, anchors: [[UInt8]], request: EvaluationRequest, timeout: Duration) -> HandshakeReport {
-        let start = ContinuousClock.now
-        func report(_ failure: HandshakeReport.Failure?, _ verdict: Verdict, protocolVersion: String? = nil, cipher: String? = nil, forwardSecret: Bool? = nil, chain: [[UInt8]] = []) -> HandshakeReport {
-            let elapsed = ContinuousClock.now - start
-            return HandshakeReport(failure: failure, protocolVersion: protocolVersion, cipher: cipher, forwardSecret: forwardSecret, peerChain: chain, verdict: verdict,
-                                   milliseconds: Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
-        }
-        func failed(_ stage: String, _ message: String, userError: Bool) -> HandshakeReport {
-            report(.init(stage: stage, message: message, userError: userError), .failClosed(.other, name: "HANDSHAKE_FAILED", message: "\(stage): \(message)"))
-        }
-        // The host and time are checked as for any request; the chain comes from the server.
-        var checked = request
-        checked.chain = [[0x30, 0x00]]
-        if let rejection = checked.inputRejection { return report(.init(stage: "request", message: "\(rejection.diagnostics.map(\.message).joined(separator: "; "))", userError: true), rejection) }
+        let clock = HandshakeClock()
+        if let refusal = clock.refusal(request) { return refusal }
         OpenSSLErrorQueue.discard()
-        guard let context = SSL_CTX_new(TLS_client_method()) else { return failed("setup", "SSL_CTX_new failed", userError: false) }
+        guard let context = SSL_CTX_new(TLS_client_method()) else { return clock.failed("setup", "SSL_CTX_new failed", userError: false) }
         defer { SSL_CTX_free(context) }
-        guard let store = X509_STORE_new() else { return failed("setup", "X509_STORE_new failed", userError: false) }
+        guard let store = X509_STORE_new() else { return clock.failed("setup", "X509_STORE_new failed", userError: false) }
         SSL_CTX_set_cert_store(context, store)
         for (index, der) in anchors.enumerated() {
             let parsed: OpaquePointer? = der.withUnsafeBufferPointer { buffer in
                 var cursor = buffer.baseAddress
                 return d2i_X509(nil, &cursor, buffer.count)
             }
-            guard let x509 = parsed else { return failed("anchors", "anchor \(index) is not a certificate OpenSSL can read", userError: true) }
+            guard let x509 = parsed else { return clock.failed("anchors", "anchor \(index) is not a certificate OpenSSL can read", userError: true) }
             X509_STORE_add_cert(store, x509)
             X509_free(x509)
         }
@@ -46,10 +35,10 @@ struct OpenSSLTLSClient: TLSClient {
         do {
             fd = try TCPConnection.connect(target.address, port: target.port, timeout: timeout)
         } catch {
-            return failed("connect", error.message, userError: true)
+            return clock.failed("connect", error.message, userError: true)
         }
         defer { close(fd) }
-        guard let ssl = SSL_new(context) else { return failed("setup", "SSL_new failed", userError: false) }
+        guard let ssl = SSL_new(context) else { return clock.failed("setup", "SSL_new failed", userError: false) }
         defer { SSL_free(ssl) }
         SSL_set_fd(ssl, fd)
         if let name = target.serverName { _ = COpenSSL_SSL_set_tlsext_host_name(ssl, name) }
@@ -79,12 +68,12 @@ struct OpenSSLTLSClient: TLSClient {
             if code == SSL_ERROR_SYSCALL || code == SSL_ERROR_WANT_READ || code == SSL_ERROR_WANT_WRITE {
                 let why = systemError == EAGAIN || systemError == EWOULDBLOCK ? "the server did not answer within \(timeout)"
                     : systemError == 0 ? "the server closed the connection" : String(cString: strerror(systemError))
-                return failed("handshake", why + (errors.isEmpty ? "" : " (\(errors.map(\.description).joined(separator: "; ")))"), userError: true)
+                return clock.failed("handshake", why + (errors.isEmpty ? "" : " (\(errors.map(\.description).joined(separator: "; ")))"), userError: true)
             }
             let reasons = errors.map(\.reason).joined(separator: "; ")
             // A server that does not speak TLS answers with bytes that are no TLS record.
             let notTLS = errors.contains { ["wrong version number", "packet length too long", "record layer failure", "http request", "unexpected eof while reading"].contains($0.reason) }
-            return failed("handshake", (notTLS ? "the server does not speak TLS: " : "") + (reasons.isEmpty ? "SSL_connect failed (SSL_get_error \(code))" : reasons), userError: notTLS)
+            return clock.failed("handshake", (notTLS ? "the server does not speak TLS: " : "") + (reasons.isEmpty ? "SSL_connect failed (SSL_get_error \(code))" : reasons), userError: notTLS)
         }
         let version = String(cString: SSL_get_version(ssl))
         let cipher = SSL_get_current_cipher(ssl).map { String(cString: SSL_CIPHER_get_name($0)) }
@@ -92,12 +81,12 @@ struct OpenSSLTLSClient: TLSClient {
         var chain: [[UInt8]] = []
         if let stack = SSL_get_peer_cert_chain(ssl) {
             for index in 0..<COpenSSL_sk_X509_num(stack) {
-                if let x509 = COpenSSL_sk_X509_value(stack, index), let der = Self.encode(x509) { chain.append(der) }
+                if let x509 = COpenSSL_sk_X509_value(stack, index), let der = VerificationContext.encode(x509) { chain.append(der) }
             }
         }
         let verify = Int32(truncatingIfNeeded: SSL_get_verify_result(ssl))
         guard !chain.isEmpty else {
-            return report(.init(stage: "handshake", message: "the server sent no certificate", userError: false),
+            return clock.report(.init(stage: "handshake", message: "the server sent no certificate", userError: false),
                           .failClosed(.untrusted, name: "NO_PEER_CERTIFICATE", message: "the server sent no certificate"),
                           protocolVersion: version, cipher: cipher, forwardSecret: forwardSecret)
         }
@@ -106,24 +95,14 @@ struct OpenSSLTLSClient: TLSClient {
             var path: [[UInt8]] = []
             if let verified = SSL_get0_verified_chain(ssl) {
                 for index in 0..<COpenSSL_sk_X509_num(verified) {
-                    if let x509 = COpenSSL_sk_X509_value(verified, index), let der = Self.encode(x509) { path.append(der) }
+                    if let x509 = COpenSSL_sk_X509_value(verified, index), let der = VerificationContext.encode(x509) { path.append(der) }
                 }
             }
             verdict = path.isEmpty ? .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "the handshake verified no chain") : .trusted(path: path)
         } else {
             verdict = .rejected([X509VerifyErrorCode.diagnostic(code: verify, depth: nil)])
         }
-        return report(nil, verdict, protocolVersion: version, cipher: cipher, forwardSecret: forwardSecret, chain: chain)
-    }
-
-    static func encode(_ x509: OpaquePointer) -> [UInt8]? {
-        let length = Int(i2d_X509(x509, nil))
-        guard length > 0 else { return nil }
-        let der = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
-            var cursor = buffer.baseAddress
-            initialized = Int(i2d_X509(x509, &cursor)) == length ? length : 0
-        }
-        return der.count == length ? der : nil
+        return clock.report(nil, verdict, protocolVersion: version, cipher: cipher, forwardSecret: forwardSecret, chain: chain)
     }
 }
 

@@ -203,7 +203,7 @@ final class VerificationContext {
     }
 
     /// `x509` as DER via `i2d_X509`, or `nil` when OpenSSL cannot encode it.
-    private static func encode(_ x509: OpaquePointer) -> [UInt8]? {
+    static func encode(_ x509: OpaquePointer) -> [UInt8]? {
         let length = Int(i2d_X509(x509, nil))
         guard length > 0 else { return nil }
         let der = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in

@@ -92,3 +92,32 @@ extension HostIdentity {
         return false
     }
 }
+
+/// What every ``TLSClient`` does around its library's handshake: time it, turn a failure into a
+/// fail-closed rejection that says why, and refuse a host or time no request may carry.
+public struct HandshakeClock: Sendable {
+    private let start = ContinuousClock.now
+
+    public init() {}
+
+    /// A report timed from this clock's start.
+    public func report(_ failure: HandshakeReport.Failure?, _ verdict: Verdict, protocolVersion: String? = nil, cipher: String? = nil, forwardSecret: Bool? = nil, chain: [[UInt8]] = []) -> HandshakeReport {
+        let elapsed = ContinuousClock.now - start
+        return HandshakeReport(failure: failure, protocolVersion: protocolVersion, cipher: cipher, forwardSecret: forwardSecret, peerChain: chain, verdict: verdict,
+                               milliseconds: Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+    }
+
+    /// A handshake that failed at `stage` before a verdict: not trusted, with the reason.
+    public func failed(_ stage: String, _ message: String, userError: Bool) -> HandshakeReport {
+        report(.init(stage: stage, message: message, userError: userError), .failClosed(.other, name: "HANDSHAKE_FAILED", message: "\(stage): \(message)"))
+    }
+
+    /// The request's host and time refused as for any request (the chain comes from the server,
+    /// so it is not checked here), or nil when they are usable.
+    public func refusal(_ request: EvaluationRequest) -> HandshakeReport? {
+        var checked = request
+        checked.chain = [[0x30, 0x00]]
+        guard let rejection = checked.inputRejection else { return nil }
+        return report(.init(stage: "request", message: rejection.diagnostics.map(\.message).joined(separator: "; "), userError: true), rejection)
+    }
+}

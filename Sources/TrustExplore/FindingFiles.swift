@@ -41,12 +41,7 @@ public enum FindingFiles {
         var parts = ["trust-harness", "evaluate", "--chain", "\(folder)/chain.pem", "--anchors", "\(folder)/anchors.pem"]
         if let host = finding.host { parts += ["--host", host] }
         parts += ["--at", finding.time]
-        return parts.map(quoted).joined(separator: " ")
-    }
-
-    static func quoted(_ argument: String) -> String {
-        let plain = argument.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=@,+%".contains($0) }
-        return plain && !argument.isEmpty ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return parts.map(Provenance.quoted).joined(separator: " ")
     }
 
     /// Writes every finding into `folder` (created if missing).

@@ -77,8 +77,7 @@ struct EvaluateCommand: ParsableCommand {
     func validate() throws {
         if chainFiles.isEmpty { throw ValidationError("give the presented chain with --chain FILE (leaf first)") }
         if anchorFiles.isEmpty && !systemAnchors { throw ValidationError("give trust anchors with --anchors FILE or --system-anchors") }
-        if pinning == .none && !pinFiles.isEmpty { throw ValidationError("--pin needs --pinning public-key or --pinning certificate") }
-        if pinning != .none && pinFiles.isEmpty { throw ValidationError("--pinning \(pinning.rawValue) needs --pin FILE: a policy pinning nothing trusts nothing") }
+        try Self.validate(pinning: pinning, pinFiles: pinFiles)
     }
 
     func run() throws {
@@ -169,6 +168,12 @@ struct EvaluateCommand: ParsableCommand {
             throw ValidationError("--at \"\(at)\" is not \(Timestamp.accepted)")
         }
         return time
+    }
+
+    /// `--pin` and `--pinning` go together, for `evaluate` and `probe`.
+    static func validate(pinning: Pinning, pinFiles: [String]) throws {
+        if pinning == .none && !pinFiles.isEmpty { throw ValidationError("--pin needs --pinning public-key or --pinning certificate") }
+        if pinning != .none && pinFiles.isEmpty { throw ValidationError("--pinning \(pinning.rawValue) needs --pin FILE: a policy pinning nothing trusts nothing") }
     }
 
     func makePolicy() throws -> SecurityPolicy {

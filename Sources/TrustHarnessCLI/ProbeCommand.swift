@@ -85,8 +85,7 @@ struct ProbeCommand: AsyncParsableCommand {
         }
         if target != nil && anchorFiles.isEmpty && !systemAnchors { throw ValidationError("give trust anchors with --anchors FILE or --system-anchors") }
         if !(timeout > 0 && timeout <= 120) { throw ValidationError("--timeout must be more than 0 and at most 120 seconds") }
-        if pinning == .none && !pinFiles.isEmpty { throw ValidationError("--pin needs --pinning public-key or --pinning certificate") }
-        if pinning != .none && pinFiles.isEmpty { throw ValidationError("--pinning \(pinning.rawValue) needs --pin FILE: a policy pinning nothing trusts nothing") }
+        try EvaluateCommand.validate(pinning: pinning, pinFiles: pinFiles)
     }
 
     /// `HOST:PORT` or `[IPv6]:PORT`.

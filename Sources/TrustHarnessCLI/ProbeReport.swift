@@ -97,7 +97,8 @@ struct Probe: Encodable {
         let certificates = report.peerChain.compactMap { try? Certificate(derEncoded: $0) }
         // The certificates that are signed by someone else: a self-signed root's own signature is not checked.
         let signed = certificates.filter { $0.issuer != $0.subject }
-        let weakSignatures = signed.filter { ["sha1WithRSAEncryption", "ecdsaWithSHA1", "SignatureAlgorithm.sha1WithRSAEncryption", "SignatureAlgorithm.ecdsaWithSHA1"].contains("\($0.signatureAlgorithm)") || "\($0.signatureAlgorithm)".lowercased().contains("sha1") }
+        // SHA-1 (and MD5) in any spelling swift-certificates gives: sha1WithRSAEncryption, ecdsaWithSHA1.
+        let weakSignatures = signed.filter { ["sha1", "md5"].contains(where: "\($0.signatureAlgorithm)".lowercased().contains) }
         checks.append(ATSCheck(requirement: "certificates signed with SHA-256 or better", met: weakSignatures.isEmpty,
                                detail: signed.map { "\($0.signatureAlgorithm)" }.joined(separator: ", ")))
         var keyDetails: [String] = []

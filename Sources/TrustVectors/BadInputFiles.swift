@@ -161,13 +161,14 @@ enum BadInputFiles {
     }
 }
 
-/// A small deterministic generator (SplitMix64), for reproducible random-looking bytes.
-struct SplitMix64 {
+/// A small deterministic generator (SplitMix64): the same seed, the same sequence on every platform
+/// (the bad-input corpus's bytes, the explorer's mutant order).
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -175,7 +176,7 @@ struct SplitMix64 {
         return z ^ (z >> 31)
     }
 
-    mutating func bytes(_ count: Int) -> [UInt8] {
+    package mutating func bytes(_ count: Int) -> [UInt8] {
         (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
     }
 }
