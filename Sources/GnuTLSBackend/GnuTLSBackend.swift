@@ -58,11 +58,16 @@ public struct GnuTLSBackend: TrustBackend {
     public var features: Set<BackendFeature> { Self.features }
     static let features: Set<BackendFeature> = [.anyPurpose]
 
-    /// The version of the GnuTLS library loaded at run time, as `GnuTLS 3.7.9`.
-    public var libraryVersion: String {
+    /// The version of the GnuTLS library loaded at run time, and the Debian package that installed
+    /// it when it is one (``InstalledLibrary``), as `GnuTLS 3.7.9 (Debian libgnutls30 3.7.9-2+deb12u6)`:
+    /// Debian's security updates change verdicts without changing `gnutls_check_version` (see the
+    /// README's known deviations), so the build is part of the version.
+    public var libraryVersion: String { Self.loadedVersion }
+    private static let loadedVersion: String = {
         guard let version = gnutls_check_version(nil) else { return "GnuTLS (unknown version)" }
-        return "GnuTLS " + String(cString: version)
-    }
+        let package = InstalledLibrary.debianPackage(providing: "gnutls_check_version")
+        return "GnuTLS " + String(cString: version) + (package.map { " (Debian \($0))" } ?? "")
+    }()
 
     /// Parses each anchor once into one GnuTLS trust list and returns an evaluator over it.
     ///

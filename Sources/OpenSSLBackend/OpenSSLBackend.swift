@@ -47,11 +47,15 @@ public struct OpenSSLBackend: TrustBackend {
     public var features: Set<BackendFeature> { Self.features }
     static let features: Set<BackendFeature> = [.maximumChainDepth, .revocationLists, .anyPurpose, .policyProcessing]
 
-    /// `OpenSSL_version(OPENSSL_VERSION)` of the libcrypto loaded at run time, e.g.
-    /// `"OpenSSL 3.0.19 27 Jan 2026"`.
-    public var libraryVersion: String {
-        String(cString: OpenSSL_version(OPENSSL_VERSION))
-    }
+    /// `OpenSSL_version(OPENSSL_VERSION)` of the libcrypto loaded at run time, and the Debian package
+    /// that installed it when it is one (``InstalledLibrary``), e.g.
+    /// `"OpenSSL 3.0.19 27 Jan 2026 (Debian libssl3 3.0.19-1~deb12u1)"`.
+    public var libraryVersion: String { Self.loadedVersion }
+    private static let loadedVersion: String = {
+        let version = String(cString: OpenSSL_version(OPENSSL_VERSION))
+        return InstalledLibrary.debianPackage(providing: "OpenSSL_version")
+            .map { "\(version) (Debian \($0))" } ?? version
+    }()
 
     /// Parses every anchor once with `d2i_X509` and returns an evaluator over one `X509_STORE` that
     /// trusts exactly them.

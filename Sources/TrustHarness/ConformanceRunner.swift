@@ -72,7 +72,7 @@ public struct ConformanceRunner: Sendable {
                 let start = ContinuousClock.now
                 let verdict = evaluator.evaluate(vector.request)
                 let seconds = Self.seconds(since: start)
-                let judgement = Judgement.judge(verdict, expected: vector.expected, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id))
+                let judgement = Judgement.judge(verdict, expected: vector.expected, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion))
                 return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
             }
         case .policy(let vector):
@@ -86,7 +86,7 @@ public struct ConformanceRunner: Sendable {
             let start = ContinuousClock.now
             let decision = evaluator.evaluate(chain: vector.chain, forDomain: vector.domain, at: vector.time)
             let seconds = Self.seconds(since: start)
-            let judgement = Judgement.judge(decision, expected: vector.expected, deviation: suite.deviation(backend: backend.name, vector: vector.id))
+            let judgement = Judgement.judge(decision, expected: vector.expected, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion))
             return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(decision), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
         }
     }

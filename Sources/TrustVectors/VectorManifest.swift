@@ -77,12 +77,26 @@ public struct Deviation: Codable, Sendable, Hashable {
     public var observed: ObservedOutcome
     /// Why the library behaves so, with a reference (documentation, source, issue) where known.
     public var reason: String
+    /// The library builds the deviation holds for: a regular expression searched for in the back
+    /// end's ``TrustBackend/libraryVersion`` (e.g. `GnuTLS 3\\.7\\.9( \\(Debian libgnutls30 3\\.7\\.9-2\\+deb12u[0-6]\\))?$`).
+    /// Absent: every build. On a build it does not match, the vector is judged as if nothing were
+    /// recorded, so a fixed library must conform and a test fails when either build changes.
+    public var libraries: String?
 
-    public init(backend: String, vector: String, observed: ObservedOutcome, reason: String) {
+    public init(backend: String, vector: String, observed: ObservedOutcome, reason: String, libraries: String? = nil) {
         self.backend = backend
         self.vector = vector
         self.observed = observed
         self.reason = reason
+        self.libraries = libraries
+    }
+
+    /// Whether the deviation holds for the library build `libraryVersion` (always, without
+    /// ``libraries``; never for a pattern that is not a regular expression, which loading refuses).
+    public func holds(for libraryVersion: String) -> Bool {
+        guard let libraries else { return true }
+        guard let pattern = try? Regex(libraries) else { return false }
+        return libraryVersion.contains(pattern)
     }
 }
 

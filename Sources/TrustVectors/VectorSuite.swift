@@ -174,20 +174,26 @@ public struct VectorSuite: Sendable {
     /// `existing` (no back end twice on one vector).
     static func readDeviations(_ url: URL, vectors: Set<String>, adding existing: [Deviation]) throws -> [Deviation] {
         let deviations = try (decodeJSON(url) as DeviationList).deviations
-        var keys = Set(existing.map { $0.backend + " " + $0.vector })
+        var keys = Set(existing.map { $0.backend + " " + $0.vector + " " + ($0.libraries ?? "") })
         for deviation in deviations {
             guard vectors.contains(deviation.vector) else {
                 throw VectorLoadError(file: url.path, problem: "deviation for \(deviation.backend) names unknown vector \(deviation.vector)")
             }
-            guard keys.insert(deviation.backend + " " + deviation.vector).inserted else {
-                throw VectorLoadError(file: url.path, problem: "two deviations for \(deviation.backend) on \(deviation.vector)")
+            if let libraries = deviation.libraries, (try? Regex(libraries)) == nil {
+                throw VectorLoadError(file: url.path, problem: "deviation for \(deviation.backend) on \(deviation.vector): libraries \"\(libraries)\" is not a regular expression")
+            }
+            // One per back end, vector and library condition: builds may deviate differently.
+            guard keys.insert(deviation.backend + " " + deviation.vector + " " + (deviation.libraries ?? "")).inserted else {
+                throw VectorLoadError(file: url.path, problem: "two deviations for \(deviation.backend) on \(deviation.vector)\(deviation.libraries.map { " for libraries \($0)" } ?? "")")
             }
         }
         return deviations
     }
 
-    public func deviation(backend: String, vector: String) -> Deviation? {
-        deviations.first { $0.backend == backend && $0.vector == vector }
+    /// The deviation recorded for `backend` on `vector` that holds for the library build
+    /// `library` (the back end's ``TrustBackend/libraryVersion``; `nil`: any build).
+    public func deviation(backend: String, vector: String, library: String? = nil) -> Deviation? {
+        deviations.first { $0.backend == backend && $0.vector == vector && (library.map($0.holds) ?? true) }
     }
 
     /// The environment variable that names a vectors folder, overriding the built-in one.

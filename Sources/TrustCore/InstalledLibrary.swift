@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Which build of a shared library a back end actually loaded, for its ``TrustBackend/libraryVersion``.
+///
+/// A library's own version string does not identify its build: Debian 12's libgnutls30
+/// 3.7.9-2+deb12u6 and 3.7.9-2+deb12u7 both report `3.7.9`, yet the second compares name constraints
+/// case-insensitively and the first does not (issue 23), so one vector gets two verdicts on two
+/// machines that both say "GnuTLS 3.7.9". Where the library loaded is a file a Debian package
+/// installed, that package's version names the build exactly.
+public enum InstalledLibrary {
+    /// The Debian package, and its version, that installed the shared object defining the C function
+    /// `symbol` as this process resolves it (`dlsym`), as `libgnutls30 3.7.9-2+deb12u6`; `nil` when
+    /// that object is not a file the dpkg database lists (a library built locally, or loaded through
+    /// `LD_LIBRARY_PATH`). Reads `dpkg`'s files (`info/*.list`, `status`) under `database`; costs a
+    /// few milliseconds, so call it once per library.
+    public static func debianPackage(providing symbol: String, database: String = "/var/lib/dpkg") -> String? {
+        // The address the dynamic linker binds, not a stub in the caller's own image.
+        guard let process = dlopen(nil, RTLD_NOW) else { return nil }
+        defer { dlclose(process) }
+        guard let address = dlsym(process, symbol) else { return nil }
+        guard let mapped = mappedFile(containing: UInt(bitPattern: address)), let resolved = realpath(mapped, nil) else { return nil }
+        let path = String(cString: resolved)
+        free(resolved)
+        // With merged /usr a package may list /lib/... or /usr/lib/... for the same file.
+        let spellings: Set<String> = path.hasPrefix("/usr/") ? [path, String(path.dropFirst(4))] : [path, "/usr" + path]
+        let infoFolder = database + "/info"
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: infoFolder) else { return nil }
+        for file in files.sorted() where file.hasSuffix(".list") {
+            guard let listed = try? String(contentsOfFile: infoFolder + "/" + file, encoding: .utf8),
+                  spellings.contains(where: listed.contains),
+                  listed.split(separator: "\n").contains(where: { spellings.contains(String($0)) })
+            else { continue }
+            let qualified = String(file.dropLast(".list".count))
+            let parts = qualified.split(separator: ":", maxSplits: 1).map(String.init)
+            guard let version = version(of: parts[0], architecture: parts.count > 1 ? parts[1] : nil, status: database + "/status") else { return nil }
+            return "\(parts[0]) \(version)"
+        }
+        return nil
+    }
+
+    /// The file mapped at `address` in this process, from `/proc/self/maps` (`start-end perms offset
+    /// device inode path`); `nil` where there is no such file (not Linux, anonymous memory).
+    static func mappedFile(containing address: UInt) -> String? {
+        // Read to the end with stdio: /proc files report size 0, and a read sized by stat gets only
+        // the first page.
+        guard let file = fopen("/proc/self/maps", "r") else { return nil }
+        defer { fclose(file) }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        var lines: [String] = []
+        while getline(&buffer, &capacity, file) > 0, let buffer {
+            lines.append(String(cString: buffer).trimmingCharacters(in: .newlines))
+        }
+        for line in lines {
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            // The path is the rest of the line after the padding that follows the inode.
+            guard fields.count == 6 else { continue }
+            let path = fields[5].drop { $0 == " " }
+            guard path.hasPrefix("/") else { continue }
+            let range = fields[0].split(separator: "-")
+            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
+                  start <= address, address < end else { continue }
+            return String(path)
+        }
+        return nil
+    }
+
+    /// The `Version:` of the installed package `package` (of `architecture`, when given) in dpkg's
+    /// status file.
+    static func version(of package: String, architecture: String?, status: String) -> String? {
+        guard let text = try? String(contentsOfFile: status, encoding: .utf8) else { return nil }
+        for stanza in text.components(separatedBy: "\n\n") {
+            var fields: [Substring: Substring] = [:]
+            for line in stanza.split(separator: "\n") where !line.hasPrefix(" ") {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                fields[line[..<colon]] = line[line.index(after: colon)...].drop { $0 == " " }
+            }
+            guard fields["Package"].map(String.init) == package,
+                  architecture == nil || fields["Architecture"].map(String.init) == architecture,
+                  fields["Status"]?.hasSuffix("installed") == true,
+                  let version = fields["Version"] else { continue }
+            return String(version)
+        }
+        return nil
+    }
+}
