@@ -54,3 +54,42 @@ public struct TrustBackendError: Error, Sendable, Hashable, CustomStringConverti
         native.isEmpty ? "\(backend): \(message)" : "\(backend): \(message) [\(native.map(\.description).joined(separator: "; "))]"
     }
 }
+
+extension TrustBackend {
+    /// An evaluator over `anchors` that never fails to exist: this back end's own, or, when it refuses
+    /// the anchors, one that rejects every request with ``Verdict/anchorsRefused(_:)``. Every
+    /// subcommand asks through it (`evaluate`, `run`, `explore`, `limbo`, `pkits`, `probe`, `stress`,
+    /// the test kit), so a refused anchor gets one verdict and one failure class wherever the same
+    /// request is asked.
+    public func evaluatorFailingClosed(anchors: [[UInt8]]) -> any TrustEvaluator {
+        do {
+            return try makeEvaluator(anchors: anchors)
+        } catch {
+            return RefusedAnchors(verdict: .anchorsRefused(error))
+        }
+    }
+}
+
+/// The evaluator of anchors a back end refused: every request gets the same rejection.
+struct RefusedAnchors: TrustEvaluator {
+    let verdict: Verdict
+    func evaluate(_ request: EvaluationRequest) -> Verdict { verdict }
+}
+
+extension Verdict {
+    /// The verdict on any request when the back end refused the anchors (``TrustBackend/makeEvaluator(anchors:)``
+    /// threw): not trusted, class ``FailureClass/malformed`` (the back end could not use the trusted
+    /// certificates it was given), named `ANCHORS_REFUSED`, with the back end's error as the message.
+    /// - Parameter error: the back end's error, or a description of it.
+    public static func anchorsRefused(_ error: Any) -> Verdict {
+        .failClosed(.malformed, name: anchorsRefusedName, message: "the anchors were refused, so nothing is trusted: \(error)")
+    }
+
+    /// The diagnostic name of ``anchorsRefused(_:)``.
+    public static let anchorsRefusedName = "ANCHORS_REFUSED"
+
+    /// Whether this is ``anchorsRefused(_:)``'s verdict.
+    public var isAnchorsRefused: Bool {
+        diagnostics.count == 1 && diagnostics[0].name == Self.anchorsRefusedName
+    }
+}

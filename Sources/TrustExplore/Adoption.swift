@@ -13,9 +13,6 @@ public enum Adoption {
     public struct Summary: Sendable {
         public var adopted: [String]
         public var leftOut: [String]
-        /// Candidates whose anchors a back end refuses to load: the conformance run reports that as
-        /// an error, not a verdict a deviation can record, so they stay candidates.
-        public var anchorsRefused: [String]
         public var deviations: Int
     }
 
@@ -32,7 +29,7 @@ public enum Adoption {
             ? try FileProblem.decodeJSON(VectorManifest.self, from: manifestURL, shape: "a vector manifest") : VectorManifest(vectors: [])
         var deviations = FileManager.default.fileExists(atPath: deviationsURL.path)
             ? try FileProblem.decodeJSON(DeviationList.self, from: deviationsURL, shape: "a deviations file") : DeviationList(deviations: [])
-        var summary = Summary(adopted: [], leftOut: [], anchorsRefused: [], deviations: 0)
+        var summary = Summary(adopted: [], leftOut: [], deviations: 0)
         var taken = Set<String>()
         for candidate in list.vectors {
             guard let expected = candidate.expected else {
@@ -54,15 +51,9 @@ public enum Adoption {
             let anchors = try candidate.anchors.map(read)
             guard let time = Timestamp.parse(candidate.time) else { throw FileProblem(file: candidatesFile.path, problem: "\(candidate.id) has time \(candidate.time)") }
             let request = EvaluationRequest(chain: chain.map(\.der), host: candidate.host.map(HostIdentity.init), time: time)
-            var verdicts: [(backend: any TrustBackend, verdict: Verdict)] = []
-            var refused = false
-            for backend in backends {
-                guard let evaluator = try? backend.makeEvaluator(anchors: anchors.map(\.der)) else { refused = true; break }
-                verdicts.append((backend, evaluator.evaluate(request)))
-            }
-            if refused {
-                summary.anchorsRefused.append(candidate.id)
-                continue
+            // A back end that refuses the anchors answers rejected [malformed], as `run` judges it.
+            let verdicts = backends.map { backend in
+                (backend: backend, verdict: backend.evaluatorFailingClosed(anchors: anchors.map(\.der)).evaluate(request))
             }
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
             for file in chain + anchors { try file.data.write(to: target.appendingPathComponent(file.name)) }

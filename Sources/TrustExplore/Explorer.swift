@@ -257,12 +257,9 @@ public struct Explorer: Sendable {
         }
         let request = EvaluationRequest(chain: rendered.chain, host: draft.host.map(HostIdentity.init), time: model.time)
         let answers = backends.map { backend -> Answer in
-            let verdict: Verdict
-            do {
-                verdict = try backend.makeEvaluator(anchors: rendered.anchors).evaluate(request)
-            } catch {
-                return Answer(backend: backend.name, trusted: false, failures: [.untrusted], diagnostics: ["the anchors were refused: \(error)"])
-            }
+            // A refused anchor is answered as every subcommand answers it (malformed, ANCHORS_REFUSED),
+            // so the finding's reproduce command gives what the explorer recorded.
+            let verdict = backend.evaluatorFailingClosed(anchors: rendered.anchors).evaluate(request)
             return Answer(backend: backend.name, trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures, diagnostics: verdict.diagnostics.map(\.description))
         }
         return Evaluated(applicable: true, answers: answers, chain: rendered.chain, anchors: rendered.anchors, host: draft.host)

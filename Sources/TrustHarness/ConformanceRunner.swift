@@ -65,16 +65,13 @@ public struct ConformanceRunner: Sendable {
         switch subject {
         case .chain(let vector):
             let expected = ExpectedOutcome(vector.expected)
-            switch evaluators.evaluator(backendIndex, anchors: vector.anchors) {
-            case .failure(let error):
-                return failed(vector.id, backend.name, expected, error)
-            case .success(let evaluator):
-                let start = ContinuousClock.now
-                let verdict = evaluator.evaluate(vector.request)
-                let seconds = Self.seconds(since: start)
-                let judgement = Judgement.judge(verdict, expected: vector.expected, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion))
-                return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
-            }
+            // Anchors the back end refuses are its answer, rejected [malformed], as in every subcommand.
+            let evaluator = evaluators.evaluator(backendIndex, anchors: vector.anchors)
+            let start = ContinuousClock.now
+            let verdict = evaluator.evaluate(vector.request)
+            let seconds = Self.seconds(since: start)
+            let judgement = Judgement.judge(verdict, expected: vector.expected, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion))
+            return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
         case .policy(let vector):
             let expected = ExpectedOutcome(vector.expected)
             let evaluator: SecurityPolicyEvaluator
@@ -120,7 +117,7 @@ import Synchronization
 /// Evaluators shared across concurrent evaluations, one per back end and anchor set.
 final class EvaluatorCache: Sendable {
     private let backends: [any TrustBackend]
-    private let made = Mutex<[Key: Result<any TrustEvaluator, any Error>]>([:])
+    private let made = Mutex<[Key: any TrustEvaluator]>([:])
 
     struct Key: Hashable {
         var backend: Int
@@ -131,10 +128,11 @@ final class EvaluatorCache: Sendable {
         self.backends = backends
     }
 
-    func evaluator(_ backend: Int, anchors: [[UInt8]]) -> Result<any TrustEvaluator, any Error> {
+    /// The back end's evaluator for `anchors` (``TrustBackend/evaluatorFailingClosed(anchors:)``).
+    func evaluator(_ backend: Int, anchors: [[UInt8]]) -> any TrustEvaluator {
         let key = Key(backend: backend, anchors: anchors)
         if let existing = made.withLock({ $0[key] }) { return existing }
-        let fresh = Result { try backends[backend].makeEvaluator(anchors: anchors) }
+        let fresh = backends[backend].evaluatorFailingClosed(anchors: anchors)
         return made.withLock { table in
             if let existing = table[key] { return existing }
             table[key] = fresh

@@ -294,9 +294,11 @@ struct EvaluateCommand: ParsableCommand {
             case .decided(let decided):
                 decision = decided
             case .refused(let reason):
+                let verdict = Verdict.anchorsRefused(reason)
                 return JSONEntry(
                     backend: entry.backend.name, version: entry.backend.version, trusted: false,
-                    failures: [.malformed], native: [], step: nil, reason: reason, path: [], error: reason
+                    failures: verdict.failures, native: verdict.diagnostics.map { JSONReport.Native(code: $0.code, name: $0.name, message: $0.message, depth: $0.depth) },
+                    step: nil, reason: reason, path: [], error: reason
                 )
             }
             return JSONEntry(

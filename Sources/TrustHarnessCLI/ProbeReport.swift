@@ -66,9 +66,7 @@ struct Probe: Encodable {
         if !report.peerChain.isEmpty {
             var chainRequest = request
             chainRequest.chain = report.peerChain
-            if let evaluator = try? backend.makeEvaluator(anchors: anchors) {
-                chainVerdict = Verdict(evaluator.evaluate(chainRequest))
-            }
+            chainVerdict = Verdict(backend.evaluatorFailingClosed(anchors: anchors).evaluate(chainRequest))
             decision = (try? policy.evaluator(on: backend, anchors: anchors))?.evaluate(chain: report.peerChain, forDomain: request.host?.description, at: request.time)
         }
         let handshakeVerdict = Verdict(report.verdict)
