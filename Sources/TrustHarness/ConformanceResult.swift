@@ -86,13 +86,16 @@ public struct ConformanceResult: Sendable, Hashable {
     public var seconds: Double = 0
     /// The vector's description, references, host and time; nil for results made without a suite.
     public var context: VectorContext? = nil
+    /// For an ``Outcome/unstable`` result: every distinct verdict the repetitions got, most frequent
+    /// first (the observation above is the first answer); empty otherwise.
+    public var variants: [VerdictVariant] = []
 
     public var outcome: Outcome { judgement.outcome }
     public var isPolicy: Bool { expected.step != nil }
 
     public static func == (lhs: ConformanceResult, rhs: ConformanceResult) -> Bool {
         lhs.id == rhs.id && lhs.backend == rhs.backend && lhs.expected == rhs.expected && lhs.observed == rhs.observed
-            && lhs.error == rhs.error && lhs.judgement == rhs.judgement
+            && lhs.error == rhs.error && lhs.judgement == rhs.judgement && lhs.variants == rhs.variants
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -1,3 +1,4 @@
+import Synchronization
 import TrustCore
 import TrustVectors
 
@@ -34,14 +35,49 @@ public struct ConformanceRunner: Sendable {
     ///
     /// Evaluators are made once per back end and distinct anchor set, as a client makes them once,
     /// and evaluations run concurrently across all cores; the results do not depend on that order.
-    public func run(_ selected: [Subject]? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [ConformanceResult] {
+    ///
+    /// With `repetitions` above 0 every request is asked again, `repetitions` times in each of four
+    /// ways: on one task in order and on many tasks at once (each round from another offset), each
+    /// through the shared, warm evaluators and through cold ones made for that evaluation alone. A
+    /// request whose answers differ is ``Outcome/unstable``, with every distinct verdict and its count
+    /// (``ConformanceResult/variants``); the others keep their first result.
+    public func run(_ selected: [Subject]? = nil, repetitions: Int = 0, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [ConformanceResult] {
         let subjects = selected ?? allSubjects
         let evaluators = EvaluatorCache(backends: backends)
         let jobs = subjects.flatMap { subject in backends.indices.map { (subject, $0) } }
-        return await ParallelJobs.run(count: jobs.count, progress: progress) { index in
-            let (subject, backendIndex) = jobs[index]
-            return self.evaluate(subject, on: backendIndex, evaluators: evaluators)
+        let rounds = max(0, repetitions)
+        // The first answers, then each repetition: progress counts every evaluation.
+        let total = jobs.count * (1 + 4 * rounds)
+        let done = Atomic<Int>(0)
+        var step: (@Sendable (Int, Int) -> Void)?
+        if let progress {
+            step = { _, _ in
+                let count = done.add(1, ordering: .relaxed).newValue
+                progress(count, total)
+            }
         }
+        let first = await ParallelJobs.run(count: jobs.count, progress: step) { index in
+            self.evaluate(jobs[index].0, on: jobs[index].1, evaluators: evaluators)
+        }
+        guard rounds > 0, !jobs.isEmpty else { return first }
+        var again = [[ConformanceResult]](repeating: [], count: jobs.count)
+        for round in 0..<rounds {
+            for cold in [false, true] {
+                // One task, in order.
+                for index in jobs.indices {
+                    again[index].append(evaluate(jobs[index].0, on: jobs[index].1, evaluators: cold ? EvaluatorCache(backends: backends) : evaluators))
+                    step?(0, 0)
+                }
+                // Many tasks at once, from an offset that moves each round.
+                let offset = (round * 7919 + (cold ? 104_729 : 0)) % jobs.count
+                let parallel = await ParallelJobs.run(count: jobs.count, progress: step) { position in
+                    let index = (position + offset) % jobs.count
+                    return (index, self.evaluate(jobs[index].0, on: jobs[index].1, evaluators: cold ? EvaluatorCache(backends: self.backends) : evaluators))
+                }
+                for (index, result) in parallel { again[index].append(result) }
+            }
+        }
+        return first.indices.map { first[$0].judgedForStability(with: again[$0]) }
     }
 
     /// ``run(_:progress:)`` on the calling task alone, one evaluation after another, in the same

@@ -23,14 +23,16 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
     public var deviationsOther = 0
     public var errors = 0
     public var skipped = 0
+    /// Requests whose verdict changed between repetitions (``Outcome/unstable``).
+    public var unstable = 0
 
     public init(backend: String) {
         self.backend = backend
     }
 
-    /// Departures from the standards that are not recorded, and errors: what makes the run exit
-    /// non-zero.
-    public var unexpected: Int { acceptedShouldReject + rejectedShouldTrust + otherFailures - deviations + errors }
+    /// Departures from the standards that are not recorded, errors, and unstable verdicts: what makes
+    /// the run exit non-zero.
+    public var unexpected: Int { acceptedShouldReject + rejectedShouldTrust + otherFailures - deviations + errors + unstable }
 
     /// `count`, with how many of them are recorded deviations when any are: `9 (9 recorded)`.
     public static func cell(_ count: Int, recorded: Int) -> String {
@@ -52,6 +54,7 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
         case .pass: passed += 1
         case .error: errors += 1
         case .skipped: skipped += 1
+        case .unstable: unstable += 1
         case .fail, .deviation:
             let recorded = result.outcome == .deviation
             if recorded { deviations += 1 }

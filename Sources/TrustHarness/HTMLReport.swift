@@ -119,7 +119,7 @@ public enum HTMLReport {
         let backends = columns.map { "<b>\(escape($0.name))</b> \(escape($0.version ?? "version unknown"))" }.joined(separator: " · ")
         let status = unexpected == 0
             ? "<p class=\"status ok\">Every result evaluated passes or matches its recorded deviation.\(skippedNote)</p>"
-            : "<p class=\"status bad\">\(unexpected) unexpected result\(unexpected == 1 ? "" : "s") (failures and errors).\(skippedNote)</p>"
+            : "<p class=\"status bad\">\(unexpected) unexpected result\(unexpected == 1 ? "" : "s") (failures, errors and unstable verdicts).\(skippedNote)</p>"
         let links = "<a href=\"#summary\">Summary</a> · <a href=\"#matrix\">Matrix</a>" + (hasBenchmarks ? " · <a href=\"#benchmarks\">Benchmarks</a>" : "")
         return """
             <p class="meta">\(rows.count) vectors (\(rows.count - policies) chain, \(policies) policy) on \(columns.count) back end\(columns.count == 1 ? "" : "s"): \(backends)</p>
@@ -138,7 +138,7 @@ public enum HTMLReport {
             <table class="summary">
             <thead><tr><th>back end</th><th>library</th><th>vectors</th><th>passed</th>\
             <th class="sec" title="Trusted although the standards say reject">accepted, should reject<small>security relevant</small></th>\
-            <th>rejected, should trust</th><th>other failures</th><th title="How many of the three before are recorded deviations">of these recorded</th><th>errors</th><th>skipped</th><th class="dist">distribution</th></tr></thead>
+            <th>rejected, should trust</th><th>other failures</th><th title="How many of the three before are recorded deviations">of these recorded</th><th>errors</th><th>skipped</th><th title="Different verdicts when the same request was asked again">unstable</th><th class="dist">distribution</th></tr></thead>
             <tbody>
 
             """
@@ -155,7 +155,7 @@ public enum HTMLReport {
             out += directed(s.acceptedShouldReject, recorded: s.deviationsAcceptingShouldReject, "alarm", " asr")
             out += directed(s.rejectedShouldTrust, recorded: s.deviationsRejectingShouldTrust, "bad")
             out += directed(s.otherFailures, recorded: s.deviationsOther, "bad") + count(s.deviations, "warn")
-            out += count(s.errors, "bad") + count(s.skipped, "muted")
+            out += count(s.errors, "bad") + count(s.skipped, "muted") + count(s.unstable, "alarm")
             out += "<td class=\"dist\">\(distribution(s))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n</div>\n" + legend + "</section>\n"
@@ -165,7 +165,7 @@ public enum HTMLReport {
     /// A bar of the back end's outcomes in proportion, pass to skipped.
     static func distribution(_ s: ConformanceSummary) -> String {
         let failures = s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures - s.deviations
-        let parts: [(Outcome, Int)] = [(.pass, s.passed), (.deviation, s.deviations), (.fail, failures), (.error, s.errors), (.skipped, s.skipped)]
+        let parts: [(Outcome, Int)] = [(.pass, s.passed), (.deviation, s.deviations), (.fail, failures), (.error, s.errors), (.unstable, s.unstable), (.skipped, s.skipped)]
         guard s.total > 0 else { return "" }
         let segments = parts.filter { $0.1 > 0 }.map { outcome, value in
             let percent = Double(value) * 100 / Double(s.total)
@@ -176,7 +176,7 @@ public enum HTMLReport {
 
     static let legend = """
         <p class="legend"><span class="key o-pass">pass</span> <span class="key o-deviation">deviation (recorded)</span> \
-        <span class="key o-fail">fail</span> <span class="key o-error">error</span> <span class="key o-skipped">skipped</span> \
+        <span class="key o-fail">fail</span> <span class="key o-error">error</span> <span class="key o-unstable">unstable</span> <span class="key o-skipped">skipped</span> \
         <span class="hint">✓ trusted, ✗ rejected; click a cell for the library's diagnostics, the policy's reason and the judgement.</span></p>
 
         """
@@ -311,6 +311,7 @@ public enum HTMLReport {
             default: return ("deviation", "recorded deviation")
             }
         case .skipped: return result.observed == nil ? nil : ("skipped", "skipped")
+        case .unstable: return ("unstable", "different verdicts when asked again: \(VerdictVariant.describe(result.variants))")
         case .fail:
             switch result.judgement.failureKind {
             case .acceptedShouldReject: return ("should reject", "accepted, should reject (security relevant)")
@@ -481,7 +482,7 @@ public enum HTMLReport {
         .bar { display: flex; height: 12px; width: 100%; min-width: 90px; border-radius: 3px; overflow: hidden; background: #f3f4f6; }
         .bar span { display: block; height: 100%; }
         .bar .o-pass { background: var(--pass-edge); } .bar .o-deviation { background: var(--dev-edge); }
-        .bar .o-fail { background: var(--fail-edge); } .bar .o-error { background: var(--err-bg); } .bar .o-skipped { background: var(--skip-edge); }
+        .bar .o-fail { background: var(--fail-edge); } .bar .o-error { background: var(--err-bg); } .bar .o-unstable { background: var(--fail-fg); } .bar .o-skipped { background: var(--skip-edge); }
         .legend { margin: 8px 0 0; color: var(--muted); }
         .key { display: inline-block; padding: 1px 7px; border-radius: 3px; border-left: 4px solid; font-size: 12px; }
         .hint { margin-left: 8px; }
@@ -518,6 +519,7 @@ public enum HTMLReport {
         .o-deviation { background: var(--dev-bg); color: var(--dev-fg); border-color: var(--dev-edge); }
         .o-fail { background: var(--fail-bg); color: var(--fail-fg); border-color: var(--fail-edge); }
         .o-error { background: var(--err-bg); color: var(--err-fg); border-color: var(--err-edge); }
+        .o-unstable { background: var(--err-bg); color: var(--fail-fg); border-color: var(--fail-fg); border-style: dashed; }
         .o-skipped { background: var(--skip-bg); color: var(--skip-fg); border-color: var(--skip-edge); }
         td.cell.asr { box-shadow: inset 0 0 0 2px var(--fail-edge); font-weight: 700; }
         td.cell summary { display: flex; align-items: baseline; gap: 6px; cursor: pointer; list-style: none; white-space: nowrap; overflow: hidden; }

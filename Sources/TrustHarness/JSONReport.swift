@@ -42,11 +42,15 @@ public struct JSONReport: Codable, Sendable {
         public var observed: Observed
         public var outcome: Outcome
         public var detail: String
+        /// For an `unstable` outcome: every distinct verdict of the repetitions and how often it came
+        /// (`{"verdict": {...}, "count": n}`); empty otherwise.
+        public var variants: [VerdictVariant]
     }
 
     /// The version of this document's shape: 2 added `schemaVersion`, `provenance`, explicit nulls
-    /// and the summary's recorded counts per direction.
-    public var schemaVersion = 2
+    /// and the summary's recorded counts per direction; 3 the `unstable` outcome, each result's
+    /// `variants` and the summary's `unstable` count.
+    public var schemaVersion = 3
     @ExplicitNull public var provenance: Provenance?
     public var backends: [BackendInfo]
     public var results: [Entry]
@@ -71,7 +75,8 @@ public struct JSONReport: Codable, Sendable {
                     error: result.error
                 ),
                 outcome: result.outcome,
-                detail: result.judgement.detail
+                detail: result.judgement.detail,
+                variants: result.variants
             )
         }
         self.summary = ConformanceSummary.of(results, backends: backends.map(\.name))

@@ -40,6 +40,9 @@ public enum JUnitReport {
                     return Case(name: result.id, status: .failed, type: result.judgement.failureKind?.rawValue ?? "fail", message: result.judgement.detail,
                                 body: "expected \(TextReport.expectation(result.expected))\nobserved \(observed)", seconds: result.seconds)
                 case .error: return Case(name: result.id, status: .error, message: result.judgement.detail, body: observed, seconds: result.seconds)
+                case .unstable:
+                    return Case(name: result.id, status: .failed, type: "unstable", message: result.judgement.detail,
+                                body: result.variants.map { "\($0.count) x \($0.verdict)" }.joined(separator: "\n"), seconds: result.seconds)
                 }
             }
         }

@@ -4,14 +4,14 @@ public enum MarkdownReport {
     public static func render(backends: [BackendInfo], results: [ConformanceResult], provenance: Provenance? = nil, title: String = "TrustHarness conformance") -> String {
         var out = "# \(title)\n\n"
         out += MarkdownReport.provenanceLine(provenance)
-        out += "| back end | library | vectors | passed | accepted, should reject | rejected, should trust | other failures | errors | skipped | unexpected |\n"
-        out += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        out += "| back end | library | vectors | passed | accepted, should reject | rejected, should trust | other failures | errors | skipped | unstable | unexpected |\n"
+        out += "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
         for (backend, s) in zip(backends, summaries) {
             let directions = s.directionCells.joined(separator: " | ")
-            out += "| \(cell(backend.name)) | \(cell(backend.version)) | \(s.total) | \(s.passed) | \(directions) | \(s.errors) | \(s.skipped) | \(s.unexpected) |\n"
+            out += "| \(cell(backend.name)) | \(cell(backend.version)) | \(s.total) | \(s.passed) | \(directions) | \(s.errors) | \(s.skipped) | \(s.unstable) | \(s.unexpected) |\n"
         }
-        out += "\nEach direction counts every departure from the standards; \"recorded\" says how many of them are recorded deviations. Unexpected: the rest, and errors.\n"
+        out += "\nEach direction counts every departure from the standards; \"recorded\" says how many of them are recorded deviations. Unexpected: the rest, errors, and unstable verdicts (🔀: different verdicts when the request was asked again).\n"
         out += "\n| vector | expected | " + backends.map { cell($0.name) }.joined(separator: " | ") + " |\n"
         out += "|---|---|" + backends.map { _ in "---|" }.joined() + "\n"
         for row in ResultRows.group(results) {
@@ -52,6 +52,7 @@ public enum MarkdownReport {
         case .fail: return "❌"
         case .error: return "⛔"
         case .skipped: return "⏭"
+        case .unstable: return "🔀"
         }
     }
 

@@ -11,6 +11,10 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
     case error
     /// Not evaluated, with a stated reason.
     case skipped
+    /// The same request got different verdicts when it was asked again (cold and warm evaluators,
+    /// one task and many): a defect of the back end or the harness to explain, never a deviation to
+    /// record. The result lists every distinct verdict and how often it came.
+    case unstable
 }
 
 /// Why a result failed, for the summary columns.

@@ -21,7 +21,7 @@ public enum TextReport {
                 let label = result.outcome.rawValue.uppercased()
                 out += "  \(pad(result.backend, nameWidth))  \(pad(label, 9))  \(observed(result))\n"
                 if result.outcome != .pass {
-                    out += "  \(pad("", nameWidth))  \(pad("", 9))  -> \(firstSentence(result.judgement.detail))\n"
+                    out += "  \(pad("", nameWidth))  \(pad("", 9))  -> \(result.outcome == .unstable ? result.judgement.detail : firstSentence(result.judgement.detail))\n"
                     if let reason = result.observed?.reason {
                         out += "  \(pad("", nameWidth))  \(pad("", 9))  policy: \(reason)\n"
                     }
@@ -34,15 +34,15 @@ public enum TextReport {
     }
 
     public static func summary(_ summaries: [ConformanceSummary]) -> String {
-        let columns = ["back end", "vectors", "passed", "accepted-should-reject", "rejected-should-trust", "other-fail", "errors", "skipped", "unexpected"]
+        let columns = ["back end", "vectors", "passed", "accepted-should-reject", "rejected-should-trust", "other-fail", "errors", "skipped", "unstable", "unexpected"]
         let rows = summaries.map { s in
-            [s.backend, "\(s.total)", "\(s.passed)"] + s.directionCells + ["\(s.errors)", "\(s.skipped)", "\(s.unexpected)"]
+            [s.backend, "\(s.total)", "\(s.passed)"] + s.directionCells + ["\(s.errors)", "\(s.skipped)", "\(s.unstable)", "\(s.unexpected)"]
         }
         let widths = columns.indices.map { c in ([columns[c]] + rows.map { $0[c] }).map(\.count).max()! }
         func line(_ cells: [String]) -> String {
             cells.indices.map { c in c == 0 ? pad(cells[c], widths[c]) : leftPad(cells[c], widths[c]) }.joined(separator: "  ") + "\n"
         }
-        return "Summary (each direction counts every departure from the standards; \"recorded\": of them, the recorded deviations; unexpected: the rest, and errors)\n" + line(columns) + rows.map(line).joined()
+        return "Summary (each direction counts every departure from the standards; \"recorded\": of them, the recorded deviations; unexpected: the rest, errors and unstable verdicts)\n" + line(columns) + rows.map(line).joined()
     }
 
     public static func expectation(_ expected: ExpectedOutcome) -> String {

@@ -19,10 +19,14 @@ struct ReportOptions: ParsableArguments {
     @Option(help: SuiteFormat.help)
     var format: Format = .text
 
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Ask every request this many more times in each of four ways (one task and many, warm shared evaluators and cold new ones); a request whose verdicts differ is reported as unstable, with every verdict and its count, and fails the run. 0: ask once.", valueName: "n"))
+    var repetitions: Int = 1
+
     @Option(name: .customLong("benchmarks"), help: ArgumentHelp("HTML only: a `trust-harness bench --format json` file to chart beside the matrix.", valueName: "file"), completion: .file())
     var benchmarksFile: String?
 
     func validate() throws {
+        if repetitions < 0 || repetitions > 1000 { throw ValidationError("--repeat takes 0 to 1000 (how many more times each request is asked in each way), not \(repetitions)") }
         if benchmarksFile != nil && format != .html { throw ValidationError("--benchmarks charts figures in the HTML report: add --format html") }
     }
 
@@ -58,7 +62,7 @@ struct ReportOptions: ParsableArguments {
         if let progress {
             report = { done, total in progress.update(done, total) }
         }
-        let results = await runner.run(subjects, progress: report)
+        let results = await runner.run(subjects, repetitions: repetitions, progress: report)
         progress?.finish()
         return RunOutput(infos: backends.map(BackendInfo.init), results: results, benchmarks: benchmarks)
     }

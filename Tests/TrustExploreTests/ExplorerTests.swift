@@ -1,6 +1,7 @@
 import Foundation
 import GnuTLSBackend
 import OpenSSLBackend
+import SwiftCertificatesBackend
 import Testing
 import TrustCore
 @testable import TrustExplore
@@ -158,5 +159,39 @@ enum ExploreFixtures {
         let loaded = try VectorSuite.load(from: vectors)
         #expect(loaded.vectors.map(\.id).contains(candidate.id))
         #expect(loaded.deviations.filter { $0.vector == candidate.id }.map(\.backend) == rejecting)
+    }
+}
+
+/// Every finding's `reproduce` command (`trust-harness evaluate`, which asks through the default
+/// SecurityPolicy) gives the answers the explorer recorded, a back end refusing the anchors included.
+@Suite struct FindingReproductionTests {
+    @Test func everyFindingReproducesThroughEvaluate() async throws {
+        let backends: [any TrustBackend] = [OpenSSLBackend(configuration: .uncached), GnuTLSBackend(configuration: .uncached), SwiftCertificatesBackend(configuration: .uncached)]
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/*"])
+        let names: Set<String> = ["key/p256-compressed", "nameConstraints/minimum-one", "authorityKeyIdentifier/critical", "validity/generalized-time-fraction"]
+        let explorer = Explorer(backends: backends, bases: bases, mutations: MutationCatalogue.all.filter { names.contains($0.name) })
+        let report = try await explorer.run(Explorer.Options(seed: 1, pairs: 20))
+        #expect(!report.findings.isEmpty)
+        var refusals = 0
+        for finding in report.findings {
+            let time = try #require(Timestamp.parse(finding.time))
+            for answer in finding.answers {
+                let backend = try #require(backends.first { $0.name == answer.backend })
+                let trusted: Bool
+                let failures: [FailureClass]
+                do {
+                    let decision = try SecurityPolicy().evaluator(on: backend, anchors: finding.anchors).evaluate(chain: finding.chain, forDomain: finding.host, at: time)
+                    (trusted, failures) = (decision.trusted, decision.failures)
+                } catch {
+                    // What evaluate answers for anchors the back end refuses.
+                    let verdict = Verdict.anchorsRefused(error)
+                    (trusted, failures) = (verdict.isTrusted, verdict.failures)
+                    refusals += 1
+                }
+                #expect(answer.trusted == trusted && answer.failures.sorted() == failures.sorted(),
+                        "\(finding.key) on \(answer.backend): explore recorded \(answer.signature), evaluate gives \(trusted ? "trusted" : "rejected \(failures)")")
+            }
+        }
+        #expect(refusals > 0, "swift-certificates refuses a compressed P-256 anchor: the refusal is part of what must reproduce")
     }
 }

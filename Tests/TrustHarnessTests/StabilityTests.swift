@@ -1,0 +1,78 @@
+import Foundation
+import OpenSSLBackend
+import Testing
+import TrustCore
+import TrustHarness
+import TrustHarnessTestKit
+import TrustVectors
+
+/// Same request, same verdict: repetitions find a back end whose answers change, and report it as
+/// `unstable` in every format; the built-in back ends never are.
+@Suite struct StabilityTests {
+    static func suite() throws -> VectorSuite {
+        try VectorSuite.load(from: #require(VectorSuite.defaultDirectory()))
+    }
+
+    @Test func anUnstableBackEndIsReportedUnstableInEveryFormat() async throws {
+        let suite = try Self.suite()
+        let backend = UnstableBackend(base: OpenSSLBackend(), period: 3)
+        let runner = ConformanceRunner(backends: [backend], suite: suite)
+        let subjects = Array(runner.allSubjects.filter { $0.id.hasPrefix("valid-chain/") || $0.id.hasPrefix("expired-") }.prefix(12))
+        let results = await runner.run(subjects, repetitions: 1)
+        let unstable = results.filter { $0.outcome == .unstable }
+        #expect(!unstable.isEmpty, "one evaluation in three flips, so some of 12 vectors asked 5 times each must differ")
+        for result in unstable {
+            #expect(result.variants.count == 2)
+            #expect(result.variants.map(\.count).reduce(0, +) == 5, "the first answer and 4 repetitions")
+            #expect(result.judgement.detail.contains("×"))
+        }
+        // Without repetitions the same back end passes or fails by luck: nothing is unstable.
+        #expect(await runner.run(subjects).allSatisfy { $0.outcome != .unstable })
+
+        let infos = [BackendInfo(backend)]
+        let summary = try #require(ConformanceSummary.of(results, backends: [backend.name]).first)
+        #expect(summary.unstable == unstable.count)
+        #expect(summary.unexpected >= unstable.count, "an unstable verdict fails the run")
+        let id = unstable[0].id
+        #expect(TextReport.render(backends: infos, results: results).contains("UNSTABLE"))
+        #expect(MarkdownReport.render(backends: infos, results: results).contains("🔀"))
+        #expect(HTMLReport.render(backends: infos, results: results).contains("o-unstable"))
+        #expect(JUnitReport.render(backends: infos, results: results).contains("type=\"unstable\""))
+        let json = try JSONReport(backends: infos, results: results).encoded()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let entries = try #require(object["results"] as? [[String: Any]])
+        let entry = try #require(entries.first { $0["vector"] as? String == id })
+        #expect(entry["outcome"] as? String == "unstable")
+        #expect((entry["variants"] as? [[String: Any]])?.count == 2)
+    }
+
+    @Test func theBuiltInBackEndsAreStable() async throws {
+        let runner = ConformanceRunner(backends: BuiltIn.registry.all(), suite: try Self.suite())
+        let unstable = await runner.run(repetitions: 1).filter { $0.outcome == .unstable }
+        #expect(unstable.isEmpty, "\(unstable.map { "\($0.id) on \($0.backend): \($0.judgement.detail)" })")
+    }
+
+    /// A deviation limited to some library builds holds for them alone.
+    @Test func aDeviationCanBeLimitedToLibraryBuilds() throws {
+        let deviation = Deviation(
+            backend: "gnutls", vector: "v", observed: ObservedOutcome(trusted: false, failures: [.other]), reason: "r",
+            libraries: #"^GnuTLS (3\.7\.9 \(Debian libgnutls30 3\.7\.9-2\+deb12u[0-6]\)$|3\.7\.9$)"#
+        )
+        #expect(deviation.holds(for: "GnuTLS 3.7.9 (Debian libgnutls30 3.7.9-2+deb12u6)"))
+        #expect(deviation.holds(for: "GnuTLS 3.7.9"))
+        #expect(!deviation.holds(for: "GnuTLS 3.7.9 (Debian libgnutls30 3.7.9-2+deb12u7)"))
+        #expect(!deviation.holds(for: "GnuTLS 3.8.13"))
+        #expect(Deviation(backend: "b", vector: "v", observed: ObservedOutcome(trusted: true, failures: []), reason: "r").holds(for: "anything"))
+    }
+
+    /// The GnuTLS and OpenSSL back ends name the Debian build they loaded, when they loaded one.
+    @Test func theLibraryVersionNamesTheDebianBuild() throws {
+        guard FileManager.default.fileExists(atPath: "/var/lib/dpkg/status") else { return }
+        for backend in BuiltIn.registry.all() where backend.name == "gnutls" || backend.name == "openssl" {
+            let package = InstalledLibrary.debianPackage(providing: backend.name == "gnutls" ? "gnutls_check_version" : "OpenSSL_version")
+            if let package {
+                #expect(backend.libraryVersion.hasSuffix("(Debian \(package))"))
+            }
+        }
+    }
+}
