@@ -79,13 +79,29 @@ public struct LimboRunner: Sendable {
         if let reason = skipReason(testcase, backend: backend) {
             return result(.skipped, reason)
         }
-        let prepared: (anchors: [[UInt8]], chain: [[UInt8]], host: HostIdentity?, crls: [[UInt8]])
+        let input: (anchors: [[UInt8]], request: EvaluationRequest)
         do {
-            prepared = try prepare(testcase)
+            input = try self.input(testcase, on: backend)
         } catch {
             return result(.failure, "not evaluated, so not trusted: \(error)", [.malformed])
         }
-        let evaluator = backend.evaluatorFailingClosed(anchors: prepared.anchors)
+        let evaluator = backend.evaluatorFailingClosed(anchors: input.anchors)
+        let request = input.request
+        let start = ContinuousClock.now
+        let verdict = evaluator.evaluate(request)
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
+        if verdict.isTrusted {
+            return result(.success, nil, [], milliseconds)
+        }
+        return result(.failure, verdict.diagnostics.map(\.description).joined(separator: "; "), verdict.failures, milliseconds)
+    }
+
+    /// The anchors and the request `backend` is asked for `testcase` (which must not be skipped for
+    /// it, ``skipReason(_:backend:)``): how ``evaluate(_:on:)`` and `stress` ask it.
+    /// - Throws: ``LimboInputError`` when the case's input cannot be used.
+    public func input(_ testcase: LimboTestcase, on backend: any TrustBackend) throws -> (anchors: [[UInt8]], request: EvaluationRequest) {
+        let prepared = try prepare(testcase)
         var request = EvaluationRequest(
             chain: prepared.chain, host: prepared.host, time: testcase.validationTime ?? now,
             maximumChainDepth: testcase.maxChainDepth
@@ -97,14 +113,7 @@ public struct LimboRunner: Sendable {
         // The policy inputs go to every back end that processes policies; one that does not runs
         // only the cases whose result does not rest on them (skipReason).
         if backend.features.contains(.policyProcessing) { request.policy = testcase.policy }
-        let start = ContinuousClock.now
-        let verdict = evaluator.evaluate(request)
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
-        if verdict.isTrusted {
-            return result(.success, nil, [], milliseconds)
-        }
-        return result(.failure, verdict.diagnostics.map(\.description).joined(separator: "; "), verdict.failures, milliseconds)
+        return (prepared.anchors, request)
     }
 
     /// The anchors, the presented chain (peer first, then the intermediates in suite order) and the

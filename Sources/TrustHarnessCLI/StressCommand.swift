@@ -9,9 +9,11 @@ struct StressCommand: AsyncParsableCommand {
         commandName: "stress",
         abstract: "Many tasks evaluating at once on shared evaluators: every verdict must equal the single-task one; reports throughput and resident memory.",
         discussion: """
-        The requests are every chain vector and every bad-input case (up to 64 certificates) on every back end, \
-        at their own validation times, mixed. Each verdict is compared with the one a single task got (trusted, \
-        failure classes, diagnostic names). Resident memory is sampled once a second: over a long run \
+        The requests are every chain vector (the catalogue and the explored set), every bad-input case (up to \
+        64 certificates) and every x509-limbo and NIST PKITS case of the vectors folder that a back end is not \
+        skipped for, on every back end, at their own validation times, mixed. Each verdict is compared with the \
+        one a single uncached task got (trusted, failure classes, diagnostic names, path length); a request that \
+        gets more than one verdict is listed as unstable with every verdict and its count. Resident memory is sampled once a second: over a long run \
         (--seconds 120) it shows whether evaluations leak. Exit status: 0 with no wrong verdict, 1 otherwise.
         Examples:
           trust-harness stress --seconds 5
@@ -54,7 +56,14 @@ struct StressCommand: AsyncParsableCommand {
             throw ValidationError("\(error)")
         }
         let corpus = try? BadInputCorpus.load(vectors: directory)
-        let runner = try LoadRunner(backends: backends, references: references, suite: suite, corpus: corpus)
+        // The vendored suites, as `limbo` and `pkits` ask them.
+        var cases: [LimboTestcase] = []
+        for kind in [SuiteKind.limbo, .pkits] {
+            let url = directory.appendingPathComponent(kind.vendoredPath)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            do { cases += try kind.load(url).testcases } catch { throw ValidationError("\(kind.vendoredPath): \(error)") }
+        }
+        let runner = try LoadRunner(backends: backends, references: references, suite: suite, corpus: corpus, suites: cases)
         printError("stress: \(tasks) tasks for \(seconds) s on \(backends.map(\.name).joined(separator: ", "))...")
         let report = await runner.run(tasks: tasks, seconds: seconds)
         switch format {
@@ -69,10 +78,11 @@ struct StressCommand: AsyncParsableCommand {
 
                 """
             for example in report.wrongExamples { text += "  wrong: \(example)\n" }
+            for request in report.unstable { text += "  UNSTABLE \(request.request): \(VerdictVariant.describe(request.variants))\n" }
             try output.write(text)
         }
         if report.wrongVerdicts > 0 {
-            printError("\(report.wrongVerdicts) verdict(s) under load differ from the single-task verdict")
+            printError("\(report.wrongVerdicts) verdict(s) under load differ from the single-task verdict; \(report.unstable.count) request(s) unstable")
             throw ExitCode(1)
         }
     }
