@@ -184,6 +184,15 @@ struct TrustHarnessCommand: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
+    /// Answered before parsing (``TrustHarnessTool/main(registry:signatureFloor:deviations:loopbackServer:)``)
+    /// when it is the only argument; declared here so that help and the completion scripts offer it.
+    @Flag(name: [.customLong("version"), .customShort("V")], help: "Show the tool's version and every back end's library version, as loaded.")
+    var version = false
+
+    func validate() throws {
+        if version { throw ValidationError("--version (-V) takes no other arguments: trust-harness --version") }
+    }
+
     /// Parses and runs like ArgumentParser's own entry point, but maps usage errors to exit status 2
     /// (ArgumentParser uses 64), so that 1 always means "rejected or failed" and 2 "fix your input".
     static func main() async {
@@ -207,16 +216,29 @@ struct TrustHarnessCommand: AsyncParsableCommand {
         }
     }
 
+    /// Ends the process for `error` as ArgumentParser would, but: help and completion scripts are
+    /// written like any report, so one that cannot be written is an error (status 2 with a
+    /// message), not a silent success; every message starts `error:` as the tool's own do; usage
+    /// errors exit 2.
     static func finish(_ error: any Error, as command: any ParsableCommand.Type) -> Never {
-        guard command.exitCode(for: error) == .validationFailure else { command.exit(withError: error) }
+        let code = command.exitCode(for: error)
         var message = command.fullMessage(for: error)
+        if code == .success {
+            // --help, `help`, --generate-completion-script: the answer goes to standard output.
+            if !message.isEmpty {
+                do { try ReportOutput.write(message.hasSuffix("\n") ? message : message + "\n", to: nil) } catch { Foundation.exit(2) }
+            }
+            Foundation.exit(0)
+        }
+        if error is ExitCode { Foundation.exit(code.rawValue) }
         if command != Self.self, let name = command.configuration.commandName {
             // The subcommand's own message names it alone; say it as it is typed.
             message = message.replacingOccurrences(of: "Usage: \(name) ", with: "Usage: trust-harness \(name) ")
                 .replacingOccurrences(of: "See '\(name) --help'", with: "See 'trust-harness \(name) --help'")
         }
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        Foundation.exit(2)
+        if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
+        if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+        Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
     }
 }
 
