@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "TrustExplore", targets: ["TrustExplore"]),
         .library(name: "TrustHarnessCLI", targets: ["TrustHarnessCLI"]),
         .library(name: "TrustHarnessTestKit", targets: ["TrustHarnessTestKit"]),
+        .library(name: "BuiltInBackends", targets: ["BuiltInBackends"]),
         .executable(name: "trust-harness", targets: ["trust-harness"]),
         .executable(name: "TrustFuzz", targets: ["TrustFuzz"]),
         .library(name: "CBaselines", targets: ["CBaselines"]),
@@ -114,10 +115,16 @@ let package = Package(
             name: "TrustHarnessTestKit",
             dependencies: ["TrustHarness", "TrustVectors", "TrustCore"]
         ),
-        // The composition root: names the built-in back ends and their raw C loops.
+        // The one list of the built-in back ends and their variants, with their raw C loops for
+        // `bench` and the loopback TLS server: what the tool, the fuzzer and the tests all use.
+        .target(
+            name: "BuiltInBackends",
+            dependencies: ["TrustHarness", "TrustCore", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "BaselineLoops"]
+        ),
+        // The composition root: the built-in back ends, entered into the tool.
         .executableTarget(
             name: "trust-harness",
-            dependencies: ["TrustHarnessCLI", "TrustHarness", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "BaselineLoops"]
+            dependencies: ["TrustHarnessCLI", "BuiltInBackends"]
         ),
 
         // libFuzzer target (see Sources/TrustFuzz/main.swift): swift build -c release --product TrustFuzz
@@ -125,7 +132,7 @@ let package = Package(
         // symbol, so a plain build links too (then the binary replays the files it is given).
         .executableTarget(
             name: "TrustFuzz",
-            dependencies: ["TrustCore", "TrustVectors", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "CFuzzerDriver"]
+            dependencies: ["TrustCore", "TrustVectors", "TrustHarness", "BuiltInBackends", "CFuzzerDriver"]
         ),
         .target(name: "CFuzzerDriver"),
 
@@ -149,6 +156,6 @@ let package = Package(
         .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "SwiftCertificatesBackendTests", dependencies: ["SwiftCertificatesBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "TrustExploreTests", dependencies: ["TrustExplore", "TrustHarness", "TrustVectors", "TrustCore", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
-        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "TrustHarnessTestKit", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
+        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "TrustHarnessTestKit", "BuiltInBackends", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
     ]
 )

@@ -37,8 +37,8 @@ let package = Package(
                 "DenyListBackend",
                 .product(name: "TrustHarness", package: trustHarness),
                 .product(name: "TrustHarnessCLI", package: trustHarness),
+                .product(name: "BuiltInBackends", package: trustHarness),
                 .product(name: "OpenSSLBackend", package: trustHarness),
-                .product(name: "GnuTLSBackend", package: trustHarness),
             ]
         ),
         .testTarget(

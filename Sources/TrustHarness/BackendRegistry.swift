@@ -9,34 +9,22 @@ import TrustCore
 /// when no back end is named; the others run when named (`--backend NAME`). Every back end handed
 /// out is behind the harness's guard (``GuardedBackend``).
 public struct BackendRegistry: Sendable {
-    /// One registered back end.
+    /// One registered back end: how to make it, and whether it runs when none is named. Its name is
+    /// the back end's own (``TrustBackend/name``), read once from a back end made with the default
+    /// configuration, so it is written in one place only. What only some tools need (`bench`'s raw
+    /// loops, a TLS client) is not here: see ``BenchmarkBaselines`` and `TLSClientProviding`.
     public struct Entry: Sendable {
-        /// The back end's name, as its ``TrustBackend/name`` must give it.
-        public var name: String
+        /// The back end's name, as its ``TrustBackend/name`` gives it.
+        public let name: String
         /// Whether it runs when no back end is named.
         public var isDefault: Bool
         /// Makes the back end.
         public var make: @Sendable (BackendConfiguration) -> any TrustBackend
-        /// The raw library loop `trust-harness bench` compares it with, if there is one.
-        public var baseline: (any BaselineLoop)?
-        /// The signature verifications alone that its library makes for a path, `bench`'s floor for
-        /// this back end; nil: the tool's own floor (``TrustHarnessTool`` `signatureFloor`), if any.
-        /// A back end with no raw loop to compare with (a pure-Swift one) is measured against this.
-        public var floor: (any BaselineLoop)?
 
-        /// An entry named `name` made by `make`; `baseline` is the raw loop `bench` compares it with,
-        /// `floor` its library's signature verifications alone.
-        public init(
-            name: String,
-            isDefault: Bool = true,
-            baseline: (any BaselineLoop)? = nil,
-            floor: (any BaselineLoop)? = nil,
-            make: @escaping @Sendable (BackendConfiguration) -> any TrustBackend
-        ) {
-            self.name = name
+        /// An entry made by `make`, named by the back end it makes.
+        public init(isDefault: Bool = true, make: @escaping @Sendable (BackendConfiguration) -> any TrustBackend) {
+            self.name = make(.default).name
             self.isDefault = isDefault
-            self.baseline = baseline
-            self.floor = floor
             self.make = make
         }
     }
@@ -45,6 +33,8 @@ public struct BackendRegistry: Sendable {
     public let entries: [Entry]
 
     /// A registry of `entries`, in report order.
+    ///
+    /// Registries compose: `BackendRegistry(BuiltInBackends.registry.entries + [mine])`.
     /// - Throws: ``BackendRegistryError`` when two entries share a name or a name is empty.
     public init(_ entries: [Entry]) throws(BackendRegistryError) {
         var seen = Set<String>()
@@ -106,6 +96,33 @@ public struct UnknownBackendError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         "unknown back end \"\(name)\"; known back ends: \(known.joined(separator: ", "))"
+    }
+}
+
+/// The optional measurements `trust-harness bench` compares back ends with, by back-end name: a
+/// capability of the tool a composition root gives (`TrustHarnessTool.main(registry:benchmarks:)`),
+/// not part of any back end's contract.
+public struct BenchmarkBaselines: Sendable {
+    /// The raw library loop of a back end (its library called as it calls it, in C), by its name.
+    public var loops: [String: any BaselineLoop]
+    /// The signature verifications alone that a back end's library makes for a path, by its name:
+    /// `bench`'s floor for it (a pure-Swift back end with no raw loop is measured against this).
+    public var floors: [String: any BaselineLoop]
+    /// The floor of every back end without one of its own.
+    public var signatureFloor: (any BaselineLoop)?
+
+    public init(loops: [String: any BaselineLoop] = [:], floors: [String: any BaselineLoop] = [:], signatureFloor: (any BaselineLoop)? = nil) {
+        self.loops = loops
+        self.floors = floors
+        self.signatureFloor = signatureFloor
+    }
+
+    /// These baselines with `other`'s added (theirs win on a shared name).
+    public func merging(_ other: BenchmarkBaselines) -> BenchmarkBaselines {
+        BenchmarkBaselines(
+            loops: loops.merging(other.loops) { $1 }, floors: floors.merging(other.floors) { $1 },
+            signatureFloor: other.signatureFloor ?? signatureFloor
+        )
     }
 }
 

@@ -36,9 +36,10 @@ public struct ConformanceRunner: Sendable {
     /// Evaluators are made once per back end and distinct anchor set, as a client makes them once,
     /// and evaluations run concurrently across all cores; the results do not depend on that order.
     ///
-    /// With `repetitions` above 0 every request is asked again, `repetitions` times in each of four
-    /// ways: on one task in order and on many tasks at once (each round from another offset), each
-    /// through the shared, warm evaluators and through cold ones made for that evaluation alone. A
+    /// With `repetitions` above 0 every request is asked again twice per repetition: on one task in
+    /// order and on many tasks at once (from an offset that moves each round), one of them through
+    /// the shared, warm evaluators and the other through cold ones made for that evaluation alone,
+    /// the two swapping each round, so that two repetitions ask in all four ways. A
     /// request whose answers differ is ``Outcome/unstable``, with every distinct verdict and its count
     /// (``ConformanceResult/variants``); the others keep their first result.
     public func run(_ selected: [Subject]? = nil, repetitions: Int = 0, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [ConformanceResult] {
@@ -47,7 +48,7 @@ public struct ConformanceRunner: Sendable {
         let jobs = subjects.flatMap { subject in backends.indices.map { (subject, $0) } }
         let rounds = max(0, repetitions)
         // The first answers, then each repetition: progress counts every evaluation.
-        let total = jobs.count * (1 + 4 * rounds)
+        let total = jobs.count * (1 + 2 * rounds)
         let done = Atomic<Int>(0)
         var step: (@Sendable (Int, Int) -> Void)?
         if let progress {
@@ -62,20 +63,21 @@ public struct ConformanceRunner: Sendable {
         guard rounds > 0, !jobs.isEmpty else { return first }
         var again = [[ConformanceResult]](repeating: [], count: jobs.count)
         for round in 0..<rounds {
-            for cold in [false, true] {
-                // One task, in order.
-                for index in jobs.indices {
-                    again[index].append(evaluate(jobs[index].0, on: jobs[index].1, evaluators: cold ? EvaluatorCache(backends: backends) : evaluators))
-                    step?(0, 0)
-                }
-                // Many tasks at once, from an offset that moves each round.
-                let offset = (round * 7919 + (cold ? 104_729 : 0)) % jobs.count
-                let parallel = await ParallelJobs.run(count: jobs.count, progress: step) { position in
-                    let index = (position + offset) % jobs.count
-                    return (index, self.evaluate(jobs[index].0, on: jobs[index].1, evaluators: cold ? EvaluatorCache(backends: self.backends) : evaluators))
-                }
-                for (index, result) in parallel { again[index].append(result) }
+            // Round 0 asks on one task in order through cold evaluators, and on many tasks at once
+            // through the warm shared ones; round 1 the other way round (warm on one task, cold on
+            // many); then they alternate: two rounds cover all four ways.
+            let coldAlone = round % 2 == 0
+            for index in jobs.indices {
+                again[index].append(evaluate(jobs[index].0, on: jobs[index].1, evaluators: coldAlone ? EvaluatorCache(backends: backends) : evaluators))
+                step?(0, 0)
             }
+            // Many tasks at once, from an offset that moves each round.
+            let offset = (round * 7919 + 104_729) % jobs.count
+            let parallel = await ParallelJobs.run(count: jobs.count, progress: step) { position in
+                let index = (position + offset) % jobs.count
+                return (index, self.evaluate(jobs[index].0, on: jobs[index].1, evaluators: coldAlone ? evaluators : EvaluatorCache(backends: self.backends)))
+            }
+            for (index, result) in parallel { again[index].append(result) }
         }
         return first.indices.map { first[$0].judgedForStability(with: again[$0]) }
     }

@@ -24,8 +24,7 @@ struct BadInputCommand: AsyncParsableCommand {
 
     @OptionGroup var location: VectorsOption
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
-    var backendNames: [String] = []
+    @OptionGroup var backendOption: BackendOption
 
     @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (--vector is the same) (* and ?); repeatable.", valueName: "pattern"))
     var idPatterns: [String] = []
@@ -47,7 +46,7 @@ struct BadInputCommand: AsyncParsableCommand {
         let deviations = try location.load().deviations
         let backends: [any TrustBackend]
         do {
-            backends = try TrustHarnessTool.registry.selected(backendNames)
+            backends = try backendOption.backends()
         } catch {
             throw ValidationError("\(error)")
         }

@@ -45,8 +45,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Validation time for --chain: \(Timestamp.accepted). Default: now.", valueName: "time"))
     var at: String?
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable. Default: all.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
-    var backendNames: [String] = []
+    @OptionGroup var backendOption: BackendOption
 
     @Option(help: "Seconds per measurement (each round measures every back end, scenario and mode once).")
     var seconds: Double = 0.25
@@ -73,7 +72,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let entries: [BackendRegistry.Entry]
         do {
-            entries = try TrustHarnessTool.registry.selection(backendNames)
+            entries = try backendOption.entries()
         } catch {
             throw ValidationError("\(error)")
         }
@@ -84,14 +83,14 @@ struct BenchCommand: ParsableCommand {
         var floors: [(label: String, loop: any BaselineLoop)] = []
         var floorOf: [String: String] = [:]
         for entry in entries {
-            guard let loop = entry.floor ?? TrustHarnessTool.signatureFloor else { continue }
+            guard let loop = TrustHarnessTool.benchmarks.floors[entry.name] ?? TrustHarnessTool.benchmarks.signatureFloor else { continue }
             if !floors.contains(where: { $0.label == loop.label }) { floors.append((loop.label, loop)) }
             floorOf[entry.name] = loop.label
         }
         let scenarios = try loadScenarios()
         let progress = Progress.onTerminal(label: "measuring")
         var samples: [Key: [Double]] = [:]
-        let baselines = entries.compactMap { entry in entry.baseline.map { (name: entry.name, loop: $0) } }
+        let baselines = entries.compactMap { entry in TrustHarnessTool.benchmarks.loops[entry.name].map { (name: entry.name, loop: $0) } }
         let measurements = scenarios.count * (names.count * 2 + baselines.count * 2 + floors.count) * rounds
         var done = 0
         for _ in 0..<rounds {

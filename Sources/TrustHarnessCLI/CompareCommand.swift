@@ -21,7 +21,7 @@ struct CompareCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOption
 
     func validate() throws {
-        if Set(options.backendNames).count == 1 { throw ValidationError("--backend: compare sets back ends side by side: name at least two (or none for all)") }
+        if Set(options.backendOption.names).count == 1 { throw ValidationError("--backend: compare sets back ends side by side: name at least two (or none for all)") }
     }
 
     func run() async throws {

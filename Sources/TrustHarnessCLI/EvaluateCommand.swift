@@ -54,8 +54,7 @@ struct EvaluateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Validation time: \(Timestamp.accepted). Default: now.", valueName: "time"))
     var at: String?
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable. Default: all.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
-    var backendNames: [String] = []
+    @OptionGroup var backendOption: BackendOption
 
     @Option(help: "Pinning mode: \(Pinning.allCases.map(\.rawValue).joined(separator: ", ")).")
     var pinning: Pinning = .none
@@ -83,7 +82,7 @@ struct EvaluateCommand: ParsableCommand {
     func run() throws {
         let backends: [any TrustBackend]
         do {
-            backends = try TrustHarnessTool.registry.selected(backendNames)
+            backends = try backendOption.backends()
         } catch {
             throw ValidationError("\(error)")
         }

@@ -53,8 +53,7 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many two-mutation mutants to draw after the single ones.", valueName: "n"))
     var pairs: Int = 1_000
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable; at least two.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
-    var backendNames: [String] = []
+    @OptionGroup var backendOption: BackendOption
 
     @Option(name: .customLong("from"), help: ArgumentHelp("Mutate only the catalogue chains whose vector id matches (* and ?); repeatable. Default: one key type of every case.", valueName: "pattern"))
     var fromPatterns: [String] = []
@@ -110,7 +109,7 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         let backends: [any TrustBackend]
         do {
-            backends = try TrustHarnessTool.registry.selected(backendNames, configuration: .uncached)
+            backends = try backendOption.backends(configuration: .uncached)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -95,8 +95,7 @@ struct SuiteRunOptions: ParsableArguments {
     @Option(name: .customLong("suite"), help: ArgumentHelp("The same as the positional path, as a flag like --vectors.", valueName: "path"), completion: .file())
     var suitePath: String?
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
-    var backendNames: [String] = []
+    @OptionGroup var backendOption: BackendOption
 
     @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (--vector is the same) (* and ? wildcards, e.g. 'webpki::*' or 'pkits::4.8.*'); repeatable.", valueName: "pattern"))
     var idPatterns: [String] = []
@@ -132,7 +131,7 @@ struct SuiteRunOptions: ParsableArguments {
         let suite = try loadSuite(kind)
         let backends: [any TrustBackend]
         do {
-            backends = try TrustHarnessTool.registry.selected(backendNames, configuration: .uncached)
+            backends = try backendOption.backends(configuration: .uncached)
         } catch {
             throw ValidationError("\(error)")
         }

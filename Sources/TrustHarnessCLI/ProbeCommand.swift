@@ -53,8 +53,7 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Validation time: \(Timestamp.accepted). Default: now.", valueName: "time"))
     var at: String?
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable. Default: all.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
-    var backendNames: [String] = []
+    @OptionGroup var backendOption: BackendOption
 
     @Option(help: "Pinning mode: \(EvaluateCommand.Pinning.allCases.map(\.rawValue).joined(separator: ", ")).")
     var pinning: EvaluateCommand.Pinning = .none
@@ -110,7 +109,7 @@ struct ProbeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let backends = try TrustHarnessTool.registry.selected(backendNames)
+        let backends = try backendOption.backends()
         let policy = try EvaluateCommand.policy(pinning: pinning, pinFiles: pinFiles, allowInvalid: allowInvalid, validatesDomainName: !noValidateDomain)
         var server: ServedVector?
         let address: String

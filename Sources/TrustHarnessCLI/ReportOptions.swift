@@ -13,14 +13,13 @@ struct ReportOptions: ParsableArguments {
     @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only vectors whose id matches this pattern (* and ? wildcards, e.g. 'expired-*' or 'policy/*/p256'); repeatable. --vector is the same.", valueName: "pattern"))
     var vectorPatterns: [String] = []
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
-    var backendNames: [String] = []
+    @OptionGroup var backendOption: BackendOption
 
     @Option(help: SuiteFormat.help)
     var format: Format = .text
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Ask every request this many more times in each of four ways (one task and many, warm shared evaluators and cold new ones); a request whose verdicts differ is reported as unstable, with every verdict and its count, and fails the run. 0: ask once.", valueName: "n"))
-    var repetitions: Int = 1
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Ask every request again in this many rounds, each on one task and on many tasks at once, one through warm shared evaluators and the other through cold new ones (they swap each round: 2 rounds ask all four ways); a request whose verdicts differ is reported as unstable, with every verdict and its count, and fails the run. 0: ask once.", valueName: "n"))
+    var repetitions: Int = 2
 
     @Option(name: .customLong("benchmarks"), help: ArgumentHelp("HTML only: a `trust-harness bench --format json` file to chart beside the matrix.", valueName: "file"), completion: .file())
     var benchmarksFile: String?
@@ -32,7 +31,7 @@ struct ReportOptions: ParsableArguments {
 
     func backends() throws -> [any TrustBackend] {
         do {
-            return try TrustHarnessTool.registry.selected(backendNames)
+            return try backendOption.backends()
         } catch {
             throw ValidationError("\(error)")
         }

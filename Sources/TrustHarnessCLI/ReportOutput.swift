@@ -61,18 +61,6 @@ enum ReportOutput {
     static func reason(_ error: any Error) -> String { FileProblem.systemReason(error) }
 }
 
-extension BackendRegistry {
-    /// `named(_:configuration:)` for a command line: an unknown name is a usage error naming
-    /// `--backend` and the registered names.
-    func selected(_ names: [String], configuration: BackendConfiguration = .default) throws -> [any TrustBackend] {
-        do {
-            return try named(names, configuration: configuration)
-        } catch {
-            throw ValidationError("--backend: \(error)")
-        }
-    }
-}
-
 /// A JSON body with the back ends (name and library version) beside its own keys: how `stress`,
 /// `bench` and `bad-input` say which libraries they measured.
 struct WithBackends<Body: Encodable>: Encodable {

@@ -31,8 +31,7 @@ struct StressCommand: AsyncParsableCommand {
     @Option(help: "How many tasks evaluate at once (two per core here).")
     var tasks: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
 
-    @Option(name: .customLong("backend"), help: ArgumentHelp("Only this back end (\(TrustHarnessTool.registry.names.joined(separator: ", "))); repeatable.", valueName: "name"), completion: .list(TrustHarnessTool.registry.names))
-    var backendNames: [String] = []
+    @OptionGroup var backendOption: BackendOption
 
     @Option(help: MeasurementFormat.help)
     var format: Format = .text
@@ -50,8 +49,8 @@ struct StressCommand: AsyncParsableCommand {
         let backends: [any TrustBackend]
         let references: [any TrustBackend]
         do {
-            backends = try TrustHarnessTool.registry.selected(backendNames)
-            references = try TrustHarnessTool.registry.selected(backendNames, configuration: .uncached)
+            backends = try backendOption.backends()
+            references = try backendOption.backends(configuration: .uncached)
         } catch {
             throw ValidationError("\(error)")
         }

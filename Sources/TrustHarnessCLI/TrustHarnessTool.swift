@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import TrustCore
-import Synchronization
 import TrustHarness
 import TrustVectors
 
@@ -10,60 +9,67 @@ import TrustVectors
 /// to use. An executable is a composition root of a few lines:
 ///
 /// ```swift
+/// import BuiltInBackends
 /// import TrustHarness
 /// import TrustHarnessCLI
 ///
-/// let registry = try BackendRegistry([
-///     .init(name: "mine") { configuration in MyBackend(configuration: configuration) },
+/// let registry = try BackendRegistry(BuiltInBackends.registry.entries + [
+///     .init { configuration in MyBackend(configuration: configuration) },
 /// ])
 /// await TrustHarnessTool.main(registry: registry)
 /// ```
 ///
 /// Every subcommand and `--backend` then works with those back ends, exactly as with the built-in ones.
 public enum TrustHarnessTool {
-    /// What the composition root gave: the back ends and the optional raw signature loop of `bench`.
+    /// What the composition root gave: the back ends, and the optional capabilities of some
+    /// subcommands (`bench`'s baselines, `probe`'s loopback server), bound for the duration of
+    /// ``main(registry:benchmarks:deviations:loopbackServer:)`` (a task-local value, not global state).
     struct Context: Sendable {
         var registry: BackendRegistry
-        var signatureFloor: (any BaselineLoop)?
+        var benchmarks: BenchmarkBaselines
         var deviations: [URL]
         var loopbackServer: LoopbackServerMaker?
     }
 
-    private static let context = Mutex<Context?>(nil)
+    @TaskLocal static var context: Context?
+
+    private static var given: Context {
+        guard let context else {
+            preconditionFailure("TrustHarnessTool.main(registry:) binds the back ends before any command runs")
+        }
+        return context
+    }
 
     /// The back ends the tool was entered with.
-    /// The loopback TLS server the tool was given (`probe --vector`), if any.
-    static var loopbackServer: LoopbackServerMaker? {
-        context.withLock { $0?.loopbackServer }
-    }
+    static var registry: BackendRegistry { given.registry }
 
-    static var registry: BackendRegistry {
-        guard let registry = context.withLock({ $0?.registry }) else {
-            preconditionFailure("TrustHarnessTool.main(registry:) sets the back ends before any command runs")
-        }
-        return registry
-    }
+    /// The loopback TLS server the tool was given (`probe --vector`), if any.
+    static var loopbackServer: LoopbackServerMaker? { given.loopbackServer }
 
     /// The deviations files the tool was entered with, added to the vectors' own.
-    static var deviations: [URL] {
-        context.withLock { $0?.deviations ?? [] }
-    }
+    static var deviations: [URL] { given.deviations }
 
-    /// The raw signature-verification loop `bench` reports as the floor, if the tool was given one.
-    static var signatureFloor: (any BaselineLoop)? {
-        context.withLock { $0?.signatureFloor }
-    }
+    /// The raw loops and floors `bench` compares back ends with.
+    static var benchmarks: BenchmarkBaselines { given.benchmarks }
 
     /// Parses the process's arguments and runs the subcommand with the back ends of `registry`, then
     /// exits: 0 success, 1 a rejection or a conformance failure, 2 bad input or usage.
     /// - Parameters:
-    ///   - signatureFloor: a raw loop of the signature verifications a path needs, which `bench`
-    ///     reports as the floor every back end's warm figure is compared with; optional.
+    ///   - benchmarks: the raw library loops and signature floors `bench` compares back ends with,
+    ///     by back-end name; optional.
     ///   - deviations: deviations files (`Vectors/deviations.json`'s format) of the caller's own back
     ///     ends, added to the vectors' own record for `run` and `compare` (as `--deviations` does).
     ///   - loopbackServer: makes a TLS server on 127.0.0.1 for `probe --vector`; optional.
-    public static func main(registry: BackendRegistry, signatureFloor: (any BaselineLoop)? = nil, deviations: [URL] = [], loopbackServer: LoopbackServerMaker? = nil) async -> Never {
-        context.withLock { $0 = Context(registry: registry, signatureFloor: signatureFloor, deviations: deviations, loopbackServer: loopbackServer) }
+    public static func main(registry: BackendRegistry, benchmarks: BenchmarkBaselines = BenchmarkBaselines(), deviations: [URL] = [], loopbackServer: LoopbackServerMaker? = nil) async -> Never {
+        let context = Context(registry: registry, benchmarks: benchmarks, deviations: deviations, loopbackServer: loopbackServer)
+        await $context.withValue(context) {
+            await run()
+        }
+        exit(0)
+    }
+
+    /// The tool with its context bound.
+    private static func run() async {
         // A closed pipe (`trust-harness run | head -1`) is a write error with a message and status 2,
         // not a silent death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
@@ -87,7 +93,6 @@ public enum TrustHarnessTool {
             exit(2)
         }
         await TrustHarnessCommand.main()
-        exit(0)
     }
 
     /// This tool's version.
@@ -184,7 +189,7 @@ struct TrustHarnessCommand: AsyncParsableCommand {
         defaultSubcommand: RunCommand.self
     )
 
-    /// Answered before parsing (``TrustHarnessTool/main(registry:signatureFloor:deviations:loopbackServer:)``)
+    /// Answered before parsing (``TrustHarnessTool/main(registry:benchmarks:deviations:loopbackServer:)``)
     /// when it is the only argument; declared here so that help and the completion scripts offer it.
     @Flag(name: [.customLong("version"), .customShort("V")], help: "Show the tool's version and every back end's library version, as loaded.")
     var version = false

@@ -39,9 +39,15 @@ public enum BackendTestKit {
         try VectorSuite.load(from: try vectorsDirectory()).replacingDeviations(from: deviations)
     }
 
-    /// Every chain and policy vector on every default back end of `registry`, with the certificate
-    /// cache on and off: each result passes or is exactly its recorded deviation; every request,
-    /// asked again cold and warm, on one task and on many (``ConformanceRunner/run(_:repetitions:progress:)``),
+    /// The vector suite with the deviations TrustHarness records for its own built-in back ends
+    /// (`Vectors/deviations.json` and `Vectors/explored/deviations.json`), for a registry that holds
+    /// them, as TrustHarness's own tests run the suites.
+    public static func recordedSuite() throws -> VectorSuite {
+        try VectorSuite.load(from: try vectorsDirectory())
+    }
+
+    /// Every chain and policy vector on every default back end of `registry`: each result passes or is exactly its recorded deviation; every request,
+    /// asked again on one task cold and on many tasks warm (``ConformanceRunner/run(_:repetitions:progress:)``),
     /// gets the same verdict (otherwise it is recorded as unstable, with every verdict and its
     /// count); and every recorded deviation names a back end of `registry`.
     public static func expectConformance(
@@ -49,15 +55,25 @@ public enum BackendTestKit {
         deviations: URL?,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let suite = try suite(deviations: deviations)
+        try await expectConformance(registry, suite: try suite(deviations: deviations), sourceLocation: sourceLocation)
+    }
+
+    /// ``expectConformance(_:deviations:sourceLocation:)`` against `suite` and its deviations (for
+    /// the built-in back ends, ``recordedSuite()``).
+    public static func expectConformance(
+        _ registry: BackendRegistry,
+        suite: VectorSuite,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let names = Set(registry.names)
         for deviation in suite.deviations where !names.contains(deviation.backend) {
             Issue.record("deviation for \(deviation.backend) on \(deviation.vector): no such back end is registered", sourceLocation: sourceLocation)
         }
-        for configuration in [BackendConfiguration.default, .uncached] {
+        // The default configuration: its repetitions ask through cold evaluators too, and that no
+        // cache ever changes a verdict is the contract suite's (expectCacheKeepsVerdicts).
+        for configuration in [BackendConfiguration.default] {
             let runner = ConformanceRunner(backends: registry.all(configuration: configuration), suite: suite)
-            let repetitions = configuration == .default ? 1 : 0
-            for result in await runner.run(runner.allSubjects, repetitions: repetitions) where result.outcome != .pass && result.outcome != .deviation {
+            for result in await runner.run(runner.allSubjects, repetitions: 1) where result.outcome != .pass && result.outcome != .deviation {
                 let observed = result.observed.map { "\($0.trusted ? "trusted" : "rejected \($0.failures)") \($0.diagnostics.map(\.description))" } ?? result.error ?? "nothing"
                 Issue.record("\(result.id) on \(result.backend) (\(label(configuration))): \(result.judgement.detail); observed \(observed)", sourceLocation: sourceLocation)
             }
@@ -68,8 +84,13 @@ public enum BackendTestKit {
     /// uncached, and through the SecurityPolicy: each gets exactly the answer the corpus states, or
     /// the one recorded in `deviations` (entries whose `vector` is `bad-input/<case id>`).
     public static func expectBadInputAnswers(_ registry: BackendRegistry, deviations: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await expectBadInputAnswers(registry, suite: try suite(deviations: deviations), sourceLocation: sourceLocation)
+    }
+
+    /// ``expectBadInputAnswers(_:deviations:sourceLocation:)`` with the deviations of `suite`.
+    public static func expectBadInputAnswers(_ registry: BackendRegistry, suite: VectorSuite, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let corpus = try BadInputCorpus.load(vectors: try vectorsDirectory())
-        let recorded = try suite(deviations: deviations).deviations
+        let recorded = suite.deviations
         for configuration in [BackendConfiguration.default, .uncached] {
             for result in await BadInputRunner(backends: registry.all(configuration: configuration), corpus: corpus, deviations: recorded).run() where !result.conforms {
                 Issue.record("bad input \(result.id) on \(result.backend) (\(label(configuration))): \(result.problems.joined(separator: "; "))", sourceLocation: sourceLocation)

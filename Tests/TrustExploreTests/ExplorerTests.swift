@@ -167,10 +167,10 @@ enum ExploreFixtures {
 @Suite struct FindingReproductionTests {
     @Test func everyFindingReproducesThroughEvaluate() async throws {
         let backends: [any TrustBackend] = [OpenSSLBackend(configuration: .uncached), GnuTLSBackend(configuration: .uncached), SwiftCertificatesBackend(configuration: .uncached)]
-        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/*"])
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
         let names: Set<String> = ["key/p256-compressed", "nameConstraints/minimum-one", "authorityKeyIdentifier/critical", "validity/generalized-time-fraction"]
         let explorer = Explorer(backends: backends, bases: bases, mutations: MutationCatalogue.all.filter { names.contains($0.name) })
-        let report = try await explorer.run(Explorer.Options(seed: 1, pairs: 20))
+        let report = try await explorer.run(Explorer.Options(seed: 1, pairs: 10))
         #expect(!report.findings.isEmpty)
         var refusals = 0
         for finding in report.findings {

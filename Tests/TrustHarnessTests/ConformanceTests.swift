@@ -1,3 +1,4 @@
+import BuiltInBackends
 import Foundation
 import Testing
 import TrustCore
@@ -30,8 +31,8 @@ enum Fixtures {
 
     /// Every back end is run with its certificate cache on. That the cache never changes a verdict
     /// (uncached, cached, and a cache of 2 that evicts all the time, with exact diagnostics and
-    /// paths) is the test kit's contract suite, run on every built-in back end and variant by the
-    /// back ends' own test targets.
+    /// paths) is the test kit's contract suite, run on every built-in back end and variant by
+    /// TestKitTests.
     static let configurations: [(label: String, configuration: BackendConfiguration)] = [("cached", .default)]
 
     static func label(_ configuration: BackendConfiguration) -> String {
@@ -39,10 +40,10 @@ enum Fixtures {
     }
 
     static func cases() throws -> [ConformanceCase] {
-        let runner = ConformanceRunner(backends: BuiltIn.registry.all(), suite: try suite())
+        let runner = ConformanceRunner(backends: BuiltInBackends.registry.all(), suite: try suite())
         return runner.allSubjects.flatMap { subject in
             configurations.flatMap { entry in
-                BuiltIn.registry.all(configuration: entry.configuration).map {
+                BuiltInBackends.registry.all(configuration: entry.configuration).map {
                     ConformanceCase(subject: subject, backend: $0, configuration: entry.configuration)
                 }
             }
@@ -66,13 +67,13 @@ enum Fixtures {
     }
 
     @Test func everyBackendIsNamedAndVersioned() throws {
-        let names = BuiltIn.registry.all().map(\.name)
+        let names = BuiltInBackends.registry.all().map(\.name)
         #expect(names == ["openssl", "gnutls", "swift-certificates"])
-        #expect(BuiltIn.registry.names == names + ["openssl-default", "gnutls-default", "swift-certificates-bare"])
-        #expect(BuiltIn.registry.all(configuration: .uncached).map(\.name) == names)
-        #expect(try BuiltIn.registry.named(["gnutls"], configuration: .uncached).map(\.name) == ["gnutls"])
+        #expect(BuiltInBackends.registry.names == names + ["openssl-default", "gnutls-default", "swift-certificates-bare"])
+        #expect(BuiltInBackends.registry.all(configuration: .uncached).map(\.name) == names)
+        #expect(try BuiltInBackends.registry.named(["gnutls"], configuration: .uncached).map(\.name) == ["gnutls"])
         #expect(Set(names).count == names.count)
-        for backend in BuiltIn.registry.all() {
+        for backend in BuiltInBackends.registry.all() {
             #expect(backend.libraryVersion.contains { $0.isNumber }, "\(backend.name) reports no version")
         }
     }
@@ -81,7 +82,7 @@ enum Fixtures {
     @Test func deviationsAreExplainedDisagreements() throws {
         let suite = try Fixtures.suite()
         for deviation in suite.deviations {
-            #expect(BuiltIn.registry.names.contains(deviation.backend), "deviation names unknown back end \(deviation.backend)")
+            #expect(BuiltInBackends.registry.names.contains(deviation.backend), "deviation names unknown back end \(deviation.backend)")
             #expect(deviation.reason.count >= 40, "deviation \(deviation.backend) \(deviation.vector) needs a real reason")
             if let policy = suite.policies.first(where: { $0.id == deviation.vector }) {
                 #expect(deviation.observed.step != nil && deviation.observed.step != policy.expected.step,
@@ -103,35 +104,4 @@ enum Fixtures {
         }
     }
 
-    /// The whole set evaluated from many tasks at once, sharing evaluators (and with the cache on,
-    /// the certificates they have parsed), gives exactly the verdicts of one task evaluating in
-    /// order: failure classes, native diagnostics, path lengths and policy steps, GnuTLS's
-    /// process-wide clock included (vectors carry different validation times).
-    @Test(arguments: Fixtures.configurations.map(\.label))
-    func concurrentEvaluationGivesTheSequentialVerdicts(_ caching: String) async throws {
-        let suite = try Fixtures.suite()
-        let configuration = try #require(Fixtures.configurations.first { $0.label == caching }?.configuration)
-        let runner = ConformanceRunner(backends: BuiltIn.registry.all(configuration: configuration), suite: suite)
-        // The reference: the shared full run, every subject evaluated in order on one task.
-        var sequential: [String: ConformanceResult] = [:]
-        for result in try await HTMLReportTests.fullRun().results {
-            sequential["\(result.id) \(result.backend)"] = result
-        }
-        // Two shuffled rounds at once on the two cores interleave every pair of vectors often enough;
-        // LoadTests and the test kit's contract hammer the same evaluators for longer.
-        let rounds = 2
-        let concurrent = await withTaskGroup(of: [ConformanceResult].self) { group in
-            for _ in 0..<rounds {
-                group.addTask { await runner.run(runner.allSubjects.shuffled()) }
-            }
-            return await group.reduce(into: []) { $0 += $1 }
-        }
-        #expect(concurrent.count == rounds * runner.allSubjects.count * runner.backends.count)
-        var mismatches: [String] = []
-        for result in concurrent {
-            let key = "\(result.id) \(result.backend)"
-            if sequential[key]?.observed != result.observed { mismatches.append(key) }
-        }
-        #expect(mismatches.isEmpty, "verdicts differ under concurrency: \(Set(mismatches).sorted())")
-    }
 }

@@ -25,7 +25,7 @@ import TrustVectors
 
     static func verdict(_ rewrite: @escaping @Sendable (Verdict, EvaluationRequest) -> Verdict, chain: (LoadedVector) -> [[UInt8]] = \.chain) throws -> Verdict {
         let vector = try #require(try Fixtures.suite().vectors.first { $0.id == "valid-chain/p256" })
-        let registry = try BackendRegistry([.init(name: "rewriting") { _ in Rewriting(rewrite: rewrite) }])
+        let registry = try BackendRegistry([.init { _ in Rewriting(rewrite: rewrite) }])
         let evaluator = try registry.all()[0].makeEvaluator(anchors: vector.anchors)
         return evaluator.evaluate(EvaluationRequest(chain: chain(vector), host: vector.host, time: vector.time))
     }

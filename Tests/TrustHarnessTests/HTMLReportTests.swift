@@ -1,3 +1,4 @@
+import BuiltInBackends
 import Foundation
 import Testing
 import TrustCore
@@ -19,11 +20,11 @@ import TrustVectors
     /// per-vector conformance test, and as the reference the concurrent runs of `trust-harness run`
     /// must equal (ConformanceTests).
     static func fullRun() async throws -> (backends: [BackendInfo], results: [ConformanceResult]) {
-        (BuiltIn.registry.all().map(BackendInfo.init), try await shared.value)
+        (BuiltInBackends.registry.all().map(BackendInfo.init), try await shared.value)
     }
 
     private static let shared = Task { () throws -> [ConformanceResult] in
-        ConformanceRunner(backends: BuiltIn.registry.all(), suite: try Fixtures.suite()).runInOrder()
+        ConformanceRunner(backends: BuiltInBackends.registry.all(), suite: try Fixtures.suite()).runInOrder()
     }
 
     @Test func pageShowsEveryVectorAndBackendVersion() async throws {
@@ -60,8 +61,8 @@ import TrustVectors
         let suite = try Fixtures.suite()
         let vector = try #require(suite.vectors.first)
         let policy = try #require(suite.policies.first)
-        let runner = ConformanceRunner(backends: BuiltIn.registry.all(), suite: suite)
-        let openssl = try #require(BuiltIn.registry.all().first)
+        let runner = ConformanceRunner(backends: BuiltInBackends.registry.all(), suite: suite)
+        let openssl = try #require(BuiltInBackends.registry.all().first)
 
         var chain = runner.evaluate(.chain(vector), backend: openssl)
         chain.id = "\"><img src=x onerror=alert(2)>/p256"
@@ -137,8 +138,8 @@ import TrustVectors
     @Test func acceptedShouldRejectIsHighlighted() async throws {
         let suite = try Fixtures.suite()
         let vector = try #require(suite.vectors.first { !$0.expected.trusted })
-        let backend = try #require(BuiltIn.registry.all().first)
-        var result = ConformanceRunner(backends: BuiltIn.registry.all(), suite: suite).evaluate(.chain(vector), backend: backend)
+        let backend = try #require(BuiltInBackends.registry.all().first)
+        var result = ConformanceRunner(backends: BuiltInBackends.registry.all(), suite: suite).evaluate(.chain(vector), backend: backend)
         result.observed = Observation(.trusted(path: [[1], [2]]))
         result.judgement.outcome = .fail
         result.judgement.failureKind = .acceptedShouldReject

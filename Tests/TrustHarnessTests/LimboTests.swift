@@ -1,3 +1,4 @@
+import BuiltInBackends
 import Foundation
 import Testing
 import TrustCore
@@ -14,7 +15,7 @@ import TrustVectors
     }
 
     /// Every registered back end, the variants too: the record shows what the hardening buys.
-    static let backends = BuiltIn.registry.entries.map { GuardedBackend($0.make(.uncached)) as any TrustBackend }
+    static let backends = BuiltInBackends.registry.entries.map { GuardedBackend($0.make(.uncached)) as any TrustBackend }
 
     /// The whole suite on every back end, run once for the tests that read it.
     static let wholeSuite = Task { () throws -> [LimboResult] in
@@ -64,7 +65,7 @@ import TrustVectors
     /// without it.
     @Test func constraintsThatCannotBeHonouredAreSkipped() throws {
         let base = try #require(try Self.suite().testcases.first { $0.id == "pathlen::max-chain-depth-0" })
-        let runner = LimboRunner(backends: BuiltIn.registry.all(configuration: .uncached))
+        let runner = LimboRunner(backends: BuiltInBackends.registry.all(configuration: .uncached))
         let openssl = try #require(runner.backends.first { $0.name == "openssl" })
         let gnutls = try #require(runner.backends.first { $0.name == "gnutls" })
         #expect(runner.skipReason(base, backend: openssl) == nil)
@@ -99,7 +100,7 @@ import TrustVectors
     /// A back end without the feature refuses a request with a depth limit instead of ignoring it.
     @Test func aDepthLimitIsNeverIgnored() throws {
         let testcase = try #require(try Self.suite().testcases.first { $0.id == "pathlen::max-chain-depth-0-exhausted" })
-        let runner = LimboRunner(backends: BuiltIn.registry.all(configuration: .uncached))
+        let runner = LimboRunner(backends: BuiltInBackends.registry.all(configuration: .uncached))
         let input = try runner.prepare(testcase)
         for backend in runner.backends {
             let evaluator = try backend.makeEvaluator(anchors: input.anchors)
@@ -119,7 +120,7 @@ import TrustVectors
     /// evaluated without them, where it does not.
     @Test func revocationListsAreCheckedOrRefused() throws {
         let suite = try Self.suite()
-        let runner = LimboRunner(backends: BuiltIn.registry.all(configuration: .uncached))
+        let runner = LimboRunner(backends: BuiltInBackends.registry.all(configuration: .uncached))
         for (id, revoked) in [("crl::revoked-certificate-with-crl", true), ("crl::certificate-not-on-crl", false)] {
             let testcase = try #require(suite.testcases.first { $0.id == id })
             let input = try runner.prepare(testcase)
@@ -150,7 +151,7 @@ import TrustVectors
         var badAnchor = testcase; badAnchor.trustedCerts = ["-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n"]
         var badAddress = testcase; badAddress.expectedPeerName = .init(kind: "IP", value: "1.2.3")
         var noAnchor = testcase; noAnchor.trustedCerts = []
-        for backend in BuiltIn.registry.all(configuration: .uncached) {
+        for backend in BuiltInBackends.registry.all(configuration: .uncached) {
             for broken in [brokenPeer, garbagePeer, badAnchor, badAddress, noAnchor] {
                 let result = LimboRunner(backends: [backend]).evaluate(broken, on: backend)
                 #expect(result.actual == .failure, "\(backend.name): \(result)")

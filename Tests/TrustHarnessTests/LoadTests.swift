@@ -1,3 +1,4 @@
+import BuiltInBackends
 import Testing
 import TrustCore
 @testable import TrustHarness
@@ -18,8 +19,8 @@ import TrustVectors
     func concurrentVerdictsEqualSingleTaskVerdicts(configuration: BackendConfiguration) async throws {
         let vectors = try #require(VectorSuite.locate())
         let runner = try LoadRunner(
-            backends: BuiltIn.registry.all(configuration: configuration),
-            references: BuiltIn.registry.all(configuration: .uncached),
+            backends: BuiltInBackends.registry.all(configuration: configuration),
+            references: BuiltInBackends.registry.all(configuration: .uncached),
             suite: try VectorSuite.load(from: vectors),
             corpus: try BadInputCorpus.load(vectors: vectors)
         )
@@ -30,7 +31,7 @@ import TrustVectors
 
     @Test func aShortTimedRunReportsItsFigures() async throws {
         let vectors = try #require(VectorSuite.locate())
-        let runner = try LoadRunner(backends: BuiltIn.registry.all(), references: BuiltIn.registry.all(configuration: .uncached), suite: try VectorSuite.load(from: vectors), corpus: nil)
+        let runner = try LoadRunner(backends: BuiltInBackends.registry.all(), references: BuiltInBackends.registry.all(configuration: .uncached), suite: try VectorSuite.load(from: vectors), corpus: nil)
         let report = await runner.run(tasks: 4, seconds: 0.5)
         #expect(report.wrongVerdicts == 0)
         #expect(report.evaluations > 0 && report.perSecond > 0 && report.singleTaskPerSecond > 0, "\(report)")

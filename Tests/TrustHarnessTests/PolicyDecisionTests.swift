@@ -1,3 +1,4 @@
+import BuiltInBackends
 import Foundation
 import Testing
 import TrustCore
@@ -13,18 +14,18 @@ import TrustVectors
             .evaluate(chain: vector.chain, forDomain: vector.domain, at: vector.time)
     }
 
-    @Test(arguments: BuiltIn.registry.all().map(\.name))
+    @Test(arguments: BuiltInBackends.registry.all().map(\.name))
     func appendedPinIsShownOffThePath(backend: String) throws {
-        let decision = try decide("policy/appended-pin-public-key-valid-chain/p256", on: try BuiltIn.registry.named([backend])[0])
+        let decision = try decide("policy/appended-pin-public-key-valid-chain/p256", on: try BuiltInBackends.registry.named([backend])[0])
         #expect(decision.step == .publicKeyPinNotMatched)
         let pinned = try #require(decision.configuredPins.first)
         #expect(!decision.pathPins.contains(pinned))
         #expect(decision.reason.contains("not on the path, so not counted: presented[3] \(pinned)"))
     }
 
-    @Test(arguments: BuiltIn.registry.all().map(\.name))
+    @Test(arguments: BuiltInBackends.registry.all().map(\.name))
     func matchNamesThePinAndItsPlace(backend: String) throws {
-        let decision = try decide("policy/public-key-pin-root-not-sent/rsa2048", on: try BuiltIn.registry.named([backend])[0])
+        let decision = try decide("policy/public-key-pin-root-not-sent/rsa2048", on: try BuiltInBackends.registry.named([backend])[0])
         #expect(decision.trusted)
         #expect(decision.matchedIndex == decision.path.count - 1)
         let pin = try #require(decision.matchedPin)
@@ -32,16 +33,16 @@ import TrustVectors
         #expect(decision.reason.contains(pin.description))
     }
 
-    @Test(arguments: BuiltIn.registry.all().map(\.name))
+    @Test(arguments: BuiltInBackends.registry.all().map(\.name))
     func invalidChainCarriesTheBackEndsFailures(backend: String) throws {
-        let decision = try decide("policy/expired-pinned-public-key/ed25519", on: try BuiltIn.registry.named([backend])[0])
+        let decision = try decide("policy/expired-pinned-public-key/ed25519", on: try BuiltInBackends.registry.named([backend])[0])
         #expect(decision.step == .invalidChain)
         #expect(decision.failures == [.expired])
         #expect(!decision.diagnostics.isEmpty)
     }
 
     @Test func step1ExplainsWhyPinningIsNeeded() throws {
-        let decision = try decide("policy/step1-none-allow-invalid-with-domain/p256", on: BuiltIn.registry.all()[0])
+        let decision = try decide("policy/step1-none-allow-invalid-with-domain/p256", on: BuiltInBackends.registry.all()[0])
         #expect(!decision.trusted)
         #expect(decision.reason.contains("you must pin"))
     }
@@ -54,7 +55,7 @@ import TrustVectors
         let leaf = vector.chain[0], intermediate = vector.chain[1]
         let pin = try #require(SPKIPin.of(certificate: intermediate))
         let policy = try SecurityPolicy(pinningMode: .publicKey, pins: [pin], allowInvalidCertificates: true, validatesDomainName: false)
-        let evaluator = try policy.evaluator(on: BuiltIn.registry.all()[0], anchors: [])
+        let evaluator = try policy.evaluator(on: BuiltInBackends.registry.all()[0], anchors: [])
         let time = vector.time
 
         let repeated = evaluator.evaluate(chain: [leaf] + Array(repeating: intermediate, count: 999), forDomain: nil, at: time)

@@ -1,3 +1,4 @@
+import BuiltInBackends
 import Foundation
 import Testing
 import TrustCore
@@ -8,7 +9,7 @@ import TrustVectors
     /// The JSON report has the documented, stable shape.
     @Test func jsonReportHasTheDocumentedShape() async throws {
         let suite = try Fixtures.suite()
-        let backends = BuiltIn.registry.all()
+        let backends = BuiltInBackends.registry.all()
         let results = await ConformanceRunner(backends: backends, suite: suite).run(Array(suite.vectors.prefix(3)).map(ConformanceRunner.Subject.chain))
         let json = try JSONReport(backends: backends.map(BackendInfo.init), results: results).encoded()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -30,7 +31,7 @@ import TrustVectors
 
     @Test func textReportListsEveryVectorAndTheSummary() async throws {
         let suite = try Fixtures.suite()
-        let backends = BuiltIn.registry.all()
+        let backends = BuiltInBackends.registry.all()
         let vectors = Array(suite.vectors.prefix(4))
         let results = await ConformanceRunner(backends: backends, suite: suite).run(vectors.map(ConformanceRunner.Subject.chain))
         let text = TextReport.render(backends: backends.map(BackendInfo.init), results: results)
@@ -65,7 +66,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
 
 @Suite struct JUnitAndMarkdownTests {
     @Test func junitIsWellFormedWithOneCasePerVectorAndBackEnd() async throws {
-        let backends = BuiltIn.registry.all()
+        let backends = BuiltInBackends.registry.all()
         let results = try await HTMLReportTests.fullRun().results
         let xml = JUnitReport.render(backends: backends.map(BackendInfo.init), results: results)
         let parser = XMLParser(data: Data(xml.utf8))
@@ -93,7 +94,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
 
     @Test func markdownHasARowPerVector() async throws {
         let suite = try Fixtures.suite()
-        let runner = ConformanceRunner(backends: BuiltIn.registry.all(), suite: suite)
+        let runner = ConformanceRunner(backends: BuiltInBackends.registry.all(), suite: suite)
         let subjects = Array(runner.allSubjects.suffix(5))
         let results = await runner.run(subjects)
         let markdown = MarkdownReport.render(backends: runner.backends.map(BackendInfo.init), results: results)

@@ -10,7 +10,7 @@ import TrustHarnessTestKit
 /// conformance, bad-input and contract suites, with this package's own deviations file.
 @Suite struct DenyListBackendTests {
     static let registry = try! BackendRegistry([
-        .init(name: "openssl-denylist") {
+        .init {
             DenyListBackend(name: "openssl-denylist", wrapping: OpenSSLBackend(configuration: $0), denied: DenyList.keys, configuration: $0)
         },
     ])

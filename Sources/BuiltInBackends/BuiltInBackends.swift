@@ -1,0 +1,43 @@
+import BaselineLoops
+import GnuTLSBackend
+import OpenSSLBackend
+import SwiftCertificatesBackend
+import TrustCore
+import TrustHarness
+
+/// The back ends TrustHarness ships, named in this one place: OpenSSL, GnuTLS and swift-certificates
+/// hardened as a careful client configures them (run by default), and each as a plain client gets it
+/// (run when named; README, "Variants: what the hardening buys"). The `trust-harness` executable,
+/// the fuzzer, the tests and any outside package that wants them beside its own back ends
+/// (`BackendRegistry(BuiltInBackends.registry.entries + mine)`) use this list.
+public enum BuiltInBackends {
+    /// Every built-in back end and variant, in report order.
+    public static let registry: BackendRegistry = {
+        do {
+            return try BackendRegistry([
+                .init { OpenSSLBackend(configuration: $0) },
+                .init { GnuTLSBackend(configuration: $0) },
+                .init { SwiftCertificatesBackend(configuration: $0) },
+                .init(isDefault: false) { OpenSSLBackend(configuration: $0, settings: .clientDefault) },
+                .init(isDefault: false) { GnuTLSBackend(configuration: $0, settings: .clientDefault) },
+                .init(isDefault: false) { SwiftCertificatesBackend(configuration: $0, settings: .libraryPoliciesOnly) },
+            ])
+        } catch {
+            preconditionFailure("the built-in back ends have distinct names: \(error)")
+        }
+    }()
+
+    /// What `bench` compares the built-in back ends with: OpenSSL's and GnuTLS's raw C loops (the
+    /// hardened settings only, so the variants have none), swift-crypto's signature verifications as
+    /// the floor of the pure-Swift back end, and OpenSSL's as everyone else's.
+    public static let benchmarks = BenchmarkBaselines(
+        loops: [OpenSSLBackend.Settings.hardened.name: CLoop.openssl, GnuTLSBackend.Settings.hardened.name: CLoop.gnutls],
+        floors: [SwiftCertificatesBackend.Settings.standard.name: CLoop.swiftCryptoSignatures],
+        signatureFloor: CLoop.opensslSignatures
+    )
+
+    /// The loopback TLS server `probe --vector` and `run --handshake` serve chains with (OpenSSL).
+    public static let loopbackServer: LoopbackServerMaker = { chain, key in
+        try LoopbackTLSServer(chain: chain, privateKey: key)
+    }
+}

@@ -1,0 +1,52 @@
+import BuiltInBackends
+import Foundation
+import Testing
+import TrustHarness
+import TrustHarnessTestKit
+
+/// TrustHarness's own back ends run the test kit's three suites exactly as a plugin author runs them
+/// over theirs, with the deviations this package records: conformance and bad input on the default
+/// back ends (the variants' verdicts are ConformanceTests' and BadInputTests', and CI's `run` of
+/// them), the contract on every built-in back end and variant (each made a default entry here). One
+/// contract suite for what every back end shares; each back end's own test target keeps only what is
+/// its own.
+@Suite struct TestKitTests {
+    static let everyBuiltIn: BackendRegistry = {
+        do {
+            return try BackendRegistry(BuiltInBackends.registry.entries.map { entry in
+                var entry = entry
+                entry.isDefault = true
+                return entry
+            })
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }()
+
+    @Test func conformance() async throws {
+        try await BackendTestKit.expectConformance(BuiltInBackends.registry, suite: BackendTestKit.recordedSuite())
+    }
+
+    @Test func badInput() async throws {
+        try await BackendTestKit.expectBadInputAnswers(BuiltInBackends.registry, suite: BackendTestKit.recordedSuite())
+    }
+
+    @Test func contract() async throws {
+        try await BackendTestKit.expectContract(Self.everyBuiltIn)
+    }
+}
+
+/// The README lists the built-in back ends (its "Variants" table) exactly as the one list has them.
+@Suite struct BuiltInListTests {
+    @Test func theReadmeListsTheBuiltInBackEnds() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../README.md").standardized
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let table = try #require(text.components(separatedBy: "| back end | settings |").dropFirst().first)
+        let names = table.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }.compactMap { row -> String? in
+            guard let start = row.firstIndex(of: "`"), let end = row[row.index(after: start)...].firstIndex(of: "`") else { return nil }
+            return String(row[row.index(after: start)..<end])
+        }
+        #expect(names.sorted() == BuiltInBackends.registry.names.sorted(), "README's back-end table: \(names); BuiltInBackends: \(BuiltInBackends.registry.names)")
+    }
+}
