@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "TrustCore", targets: ["TrustCore"]),
+        .library(name: "TrustDER", targets: ["TrustDER"]),
+        .library(name: "TrustPolicy", targets: ["TrustPolicy"]),
+        .library(name: "TrustProbe", targets: ["TrustProbe"]),
         .library(name: "OpenSSLBackend", targets: ["OpenSSLBackend"]),
         .library(name: "GnuTLSBackend", targets: ["GnuTLSBackend"]),
         .library(name: "SwiftCertificatesBackend", targets: ["SwiftCertificatesBackend"]),
@@ -27,35 +30,45 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
     ],
     targets: [
-        // The back-end protocol, requests, verdicts, the failure taxonomy and the pinning policy:
-        // no C of ours and no I/O (swift-certificates for signature links, swift-crypto for SHA-256).
+        // The back-end contract a plugin author depends on: the protocol, requests, verdicts, the
+        // failure taxonomy, features, settings, and the certificate cache back ends may reuse. No C,
+        // no dependencies, no I/O but reading which Debian package a loaded library came from.
+        .target(name: "TrustCore"),
+        // The strict-DER checker (RFC 5280 certificates, byte for byte): pure computation.
+        .target(name: "TrustDER", dependencies: ["TrustCore"]),
+        // The AFNetworking-style pinning policy (SecurityPolicy) over any back end: pure computation
+        // (swift-certificates for signature links, swift-crypto for SHA-256).
         .target(
-            name: "TrustCore",
+            name: "TrustPolicy",
             dependencies: [
+                "TrustCore", "TrustDER",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // TLS probing: TCP connections, the TLS client capability a back end may adopt, handshake
+        // reports. The I/O lives here.
+        .target(name: "TrustProbe", dependencies: ["TrustCore"]),
 
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
-        .target(name: "OpenSSLBackend", dependencies: ["TrustCore", "COpenSSL"]),
+        .target(name: "OpenSSLBackend", dependencies: ["TrustCore", "TrustDER", "TrustProbe", "COpenSSL"]),
 
         .systemLibrary(
             name: "CGnuTLS",
             pkgConfig: "gnutls",
             providers: [.apt(["libgnutls28-dev"])]
         ),
-        .target(name: "GnuTLSBackend", dependencies: ["TrustCore", "CGnuTLS"]),
+        .target(name: "GnuTLSBackend", dependencies: ["TrustCore", "TrustDER", "TrustProbe", "CGnuTLS"]),
 
         // swift-certificates' Verifier: the pure-Swift back end, no C library.
         .target(
             name: "SwiftCertificatesBackend",
             dependencies: [
-                "TrustCore",
+                "TrustCore", "TrustDER",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
@@ -77,7 +90,7 @@ let package = Package(
         .target(
             name: "TrustVectors",
             dependencies: [
-                "TrustCore", "TrustVectorsResources",
+                "TrustCore", "TrustPolicy", "TrustVectorsResources",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -87,7 +100,7 @@ let package = Package(
         // Runners, judgement and reports: they know back ends only as values they are given.
         .target(
             name: "TrustHarness",
-            dependencies: ["TrustCore", "TrustVectors"]
+            dependencies: ["TrustCore", "TrustDER", "TrustPolicy", "TrustProbe", "TrustVectors"]
         ),
         // The explorer: mutants of chains, run on every back end, disagreements grouped and minimised.
         .target(
@@ -103,7 +116,7 @@ let package = Package(
         .target(
             name: "TrustHarnessCLI",
             dependencies: [
-                "TrustHarness", "TrustVectors", "TrustCore", "TrustExplore",
+                "TrustHarness", "TrustVectors", "TrustCore", "TrustPolicy", "TrustProbe", "TrustExplore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -119,7 +132,7 @@ let package = Package(
         // `bench` and the loopback TLS server: what the tool, the fuzzer and the tests all use.
         .target(
             name: "BuiltInBackends",
-            dependencies: ["TrustHarness", "TrustCore", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "BaselineLoops"]
+            dependencies: ["TrustHarness", "TrustCore", "TrustProbe", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "BaselineLoops"]
         ),
         // The composition root: the built-in back ends, entered into the tool.
         .executableTarget(
@@ -132,7 +145,7 @@ let package = Package(
         // symbol, so a plain build links too (then the binary replays the files it is given).
         .executableTarget(
             name: "TrustFuzz",
-            dependencies: ["TrustCore", "TrustVectors", "TrustHarness", "BuiltInBackends", "CFuzzerDriver"]
+            dependencies: ["TrustCore", "TrustPolicy", "TrustVectors", "TrustHarness", "BuiltInBackends", "CFuzzerDriver"]
         ),
         .target(name: "CFuzzerDriver"),
 
@@ -150,12 +163,12 @@ let package = Package(
             path: "Benchmarks/BaselineLoops"
         ),
 
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustDER", "TrustPolicy", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "OpenSSLBackendTests", dependencies: ["OpenSSLBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustDER", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", "TrustPolicy", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "SwiftCertificatesBackendTests", dependencies: ["SwiftCertificatesBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "TrustExploreTests", dependencies: ["TrustExplore", "TrustHarness", "TrustVectors", "TrustCore", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
-        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "TrustHarnessTestKit", "BuiltInBackends", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
+        .testTarget(name: "TrustExploreTests", dependencies: ["TrustExplore", "TrustHarness", "TrustVectors", "TrustCore", "TrustPolicy", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
+        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "TrustPolicy", "TrustProbe", "TrustHarnessTestKit", "BuiltInBackends", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
     ]
 )

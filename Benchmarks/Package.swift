@@ -35,6 +35,7 @@ let package = Package(
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "TrustCore", package: trustHarness),
+                .product(name: "TrustPolicy", package: trustHarness),
                 .product(name: "OpenSSLBackend", package: trustHarness),
                 .product(name: "GnuTLSBackend", package: trustHarness),
                 .product(name: "SwiftCertificatesBackend", package: trustHarness),

@@ -28,6 +28,8 @@ let package = Package(
             name: "DenyListBackend",
             dependencies: [
                 .product(name: "TrustCore", package: trustHarness),
+                .product(name: "TrustDER", package: trustHarness),
+                .product(name: "TrustPolicy", package: trustHarness),
                 .product(name: "OpenSSLBackend", package: trustHarness),
             ]
         ),
@@ -46,6 +48,7 @@ let package = Package(
             dependencies: [
                 "DenyListBackend",
                 .product(name: "TrustCore", package: trustHarness),
+                .product(name: "TrustPolicy", package: trustHarness),
                 .product(name: "TrustHarness", package: trustHarness),
                 .product(name: "TrustHarnessTestKit", package: trustHarness),
                 .product(name: "OpenSSLBackend", package: trustHarness),

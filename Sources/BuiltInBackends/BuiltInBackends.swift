@@ -4,6 +4,7 @@ import OpenSSLBackend
 import SwiftCertificatesBackend
 import TrustCore
 import TrustHarness
+import TrustProbe
 
 /// The back ends TrustHarness ships, named in this one place: OpenSSL, GnuTLS and swift-certificates
 /// hardened as a careful client configures them (run by default), and each as a plain client gets it

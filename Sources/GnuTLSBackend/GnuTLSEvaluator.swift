@@ -1,5 +1,6 @@
 internal import CGnuTLS
 import TrustCore
+import TrustDER
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

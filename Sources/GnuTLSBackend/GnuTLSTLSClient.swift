@@ -1,6 +1,7 @@
 internal import CGnuTLS
 import Foundation
 import TrustCore
+import TrustProbe
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -132,7 +133,7 @@ extension GnuTLSTLSClient {
     }
 }
 
-extension GnuTLSBackend {
+extension GnuTLSBackend: TLSClientProviding {
     /// GnuTLS's TLS client with this back end's settings.
-    public var tlsClient: (any TLSClient)? { GnuTLSTLSClient(settings: settings) }
+    public var tlsClient: any TLSClient { GnuTLSTLSClient(settings: settings) }
 }

@@ -2,6 +2,7 @@ internal import COpenSSL
 import Foundation
 import Synchronization
 import TrustCore
+import TrustProbe
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 internal import COpenSSL
 import TrustCore
+import TrustDER
 
 /// One certificate parsed by OpenSSL, owned: its `X509` is freed when this object goes away.
 ///

@@ -1,6 +1,7 @@
 internal import COpenSSL
 import Foundation
 import TrustCore
+import TrustProbe
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -106,7 +107,7 @@ struct OpenSSLTLSClient: TLSClient {
     }
 }
 
-extension OpenSSLBackend {
+extension OpenSSLBackend: TLSClientProviding {
     /// OpenSSL's TLS client with this back end's settings.
-    public var tlsClient: (any TLSClient)? { OpenSSLTLSClient(parameters: VerificationParameters(settings)) }
+    public var tlsClient: any TLSClient { OpenSSLTLSClient(parameters: VerificationParameters(settings)) }
 }

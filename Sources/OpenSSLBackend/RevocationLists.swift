@@ -1,5 +1,6 @@
 internal import COpenSSL
 import TrustCore
+import TrustDER
 
 /// The CRLs of one request, parsed by OpenSSL into a `STACK_OF(X509_CRL)` this object owns (and
 /// frees, with every CRL, in deinit). A verification context points at the stack without owning

@@ -2,6 +2,7 @@ import Foundation
 import SwiftASN1
 @_spi(FixedExpiryValidationTime) import X509
 import TrustCore
+import TrustDER
 
 /// Evaluates requests with swift-certificates' `Verifier` against one `CertificateStore` of anchors.
 /// Safe to use from many tasks at once: every evaluation builds its own `Verifier` (a value) over

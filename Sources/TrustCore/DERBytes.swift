@@ -27,7 +27,7 @@ public struct DERBytes: Hashable, Sendable {
 
     /// Byte-wise equality eight bytes at a time (`Array`'s `==` compares one element at a time),
     /// at once when both share storage. Also what ``PinMatcher`` compares public keys with.
-    static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+    package static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
         guard left.count == right.count else { return false }
         if left.baseAddress == right.baseAddress { return true }
         var offset = 0

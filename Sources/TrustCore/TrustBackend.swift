@@ -18,16 +18,19 @@ public protocol TrustBackend: Sendable {
     /// - Throws: ``TrustBackendError`` when an anchor cannot be parsed or the library fails; an
     ///   evaluator is never made from anchors it could not read.
     func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator
-    /// The library's own TLS client, verifying during the handshake with the evaluator's settings,
-    /// or nil when the back end has none (`trust-harness probe` says so).
-    var tlsClient: (any TLSClient)? { get }
 }
 
 extension TrustBackend {
     /// None, unless a back end says otherwise: a back end that does not know a feature never claims it.
     public var features: Set<BackendFeature> { [] }
-    /// None, unless a back end has a TLS client.
-    public var tlsClient: (any TLSClient)? { nil }
+}
+
+/// A back end that wraps another (the harness's guard, a decorator such as a deny list): optional
+/// capabilities a back end adopts (a TLS client, `TrustProbe.TLSClientProviding`) are looked up
+/// through it.
+public protocol BackendWrapper: TrustBackend {
+    /// The back end this one wraps.
+    var base: any TrustBackend { get }
 }
 
 /// Evaluates requests against a fixed set of anchors. Safe to call from many tasks at once.

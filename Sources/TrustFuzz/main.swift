@@ -25,6 +25,7 @@ import Foundation
 import BuiltInBackends
 import TrustCore
 import TrustVectors
+import TrustPolicy
 
 enum Fixture {
     static let vectors: URL = {

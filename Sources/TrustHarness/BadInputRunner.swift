@@ -1,6 +1,7 @@
 import Foundation
 import TrustCore
 import TrustVectors
+import TrustPolicy
 
 /// Runs the bad-input corpus on back ends and through the SecurityPolicy, and says for every case
 /// and back end whether the answer is the one the corpus states, with the time it took.

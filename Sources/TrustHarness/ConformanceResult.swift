@@ -1,5 +1,6 @@
 import TrustCore
 import TrustVectors
+import TrustPolicy
 
 /// What the standards or the policy semantics call for, in the terms every report uses.
 public struct ExpectedOutcome: Sendable, Hashable, Codable {

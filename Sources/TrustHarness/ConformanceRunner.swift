@@ -151,6 +151,7 @@ public struct ConformanceRunner: Sendable {
 
 import Foundation
 import Synchronization
+import TrustPolicy
 
 /// Evaluators shared across concurrent evaluations, one per back end and anchor set.
 final class EvaluatorCache: Sendable {

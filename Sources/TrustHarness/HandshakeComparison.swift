@@ -1,6 +1,7 @@
 import Foundation
 import TrustCore
 import TrustVectors
+import TrustProbe
 
 /// Every chain vector served on 127.0.0.1 by a real TLS server, and each back end's TLS client
 /// against it: the handshake's verdict beside the evaluator's verdict on the same chain. Where they
@@ -69,7 +70,7 @@ public struct HandshakeComparison: Sendable {
             var request = vector.request
             request.chain = []
             for backend in backends {
-                guard let client = backend.tlsClient else { continue }
+                guard let client = TLSClients.of(backend) else { continue }
                 let report = client.handshake(target, anchors: vector.anchors, request: request, timeout: timeout)
                 let handshake = report.failure.map { $0.userError ? "failed: \($0)" : Self.describe(report.verdict) } ?? Self.describe(report.verdict)
                 let chain = (try? backend.makeEvaluator(anchors: vector.anchors)).map { Self.describe($0.evaluate(vector.request)) } ?? "anchors refused"

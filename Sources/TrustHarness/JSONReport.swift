@@ -1,6 +1,7 @@
 import Foundation
 import TrustCore
 import TrustVectors
+import TrustPolicy
 
 /// The stable JSON form of a conformance run (documented in the README):
 /// `{"backends": [{"name", "version"}], "results": [{"vector", "backend", "expected", "observed",

@@ -1,5 +1,6 @@
 import TrustCore
 import TrustVectors
+import TrustPolicy
 
 /// The comparison of one observation with an expectation and, where one is recorded, a deviation.
 public struct Judgement: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import TrustCore
+import TrustPolicy
 
 /// What must be the same every time one request is asked: trusted or not, the failure classes, the
 /// names of the library's diagnostics, the verified path's length and, for a policy, the deciding

@@ -3,6 +3,7 @@ import Foundation
 import TrustCore
 import TrustHarness
 import TrustVectors
+import TrustPolicy
 
 struct BadInputCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TrustCore
 import TrustVectors
+import TrustPolicy
 
 /// Certificates named on the command line, read the same way by every subcommand: PEM bundles or
 /// DER files, each certificate checked for a certificate's outer shape. Any problem is exit status 2

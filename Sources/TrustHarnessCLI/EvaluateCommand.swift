@@ -4,6 +4,7 @@ import TrustCore
 import TrustHarness
 import TrustVectors
 import X509
+import TrustPolicy
 
 struct EvaluateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,8 @@ import TrustHarness
 import TrustVectors
 import X509
 import _CryptoExtras
+import TrustPolicy
+import TrustProbe
 
 struct ProbeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,8 @@ import TrustHarness
 import TrustVectors
 import X509
 import _CryptoExtras
+import TrustPolicy
+import TrustProbe
 
 /// One back end's probe: its handshake (nil when it has no TLS client), the verdicts and the policy.
 struct Probe: Encodable {
@@ -57,7 +59,7 @@ struct Probe: Encodable {
     @ExplicitNull var note: String?
 
     static func run(_ backend: any TrustBackend, target: TLSTarget, anchors: [[UInt8]], request: EvaluationRequest, policy: SecurityPolicy, timeout: Duration) -> Probe {
-        guard let client = backend.tlsClient else {
+        guard let client = TLSClients.of(backend) else {
             return Probe(backend: BackendInfo(backend), handshake: nil, note: "no TLS client: \(backend.name) verifies chains only")
         }
         let report = client.handshake(target, anchors: anchors, request: request, timeout: timeout)

@@ -3,6 +3,7 @@ import Foundation
 import TrustCore
 import TrustHarness
 import TrustVectors
+import TrustProbe
 
 /// The `trust-harness` command-line tool as a library: every subcommand (`run`, `compare`,
 /// `evaluate`, `limbo`, `bad-input`, `stress`, `bench`, `pins`, `generate`), entered with the back ends

@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustPolicy
 
 /// The vector catalogue: every certificate and every case, once, independent of key type.
 ///

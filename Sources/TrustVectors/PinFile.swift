@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustPolicy
 
 /// Reads pins from files: a file of `sha256/<base64>` lines (comments with `#`), or a certificate
 /// file (PEM bundle or DER) whose certificates' public keys become the pins.

@@ -1,4 +1,5 @@
 import TrustCore
+import TrustPolicy
 
 /// One pinning-policy case, independent of key type: it becomes the policy vector
 /// `policy/<name>/<key type>` for every ``KeyType``, with certificate names resolved to that key

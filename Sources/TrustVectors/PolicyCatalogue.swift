@@ -1,4 +1,5 @@
 import TrustCore
+import TrustPolicy
 
 /// The pinning-policy cases: chains, anchors, domains and ``SecurityPolicy`` settings, with the step
 /// the policy's documented semantics (AFNetworking's `AFSecurityPolicy`, plus TrustHarness's

@@ -2,6 +2,7 @@ import Foundation
 import SwiftASN1
 import TrustCore
 import X509
+import TrustPolicy
 
 /// Writes and checks the `Vectors/` folder: the certificates, keys and manifest the catalogue
 /// describes.

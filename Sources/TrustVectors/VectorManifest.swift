@@ -1,4 +1,5 @@
 import TrustCore
+import TrustPolicy
 
 /// The file format of `Vectors/manifest.json`: every vector of the catalogue as data.
 ///

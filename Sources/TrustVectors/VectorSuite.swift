@@ -1,6 +1,7 @@
 import Foundation
 import TrustVectorsResources
 import TrustCore
+import TrustPolicy
 
 /// A vector read from `Vectors/`, ready to evaluate: the certificates loaded, the host and time parsed.
 public struct LoadedVector: Sendable, Hashable, Identifiable {

@@ -5,6 +5,7 @@ import SwiftASN1
 import Testing
 import TrustCore
 import X509
+import TrustDER
 
 @Suite("GnuTLS evaluator")
 struct GnuTLSEvaluatorTests {

@@ -1,5 +1,6 @@
 import Testing
 import TrustCore
+import TrustDER
 
 /// The strict DER check refuses no real DER certificate: the vectors, the system trust store and
 /// x509-limbo's well-formed certificates pass; limbo's deliberately malformed ones are refused,

@@ -3,6 +3,7 @@ import Testing
 import TrustCore
 @testable import TrustVectors
 import X509
+import TrustDER
 
 /// The strict DER check proved on generated cases: every committed vector, of every key type,
 /// varied one BER form at a time (``BERMutant``), must be refused; swift-certificates (over

@@ -1,6 +1,7 @@
 import Testing
 @testable import TrustCore
 @testable import TrustVectors
+@testable import TrustDER
 
 /// The strict DER check back ends apply before trusting any certificate bytes (RFC 5280 §4.1):
 /// one hand-made case per rule, each with the reason it must give.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TrustCore
+@testable import TrustPolicy
 
 /// The memo of ``PinMatcher`` saves hashing only: every answer equals the unmemoised one, whatever the
 /// order, the repetition, the eviction or the concurrency.

@@ -4,6 +4,8 @@ import SwiftASN1
 import Testing
 @testable import TrustCore
 import X509
+@testable import TrustDER
+@testable import TrustPolicy
 
 @Suite struct SPKIPinTests {
     static func certificate() throws -> (der: [UInt8], spki: [UInt8]) {

@@ -7,6 +7,7 @@ import TrustCore
 @testable import TrustExplore
 import TrustHarness
 @testable import TrustVectors
+import TrustPolicy
 
 enum ExploreFixtures {
     static let suite = Result { () throws -> VectorSuite in

@@ -5,6 +5,7 @@ import Testing
 import TrustCore
 @testable import TrustHarness
 import TrustVectors
+import TrustProbe
 
 /// Every chain vector served by a real TLS server on 127.0.0.1, each TLS client against it: the
 /// handshake's verdict equals the chain's, or the difference is recorded (Vectors/handshake.json)
@@ -30,7 +31,7 @@ import TrustVectors
         let request = EvaluationRequest(chain: [], host: .dns("www.example.test"), time: Date())
         let start = ContinuousClock.now
         for backend in Self.backends {
-            let refused = try #require(backend.tlsClient).handshake(TLSTarget(address: "127.0.0.1", port: 1, serverName: nil), anchors: [], request: request, timeout: .seconds(1))
+            let refused = try #require(TLSClients.of(backend)).handshake(TLSTarget(address: "127.0.0.1", port: 1, serverName: nil), anchors: [], request: request, timeout: .seconds(1))
             #expect(refused.failure?.userError == true && refused.failure?.stage == "connect", "\(String(describing: refused.failure))")
             #expect(!refused.verdict.isTrusted)
         }
@@ -46,7 +47,7 @@ import TrustVectors
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
         let port = UInt16(bigEndian: address.sin_port)
         for backend in Self.backends {
-            let silent = try #require(backend.tlsClient).handshake(TLSTarget(address: "127.0.0.1", port: port, serverName: nil), anchors: [], request: request, timeout: .milliseconds(300))
+            let silent = try #require(TLSClients.of(backend)).handshake(TLSTarget(address: "127.0.0.1", port: port, serverName: nil), anchors: [], request: request, timeout: .milliseconds(300))
             #expect(silent.failure?.userError == true, "\(backend.name): \(String(describing: silent.failure))")
         }
         #expect(ContinuousClock.now - start < .seconds(10), "every wait is bounded")

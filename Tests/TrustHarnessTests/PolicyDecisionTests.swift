@@ -4,6 +4,7 @@ import Testing
 import TrustCore
 import TrustHarness
 import TrustVectors
+import TrustPolicy
 
 /// Decisions explain themselves: the step, the pin that matched, or the pins on and off the path.
 @Suite struct PolicyDecisionTests {

@@ -3,6 +3,7 @@ import Testing
 import TrustCore
 import X509
 @testable import TrustVectors
+import TrustPolicy
 
 /// The pinning-policy vectors are complete, well formed, and their pins are the keys they name.
 @Suite struct PolicyCatalogueTests {

@@ -3,6 +3,7 @@ import SwiftASN1
 import Testing
 import TrustCore
 @testable import TrustVectors
+import TrustPolicy
 
 /// The committed `Vectors/` folder and scratch copies of it, for the tests.
 enum VectorsFolder {

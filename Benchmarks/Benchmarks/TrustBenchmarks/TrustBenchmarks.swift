@@ -4,6 +4,7 @@ import GnuTLSBackend
 import OpenSSLBackend
 import SwiftCertificatesBackend
 import TrustCore
+import TrustPolicy
 
 // One evaluation per sample, through the public API a TLS client uses. Evaluators and policies are
 // made once, before the measured loop; every request carries DER bytes, as they arrive from a peer.

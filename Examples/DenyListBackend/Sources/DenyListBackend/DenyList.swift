@@ -1,4 +1,5 @@
 import TrustCore
+import TrustPolicy
 
 /// The keys this example denies: one that no vector uses, standing in for a real blocklist.
 public enum DenyList {

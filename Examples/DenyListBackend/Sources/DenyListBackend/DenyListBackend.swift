@@ -1,4 +1,6 @@
 import TrustCore
+import TrustDER
+import TrustPolicy
 
 /// A back end of one's own: any back end, with a deny list of public keys on top, the way a client
 /// ships a blocklist of compromised or distrusted keys (Chrome's CRLSet, Mozilla's OneCRL) beside

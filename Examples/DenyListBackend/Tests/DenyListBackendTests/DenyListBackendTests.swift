@@ -5,6 +5,7 @@ import Testing
 import TrustCore
 import TrustHarness
 import TrustHarnessTestKit
+import TrustPolicy
 
 /// The example back end, plugged into TrustHarness from outside, runs TrustHarness's whole
 /// conformance, bad-input and contract suites, with this package's own deviations file.

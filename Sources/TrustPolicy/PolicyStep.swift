@@ -1,3 +1,5 @@
+import TrustDER
+import TrustCore
 /// The step of ``SecurityPolicy`` evaluation that decided, in the order the policy runs them.
 public enum PolicyStep: String, Sendable, Hashable, Codable, CaseIterable {
     /// Step 1: a domain is to be validated while invalid certificates are allowed, but nothing is

@@ -1,3 +1,5 @@
+import TrustDER
+import TrustCore
 import Crypto
 import Foundation
 

@@ -1,3 +1,4 @@
+import TrustCore
 /// Why and where some bytes are not strict DER, as found by ``DERReader``.
 ///
 /// It holds only a reason, an offset and static names, so finding a problem (and, above all, finding

@@ -1,3 +1,4 @@
+import TrustCore
 import Foundation
 
 /// Where a TLS client connects: an address (a DNS name or an IP literal) and a port, and the server
@@ -119,5 +120,24 @@ public struct HandshakeClock: Sendable {
         checked.chain = [[0x30, 0x00]]
         guard let rejection = checked.inputRejection else { return nil }
         return report(.init(stage: "request", message: rejection.diagnostics.map(\.message).joined(separator: "; "), userError: true), rejection)
+    }
+}
+
+/// An optional capability: a back end whose library has its own TLS client adopts this, and `probe`
+/// and `run --handshake` then compare the handshake's verdict with the chain's. Not part of the
+/// back-end contract (`TrustBackend`): a back end without a client simply does not adopt it.
+public protocol TLSClientProviding: TrustBackend {
+    /// The library's own TLS client, verifying during the handshake with the back end's settings.
+    var tlsClient: any TLSClient { get }
+}
+
+/// Finding a back end's optional TLS client.
+public enum TLSClients {
+    /// `backend`'s TLS client, looked up through wrappers (``BackendWrapper``) such as the harness's
+    /// guard; nil when it has none (`trust-harness probe` says so).
+    public static func of(_ backend: any TrustBackend) -> (any TLSClient)? {
+        if let providing = backend as? any TLSClientProviding { return providing.tlsClient }
+        if let wrapper = backend as? any BackendWrapper { return of(wrapper.base) }
+        return nil
     }
 }

@@ -1,3 +1,5 @@
+import TrustDER
+import TrustCore
 import Foundation
 
 /// A ``SecurityPolicy`` bound to a back end and its anchors: evaluates presented chains for a domain.

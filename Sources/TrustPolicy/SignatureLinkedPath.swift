@@ -1,3 +1,5 @@
+import TrustDER
+import TrustCore
 import X509
 
 /// The path the presented certificates form by their signatures, from the leaf: each next

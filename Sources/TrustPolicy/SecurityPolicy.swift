@@ -1,3 +1,5 @@
+import TrustDER
+import TrustCore
 import Foundation
 
 /// Server-trust decisions with the semantics of AFNetworking's `AFSecurityPolicy`

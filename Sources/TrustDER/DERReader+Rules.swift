@@ -1,3 +1,4 @@
+import TrustCore
 /// The DER rules for the content of each universal type (X.690 §8 and §11), and the descent into
 /// elements whose schema is not known (ANY, unrecognised extensions), where only these rules apply.
 extension DERReader {

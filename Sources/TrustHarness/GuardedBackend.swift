@@ -1,3 +1,5 @@
+import TrustCore
+import TrustDER
 /// A back end with the harness's guard around every evaluator it makes, so that no back end, built in
 /// or plugged in from another package, can skip it.
 ///
@@ -10,7 +12,7 @@
 /// closed), since a verdict that cannot be explained is not one to act on.
 ///
 /// ``BackendRegistry`` hands out only guarded back ends; wrapping twice wraps once.
-public struct GuardedBackend: TrustBackend {
+public struct GuardedBackend: BackendWrapper {
     /// The back end inside the guard.
     public let base: any TrustBackend
 
@@ -26,7 +28,6 @@ public struct GuardedBackend: TrustBackend {
     public var name: String { base.name }
     public var libraryVersion: String { base.libraryVersion }
     public var features: Set<BackendFeature> { base.features }
-    public var tlsClient: (any TLSClient)? { base.tlsClient }
 
     /// The wrapped back end's evaluator for `anchors`, behind the guard.
     /// - Throws: whatever the wrapped back end throws (``TrustBackendError``).

@@ -1,3 +1,4 @@
+import TrustCore
 /// Certificates read as DER bytes, without building a model: the few fields the pinning policy
 /// needs, so that pin matching costs well under a microsecond per certificate, and the strict DER
 /// check every back end applies before trusting a certificate's bytes (public for back-end authors:
@@ -8,7 +9,7 @@
 public enum DERCertificate {
     /// The complete DER encoding (tag and length included) of the SubjectPublicKeyInfo, or nil when
     /// `der` does not have the shape above with DER headers (the caller treats that as "no match").
-    static func subjectPublicKeyInfo(_ der: [UInt8]) -> ArraySlice<UInt8>? {
+    package static func subjectPublicKeyInfo(_ der: [UInt8]) -> ArraySlice<UInt8>? {
         der.withUnsafeBufferPointer { buffer -> Range<Int>? in
             var reader = DERReader(buffer)
             guard let certificate = try? reader.next(0x30, "Certificate"), reader.atEnd else { return nil }

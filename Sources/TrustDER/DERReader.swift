@@ -1,3 +1,4 @@
+import TrustCore
 /// A strict reader of DER (X.690 §8, §10, §11) over borrowed bytes: every header it reads has a
 /// definite length in its shortest form that fits inside the enclosing element, and every rule for a
 /// primitive type is one method, so schema walkers (``DERCertificate``) and the generic descent into

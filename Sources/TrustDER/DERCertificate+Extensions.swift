@@ -1,3 +1,4 @@
+import TrustCore
 /// The strict DER check of extensions (RFC 5280 §4.2, §5.2, §5.3): each extnValue holds exactly
 /// one element, read against the extension's schema where RFC 5280 gives one and by the generic
 /// rules otherwise.

@@ -1,3 +1,5 @@
+import TrustDER
+import TrustCore
 /// What a ``SecurityPolicy`` pins, as AFNetworking's `AFSSLPinningMode`.
 public enum PinningMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// No pinning: the chain's validity against the anchors decides.

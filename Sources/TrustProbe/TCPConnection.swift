@@ -1,3 +1,4 @@
+import TrustCore
 import Foundation
 #if canImport(Glibc)
 import Glibc

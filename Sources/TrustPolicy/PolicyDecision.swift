@@ -1,3 +1,5 @@
+import TrustDER
+import TrustCore
 /// What a ``SecurityPolicyEvaluator`` decided and why.
 ///
 /// The explanation (``reason``, ``pathPins``) is computed on demand, so a decision on the hot path
