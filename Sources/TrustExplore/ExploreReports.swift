@@ -54,7 +54,7 @@ public enum ExploreReports {
             body += "<td class=\"id\">\(files)</td></tr>\n"
         }
         body += "</tbody></table></div>\n<p class=\"legend\"><span class=\"key lk passed\">as the standard says</span> <span class=\"key lk accepted-expected-failure\">trusted, the standard rejects (security relevant)</span> <span class=\"key lk rejected-expected-success\">rejected otherwise than the standard says</span> <span class=\"key lk skipped\">the standards leave it open (or a pair)</span> <span class=\"hint\">click an answer for the library's diagnostics.</span></p>\n</main>\n"
-        return HTMLReport.document(title: "TrustHarness explore", css: HTMLReport.css + LimboHTMLReport.css, body: body, script: "")
+        return HTMLReport.document(title: "TrustHarness explore", css: HTMLReport.css + SuiteHTMLReport.css, body: body, script: "")
     }
 
     static func shorten(_ text: String, to limit: Int = 110) -> String {

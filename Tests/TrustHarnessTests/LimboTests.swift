@@ -18,14 +18,14 @@ import TrustVectors
     static let backends = BuiltInBackends.registry.entries.map { GuardedBackend($0.make(.uncached)) as any TrustBackend }
 
     /// The whole suite on every back end, run once for the tests that read it.
-    static let wholeSuite = Task { () throws -> [LimboResult] in
-        try await LimboRunner(backends: backends).run(suite().testcases)
+    static let wholeSuite = Task { () throws -> [SuiteResult] in
+        try await SuiteRunner(backends: backends).run(suite().testcases)
     }
 
     @Test func everyCaseOnEveryBackEndEqualsTheRecord() async throws {
         let suite = try Self.suite()
         #expect(suite.testcases.count == 208)
-        let record = try LimboRecord.read(try #require(LimboRecord.locate()))
+        let record = try SuiteRecord.read(try #require(SuiteRecord.locate()))
         #expect(record.suite == suite.digest, "the record was made from another limbo.json: run trust-harness limbo --record")
         let results = try await Self.wholeSuite.value
         let backends = Self.backends.map(\.name)
@@ -43,7 +43,7 @@ import TrustVectors
         let suite = try Self.suite()
         let results = try await Self.wholeSuite.value
         for backend in Self.backends.map(BackendInfo.init) {
-            let data = try LimboResultFile(backend: backend, results: results).encoded()
+            let data = try SuiteResultFile(backend: backend, results: results).encoded()
             let object = try #require(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any])
             #expect(Set(object.keys) == ["version", "harness", "results"])
             #expect(object["version"] as? Int == 1)
@@ -65,7 +65,7 @@ import TrustVectors
     /// without it.
     @Test func constraintsThatCannotBeHonouredAreSkipped() throws {
         let base = try #require(try Self.suite().testcases.first { $0.id == "pathlen::max-chain-depth-0" })
-        let runner = LimboRunner(backends: BuiltInBackends.registry.all(configuration: .uncached))
+        let runner = SuiteRunner(backends: BuiltInBackends.registry.all(configuration: .uncached))
         let openssl = try #require(runner.backends.first { $0.name == "openssl" })
         let gnutls = try #require(runner.backends.first { $0.name == "gnutls" })
         #expect(runner.skipReason(base, backend: openssl) == nil)
@@ -100,7 +100,7 @@ import TrustVectors
     /// A back end without the feature refuses a request with a depth limit instead of ignoring it.
     @Test func aDepthLimitIsNeverIgnored() throws {
         let testcase = try #require(try Self.suite().testcases.first { $0.id == "pathlen::max-chain-depth-0-exhausted" })
-        let runner = LimboRunner(backends: BuiltInBackends.registry.all(configuration: .uncached))
+        let runner = SuiteRunner(backends: BuiltInBackends.registry.all(configuration: .uncached))
         let input = try runner.prepare(testcase)
         for backend in runner.backends {
             let evaluator = try backend.makeEvaluator(anchors: input.anchors)
@@ -120,7 +120,7 @@ import TrustVectors
     /// evaluated without them, where it does not.
     @Test func revocationListsAreCheckedOrRefused() throws {
         let suite = try Self.suite()
-        let runner = LimboRunner(backends: BuiltInBackends.registry.all(configuration: .uncached))
+        let runner = SuiteRunner(backends: BuiltInBackends.registry.all(configuration: .uncached))
         for (id, revoked) in [("crl::revoked-certificate-with-crl", true), ("crl::certificate-not-on-crl", false)] {
             let testcase = try #require(suite.testcases.first { $0.id == id })
             let input = try runner.prepare(testcase)
@@ -153,7 +153,7 @@ import TrustVectors
         var noAnchor = testcase; noAnchor.trustedCerts = []
         for backend in BuiltInBackends.registry.all(configuration: .uncached) {
             for broken in [brokenPeer, garbagePeer, badAnchor, badAddress, noAnchor] {
-                let result = LimboRunner(backends: [backend]).evaluate(broken, on: backend)
+                let result = SuiteRunner(backends: [backend]).evaluate(broken, on: backend)
                 #expect(result.actual == .failure, "\(backend.name): \(result)")
                 #expect(result.context?.isEmpty == false)
             }
@@ -195,10 +195,10 @@ import TrustVectors
 @Suite struct LimboHTMLDisagreementTests {
     @Test func skipsAreNotDisagreements() {
         let backends = [BackendInfo(name: "a", version: "1"), BackendInfo(name: "b", version: "1"), BackendInfo(name: "c", version: "1")]
-        func row(_ id: String, _ answers: [LimboResult.Actual]) -> [LimboResult] {
-            zip(backends, answers).map { LimboResult(id: id, backend: $0.name, expected: "SUCCESS", actual: $1, context: $1 == .skipped ? "cannot" : nil) }
+        func row(_ id: String, _ answers: [SuiteResult.Actual]) -> [SuiteResult] {
+            zip(backends, answers).map { SuiteResult(id: id, backend: $0.name, expected: "SUCCESS", actual: $1, context: $1 == .skipped ? "cannot" : nil) }
         }
-        let page = LimboHTMLReport.render(
+        let page = SuiteHTMLReport.render(
             suite: "x", backends: backends,
             results: row("same-or-skipped", [.success, .success, .skipped]) + row("different", [.success, .failure, .skipped]),
             recordChanges: nil
@@ -224,16 +224,16 @@ import TrustVectors
 
     @Test func limboJUnitFramesRecordedDeparturesAsSkippedAndChangesAsFailures() throws {
         let results = [
-            LimboResult(id: "ok", backend: "a", expected: "FAILURE", actual: .failure, context: "rejected"),
-            LimboResult(id: "departs", backend: "a", expected: "FAILURE", actual: .success, context: nil),
-            LimboResult(id: "changed", backend: "a", expected: "SUCCESS", actual: .failure, context: "X509_V_ERR"),
-            LimboResult(id: "cannot", backend: "a", expected: "SUCCESS", actual: .skipped, context: "no CRLs"),
-            LimboResult(id: "departs", backend: "b", expected: "FAILURE", actual: .success, context: nil),
+            SuiteResult(id: "ok", backend: "a", expected: "FAILURE", actual: .failure, context: "rejected"),
+            SuiteResult(id: "departs", backend: "a", expected: "FAILURE", actual: .success, context: nil),
+            SuiteResult(id: "changed", backend: "a", expected: "SUCCESS", actual: .failure, context: "X509_V_ERR"),
+            SuiteResult(id: "cannot", backend: "a", expected: "SUCCESS", actual: .skipped, context: "no CRLs"),
+            SuiteResult(id: "departs", backend: "b", expected: "FAILURE", actual: .success, context: nil),
         ]
-        var record = LimboRecord(suite: "s", backends: [Self.backends[0]], results: results)
+        var record = SuiteRecord(suite: "s", backends: [Self.backends[0]], results: results)
         record.backends["a"]?.results["changed"] = "SUCCESS"
         let provenance = Provenance(tool: "trust-harness 9.9.9", command: ["trust-harness", "limbo"])
-        let xml = LimboJUnitReport.render(backends: Self.backends, results: results, record: record, provenance: provenance)
+        let xml = SuiteJUnitReport.render(backends: Self.backends, results: results, record: record, provenance: provenance)
         let counter = try Self.junitCases(xml)
         #expect(counter.counts["testcase"] == 5)
         // a: "departs" recorded (skipped), "cannot" skipped, "changed" a failure; b has no record:
@@ -244,7 +244,7 @@ import TrustVectors
         #expect(xml.contains("type=\"accepted-expected-failure\""))
         #expect(xml.contains("trust-harness 9.9.9"))
 
-        let markdown = LimboMarkdownReport.render(suite: "s", backends: Self.backends, results: results, recordChanges: record.changes(results), provenance: provenance)
+        let markdown = SuiteMarkdownReport.render(suite: "s", backends: Self.backends, results: results, recordChanges: record.changes(results), provenance: provenance)
         #expect(markdown.contains("trust-harness 9.9.9"))
         #expect(markdown.contains("| `departs` | FAILURE | 🟥 SUCCESS | 🟥 SUCCESS |"))
         #expect(markdown.contains("1 result(s) differ from the committed record"))
@@ -255,20 +255,20 @@ import TrustVectors
     /// direction, with how many the record holds; what differs from the record is unexpected.
     @Test func limboSummaryCountsRecordedDepartures() {
         let results = [
-            LimboResult(id: "rfc5280::a", backend: "a", expected: "FAILURE", actual: .success, context: nil),
-            LimboResult(id: "rfc5280::b", backend: "a", expected: "FAILURE", actual: .success, context: nil),
-            LimboResult(id: "rfc5280::c", backend: "a", expected: "SUCCESS", actual: .failure, context: "x"),
-            LimboResult(id: "rfc5280::a", backend: "b", expected: "FAILURE", actual: .success, context: nil),
+            SuiteResult(id: "rfc5280::a", backend: "a", expected: "FAILURE", actual: .success, context: nil),
+            SuiteResult(id: "rfc5280::b", backend: "a", expected: "FAILURE", actual: .success, context: nil),
+            SuiteResult(id: "rfc5280::c", backend: "a", expected: "SUCCESS", actual: .failure, context: "x"),
+            SuiteResult(id: "rfc5280::a", backend: "b", expected: "FAILURE", actual: .success, context: nil),
         ]
-        var record = LimboRecord(suite: "s", backends: [Self.backends[0]], results: results)
+        var record = SuiteRecord(suite: "s", backends: [Self.backends[0]], results: results)
         record.backends["a"]?.results["rfc5280::b"] = "FAILURE"
-        let summary = LimboSummary(results, record: record).backends
+        let summary = SuiteSummary(results, record: record).backends
         let a = summary[0].all, b = summary[1].all
         #expect(a.acceptedExpectedFailure == 2 && a.acceptedRecorded == 1)
         #expect(a.rejectedExpectedSuccess == 1 && a.rejectedRecorded == 1)
         #expect(a.unexpected == 1, "rfc5280::b changed from the record")
         #expect(b.acceptedExpectedFailure == 1 && b.acceptedRecorded == 0 && b.unexpected == 1, "no record covers b")
-        let text = LimboTextReport.render(suite: "s", backends: Self.backends, results: results, record: record)
+        let text = SuiteTextReport.render(suite: "s", backends: Self.backends, results: results, record: record)
         #expect(text.contains("2 (1 recorded)"))
     }
 

@@ -11,15 +11,15 @@ import TrustVectors
         try PKITSSuite.load(from: try #require(PKITSSuite.locateVendored(), "Vectors/pkits/pkits.json is missing"))
     }
 
-    static let results = Task { () throws -> [LimboResult] in
-        try await LimboRunner(backends: LimboTests.backends).run(suite().testcases)
+    static let results = Task { () throws -> [SuiteResult] in
+        try await SuiteRunner(backends: LimboTests.backends).run(suite().testcases)
     }
 
     @Test func everyEntryOnEveryBackEndEqualsTheRecord() async throws {
         let suite = try Self.suite()
         #expect(suite.testcases.count == 249)
         let url = try #require(PKITSSuite.locateVendored()).deletingLastPathComponent().appendingPathComponent("observed.json")
-        let record = try LimboRecord.read(url)
+        let record = try SuiteRecord.read(url)
         #expect(record.suite == suite.digest, "the record was made from another pkits.json: run trust-harness pkits --record")
         let results = try await Self.results.value
         #expect(Set(record.backends.keys) == Set(LimboTests.backends.map(\.name)), "every back end must be recorded")
@@ -50,8 +50,8 @@ import TrustVectors
     @Test func policyInputsAreHonoured() throws {
         let suite = try Self.suite()
         let openssl = try #require(LimboTests.backends.first { $0.name == "openssl" })
-        let runner = LimboRunner(backends: [openssl])
-        for (subpart, policy, expected) in [("2", "2.16.840.1.101.3.2.1.48.1", LimboResult.Actual.success), ("3", "2.16.840.1.101.3.2.1.48.2", .failure)] {
+        let runner = SuiteRunner(backends: [openssl])
+        for (subpart, policy, expected) in [("2", "2.16.840.1.101.3.2.1.48.1", SuiteResult.Actual.success), ("3", "2.16.840.1.101.3.2.1.48.2", .failure)] {
             let entry = try #require(suite.testcases.first { $0.id == "pkits::4.8.1-AllCertificatesSamePolicyTest1::subpart\(subpart)" })
             #expect(entry.policy?.initialPolicySet == [policy] && entry.policy?.explicitPolicy == true && entry.needsPolicyProcessing)
             let result = runner.evaluate(entry, on: openssl)

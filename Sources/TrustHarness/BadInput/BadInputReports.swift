@@ -106,7 +106,7 @@ public enum BadInputReports {
             body += "</tr>\n"
         }
         body += "</tbody></table></div>\n<p class=\"legend\"><span class=\"key lk passed\">as stated</span> <span class=\"key lk skipped\">recorded deviation</span> <span class=\"key lk rejected-expected-success\">another answer</span> <span class=\"hint\">click an answer for the message; a case's name for what it holds.</span></p>\n</main>\n"
-        return HTMLReport.document(title: title, css: HTMLReport.css + LimboHTMLReport.css, body: body, script: "")
+        return HTMLReport.document(title: title, css: HTMLReport.css + SuiteHTMLReport.css, body: body, script: "")
     }
 
     /// The results grouped by case, in order of first appearance.

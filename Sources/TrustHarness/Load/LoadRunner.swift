@@ -67,7 +67,7 @@ public struct LoadRunner: Sendable {
             guard let input = try? corpus?.input(for: testcase), input.chain.count <= 64 else { continue }
             inputs.append(("bad-input/\(testcase.id)", input.anchors, EvaluationRequest(chain: input.chain, host: input.host, time: input.time)))
         }
-        let limbo = LimboRunner(backends: backends, now: now)
+        let limbo = SuiteRunner(backends: backends, now: now)
         var jobs: [Job] = []
         for (index, backend) in backends.enumerated() {
             // Suite cases as the limbo and pkits subcommands ask them of this back end.

@@ -147,7 +147,7 @@ struct SuiteRunOptions: ParsableArguments {
         let progress = Progress.onTerminal(label: kind == .limbo ? "limbo" : "pkits")
         var report: (@Sendable (Int, Int) -> Void)?
         if let progress { report = { done, total in progress.update(done, total) } }
-        let results = await LimboRunner(backends: backends).run(testcases, progress: report)
+        let results = await SuiteRunner(backends: backends).run(testcases, progress: report)
         progress?.finish()
         let infos = backends.map(BackendInfo.init)
 
@@ -156,10 +156,10 @@ struct SuiteRunOptions: ParsableArguments {
         let recordURL = recordFile.map { URL(fileURLWithPath: $0) } ?? (try? location.directory())?.appendingPathComponent(kind.recordPath)
         if record {
             guard let recordURL else { throw ValidationError("no record location: pass --record-file") }
-            var updated = LimboRecord(suite: suite.digest, backends: infos, results: results)
+            var updated = SuiteRecord(suite: suite.digest, backends: infos, results: results)
             if FileManager.default.fileExists(atPath: recordURL.path) {
                 do {
-                    updated = try LimboRecord.read(recordURL).merging(updated)
+                    updated = try SuiteRecord.read(recordURL).merging(updated)
                 } catch {
                     printError("error: \(error) (move it away to start a new record)")
                     throw ExitCode(2)
@@ -175,7 +175,7 @@ struct SuiteRunOptions: ParsableArguments {
         let provenance = TrustHarnessTool.provenance
         switch format {
         case .text:
-            var text = LimboTextReport.render(title: kind.title, suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, provenance: provenance, record: stored)
+            var text = SuiteTextReport.render(title: kind.title, suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, provenance: provenance, record: stored)
             if let changes {
                 text += changes.isEmpty ? "\nEvery result equals the record.\n"
                     : "\n\(changes.count) result(s) differ from the record (update it deliberately with --record):\n" + changes.map { "  \($0)\n" }.joined()
@@ -189,15 +189,15 @@ struct SuiteRunOptions: ParsableArguments {
             }
             try reportFile.write(text)
         case .json:
-            let summary = LimboJSONReport.Suite(file: suite.file, sha256: suite.digest, cases: suite.testcases.count)
-            let document = DocumentedJSON(provenance: provenance, body: LimboJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes, record: stored))
+            let summary = SuiteJSONReport.Suite(file: suite.file, sha256: suite.digest, cases: suite.testcases.count)
+            let document = DocumentedJSON(provenance: provenance, body: SuiteJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes, record: stored))
             try reportFile.write(try JSONText.encode(document) + "\n")
         case .junit:
-            try reportFile.write(LimboJUnitReport.render(suite: kind.title, backends: infos, results: results, record: stored, provenance: provenance))
+            try reportFile.write(SuiteJUnitReport.render(suite: kind.title, backends: infos, results: results, record: stored, provenance: provenance))
         case .markdown:
-            try reportFile.write(LimboMarkdownReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance, title: "TrustHarness: \(kind.title)", record: stored))
+            try reportFile.write(SuiteMarkdownReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance, title: "TrustHarness: \(kind.title)", record: stored))
         case .html:
-            try reportFile.write(LimboHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, title: "TrustHarness: \(kind.title)", provenance: provenance, record: stored))
+            try reportFile.write(SuiteHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, title: "TrustHarness: \(kind.title)", provenance: provenance, record: stored))
         }
         if let changes, !changes.isEmpty {
             printError("\(changes.count) result(s) differ from the record")
@@ -227,14 +227,14 @@ struct SuiteRunOptions: ParsableArguments {
     }
 
     /// The record to compare with, or nil when there is none for this suite.
-    func storedRecord(_ url: URL?, suite: LimboSuite) throws -> LimboRecord? {
+    func storedRecord(_ url: URL?, suite: LimboSuite) throws -> SuiteRecord? {
         guard let url, FileManager.default.fileExists(atPath: url.path) else {
             if recordFile != nil { throw ValidationError("no record at \(recordFile!)") }
             return nil
         }
-        let stored: LimboRecord
+        let stored: SuiteRecord
         do {
-            stored = try LimboRecord.read(url)
+            stored = try SuiteRecord.read(url)
         } catch {
             printError("error: \(error)")
             throw ExitCode(2)
@@ -242,13 +242,13 @@ struct SuiteRunOptions: ParsableArguments {
         return stored.suite == suite.digest ? stored : nil
     }
 
-    func writeResultFiles(to folder: String, infos: [BackendInfo], results: [LimboResult]) throws {
+    func writeResultFiles(to folder: String, infos: [BackendInfo], results: [SuiteResult]) throws {
         let directory = URL(fileURLWithPath: folder)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for info in infos {
                 let file = directory.appendingPathComponent("trustharness-\(info.name).json")
-                try LimboResultFile(backend: info, results: results).encoded().write(to: file)
+                try SuiteResultFile(backend: info, results: results).encoded().write(to: file)
                 printError("wrote \(file.path)")
             }
         } catch {

@@ -3,8 +3,8 @@
 /// direction) when it is not; a result that differs from the record is a `<failure>` (the run's exit
 /// status is 1 for it). A back end the record does not cover is judged against the suite alone.
 /// A case the back end cannot honour is `<skipped>` with the reason.
-public enum LimboJUnitReport {
-    public static func render(suite: String = "x509-limbo", backends: [BackendInfo], results: [LimboResult], record: LimboRecord?, provenance: Provenance?) -> String {
+public enum SuiteJUnitReport {
+    public static func render(suite: String = "x509-limbo", backends: [BackendInfo], results: [SuiteResult], record: SuiteRecord?, provenance: Provenance?) -> String {
         JUnitReport.render(suite: suite, backends: backends, provenance: provenance) { backend in
             let recorded = record?.backends[backend]
             return results.filter { $0.backend == backend }.map { result in
@@ -35,8 +35,8 @@ public enum LimboJUnitReport {
 /// A limbo run as Markdown (for pull requests and wikis): the provenance, the summary with back ends
 /// side by side per id namespace, the differences from the record, and every case on which some back
 /// end departs from the suite, with each back end's result and reason.
-public enum LimboMarkdownReport {
-    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?, provenance: Provenance?, title: String = "TrustHarness: x509-limbo", record: LimboRecord? = nil) -> String {
+public enum SuiteMarkdownReport {
+    public static func render(suite: String, backends: [BackendInfo], results: [SuiteResult], recordChanges: [SuiteRecord.Change]?, provenance: Provenance?, title: String = "TrustHarness: x509-limbo", record: SuiteRecord? = nil) -> String {
         let cell = MarkdownReport.cell
         var out = "# \(title)\n\n"
         out += MarkdownReport.provenanceLine(provenance)
@@ -49,7 +49,7 @@ public enum LimboMarkdownReport {
         }
         out += "| back end | namespace | cases | passed | accepted, suite expects FAILURE | rejected, suite expects SUCCESS | skipped | unexpected |\n"
         out += "|---|---|---:|---:|---:|---:|---:|---:|\n"
-        for backend in LimboSummary(results, record: record).backends {
+        for backend in SuiteSummary(results, record: record).backends {
             let known = record?.backends[backend.backend] != nil
             func count(_ value: Int, _ recorded: Int) -> String { known && value > 0 ? "\(value) (\(recorded) recorded)" : "\(value)" }
             for row in backend.namespaces + [backend.all] {
@@ -58,7 +58,7 @@ public enum LimboMarkdownReport {
             }
         }
         out += "\nAccepted although the suite expects FAILURE is the security-relevant column; \"recorded\" says how many of a count the committed record holds (known departures, as recorded deviations are in the conformance matrix). Unexpected: results that differ from the record, or departures of a back end no record covers.\n"
-        let (order, byCase) = LimboResult.byCase(results)
+        let (order, byCase) = SuiteResult.byCase(results)
         let departing = order.filter { id in byCase[id]!.values.contains { $0.outcome == .acceptedExpectedFailure || $0.outcome == .rejectedExpectedSuccess } }
         guard !departing.isEmpty else { return out + "\nEvery evaluated case is as the suite expects.\n" }
         out += "\n## Cases where a back end departs from the suite (\(departing.count))\n\n"
@@ -79,13 +79,13 @@ public enum LimboMarkdownReport {
             out += "- `\(cell(id))`\(about)\n"
             for backend in backends {
                 guard let result = row[backend.name], result.outcome != .passed, let context = result.context else { continue }
-                out += "  - \(cell(backend.name)): \(cell(LimboTextReport.shorten(context, to: 300)))\n"
+                out += "  - \(cell(backend.name)): \(cell(SuiteTextReport.shorten(context, to: 300)))\n"
             }
         }
         return out
     }
 
-    static func icon(_ outcome: LimboResult.Outcome) -> String {
+    static func icon(_ outcome: SuiteResult.Outcome) -> String {
         switch outcome {
         case .passed: return "✅"
         case .acceptedExpectedFailure: return "🟥"

@@ -3,7 +3,7 @@ import Foundation
 /// A results file in x509-limbo's own format, one per back end, so the figures can be set beside the
 /// results other implementations publish:
 /// `{"version": 1, "harness": "<name>-<version>", "results": [{"id", "actual_result", "context"}]}`.
-public struct LimboResultFile: Sendable, Hashable, Codable {
+public struct SuiteResultFile: Sendable, Hashable, Codable {
     public struct Entry: Sendable, Hashable, Codable {
         public var id: String
         public var actualResult: String
@@ -29,7 +29,7 @@ public struct LimboResultFile: Sendable, Hashable, Codable {
 
     /// The file for `backend`'s results, in the order given. The harness name is
     /// `trustharness-<back end>-<library version number>`, e.g. `trustharness-openssl-3.0.19`.
-    public init(backend: BackendInfo, results: [LimboResult]) {
+    public init(backend: BackendInfo, results: [SuiteResult]) {
         version = 1
         harness = "trustharness-\(backend.name)-\(Self.versionNumber(backend.version))"
         self.results = results.filter { $0.backend == backend.name }

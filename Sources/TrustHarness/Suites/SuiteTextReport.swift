@@ -1,17 +1,17 @@
 /// The terminal report of a limbo run: per back end, a table by id namespace (passed; accepted
 /// although the suite expects failure; rejected although it expects success; skipped), then the
 /// cases in the two disagreeing columns with the back end's reason, and the skip reasons counted.
-public enum LimboTextReport {
-    public static func render(title: String = "x509-limbo", suite: String, backends: [BackendInfo], results: [LimboResult], casesShown: Int = 12, provenance: Provenance? = nil, record: LimboRecord? = nil) -> String {
+public enum SuiteTextReport {
+    public static func render(title: String = "x509-limbo", suite: String, backends: [BackendInfo], results: [SuiteResult], casesShown: Int = 12, provenance: Provenance? = nil, record: SuiteRecord? = nil) -> String {
         var out = "\(title): \(suite)\n"
         if let provenance { out += "  by \(provenance.line)\n" }
-        let summary = LimboSummary(results, record: record)
+        let summary = SuiteSummary(results, record: record)
         for backend in summary.backends {
             let version = backends.first { $0.name == backend.backend }?.version ?? ""
             out += "\n\(backend.backend) (\(version))\n"
             out += table(backend.namespaces + [backend.all], recorded: record?.backends[backend.backend] != nil)
             let mine = results.filter { $0.backend == backend.backend }
-            for (outcome, title) in [(LimboResult.Outcome.acceptedExpectedFailure, "accepted although the suite expects FAILURE"),
+            for (outcome, title) in [(SuiteResult.Outcome.acceptedExpectedFailure, "accepted although the suite expects FAILURE"),
                                      (.rejectedExpectedSuccess, "rejected although the suite expects SUCCESS")] {
                 let cases = mine.filter { $0.outcome == outcome }
                 guard !cases.isEmpty else { continue }
@@ -34,7 +34,7 @@ public enum LimboTextReport {
 
     /// The summary table; with `recorded`, each departure count says how many of them the record
     /// holds, as the run summary says how many are recorded deviations.
-    static func table(_ rows: [LimboSummary.Row], recorded: Bool = false) -> String {
+    static func table(_ rows: [SuiteSummary.Row], recorded: Bool = false) -> String {
         let headers = ["namespace", "cases", "passed", "accepted, expected FAILURE", "rejected, expected SUCCESS", "skipped", "unexpected"]
         func count(_ value: Int, _ known: Int) -> String { recorded && value > 0 ? "\(value) (\(known) recorded)" : "\(value)" }
         let cells = rows.map { [$0.namespace, "\($0.total)", "\($0.passed)", count($0.acceptedExpectedFailure, $0.acceptedRecorded), count($0.rejectedExpectedSuccess, $0.rejectedRecorded), "\($0.skipped)", "\($0.unexpected)"] }

@@ -2,7 +2,8 @@ import Foundation
 import TrustCore
 import TrustVectors
 
-/// Runs x509-limbo test cases on back ends, each configured as a careful production client
+/// Runs the cases of a suite in the x509-limbo format (x509-limbo itself, NIST PKITS) on back ends,
+/// each configured as a careful production client
 /// configures it for TLS server authentication (the back ends' own settings: strict X.509 checks,
 /// subjectAltName only and never the subject CN, no partial wildcards, purpose serverAuth).
 ///
@@ -10,7 +11,7 @@ import TrustVectors
 /// SKIPPED with the reason (``skipReason(_:backend:)``), never guessed. Everything that goes wrong
 /// while evaluating (a certificate that will not decode, anchors a library refuses, a peer name
 /// that is not an address) is a FAILURE whose context says so: nothing unreadable is trusted.
-public struct LimboRunner: Sendable {
+public struct SuiteRunner: Sendable {
     public let backends: [any TrustBackend]
     /// The time for cases without a validation time, fixed once per run so every back end sees the
     /// same instant.
@@ -23,7 +24,7 @@ public struct LimboRunner: Sendable {
     }
 
     /// Every selected case on every back end, concurrently; results in case order, then back-end order.
-    public func run(_ testcases: [LimboTestcase], progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [LimboResult] {
+    public func run(_ testcases: [LimboTestcase], progress: (@Sendable (Int, Int) -> Void)? = nil) async -> [SuiteResult] {
         let jobs = testcases.flatMap { testcase in backends.map { (testcase, $0) } }
         return await ParallelJobs.run(count: jobs.count, progress: progress) { index in
             self.evaluate(jobs[index].0, on: jobs[index].1)
@@ -69,9 +70,9 @@ public struct LimboRunner: Sendable {
     }
 
     /// One case on one back end.
-    public func evaluate(_ testcase: LimboTestcase, on backend: any TrustBackend) -> LimboResult {
-        func result(_ actual: LimboResult.Actual, _ context: String?, _ failures: [FailureClass] = [], _ milliseconds: Double = 0) -> LimboResult {
-            var result = LimboResult(id: testcase.id, backend: backend.name, expected: testcase.expectedResult, actual: actual, context: context, failures: failures, milliseconds: milliseconds)
+    public func evaluate(_ testcase: LimboTestcase, on backend: any TrustBackend) -> SuiteResult {
+        func result(_ actual: SuiteResult.Actual, _ context: String?, _ failures: [FailureClass] = [], _ milliseconds: Double = 0) -> SuiteResult {
+            var result = SuiteResult(id: testcase.id, backend: backend.name, expected: testcase.expectedResult, actual: actual, context: context, failures: failures, milliseconds: milliseconds)
             result.caseDescription = testcase.description.isEmpty ? nil : testcase.description
             result.group = testcase.group
             return result
@@ -99,7 +100,7 @@ public struct LimboRunner: Sendable {
 
     /// The anchors and the request `backend` is asked for `testcase` (which must not be skipped for
     /// it, ``skipReason(_:backend:)``): how ``evaluate(_:on:)`` and `stress` ask it.
-    /// - Throws: ``LimboInputError`` when the case's input cannot be used.
+    /// - Throws: ``SuiteInputError`` when the case's input cannot be used.
     public func input(_ testcase: LimboTestcase, on backend: any TrustBackend) throws -> (anchors: [[UInt8]], request: EvaluationRequest) {
         let prepared = try prepare(testcase)
         var request = EvaluationRequest(
@@ -118,14 +119,14 @@ public struct LimboRunner: Sendable {
 
     /// The anchors, the presented chain (peer first, then the intermediates in suite order) and the
     /// host of a case, decoded from its PEM.
-    /// - Throws: ``LimboInputError`` naming the field that could not be used.
+    /// - Throws: ``SuiteInputError`` naming the field that could not be used.
     func prepare(_ testcase: LimboTestcase) throws -> (anchors: [[UInt8]], chain: [[UInt8]], host: HostIdentity?, crls: [[UInt8]]) {
         func certificates(_ pems: [String], _ field: String, blockType: String = "CERTIFICATE") throws -> [[UInt8]] {
             try pems.enumerated().flatMap { index, pem in
                 do {
                     return try CertificateFile.decode(Array(pem.utf8), file: "\(field)[\(index)]", blockType: blockType)
                 } catch {
-                    throw LimboInputError(id: testcase.id, problem: "\(error)")
+                    throw SuiteInputError(id: testcase.id, problem: "\(error)")
                 }
             }
         }
@@ -136,7 +137,7 @@ public struct LimboRunner: Sendable {
         if let name = testcase.expectedPeerName {
             if name.kind == "IP" {
                 guard let address = IPAddressParser.parse(name.value) else {
-                    throw LimboInputError(id: testcase.id, problem: "expected_peer_name \"\(name.value)\" is not an IP address")
+                    throw SuiteInputError(id: testcase.id, problem: "expected_peer_name \"\(name.value)\" is not an IP address")
                 }
                 host = .ipAddress(address)
             } else {
@@ -148,7 +149,7 @@ public struct LimboRunner: Sendable {
 }
 
 /// A case whose input could not be used: the case and what was wrong.
-public struct LimboInputError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SuiteInputError: Error, Sendable, Hashable, CustomStringConvertible {
     public var id: String
     public var problem: String
 

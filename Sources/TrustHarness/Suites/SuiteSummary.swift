@@ -1,5 +1,5 @@
 /// The counts of a limbo run per back end and per id namespace: the table the terminal shows.
-public struct LimboSummary: Sendable, Hashable, Codable {
+public struct SuiteSummary: Sendable, Hashable, Codable {
     public struct Row: Sendable, Hashable, Codable {
         /// An id namespace (`rfc5280`, `webpki`, ...) or `all`.
         public var namespace: String
@@ -19,7 +19,7 @@ public struct LimboSummary: Sendable, Hashable, Codable {
 
         /// `recorded`: the record's answer for the case, `.some(nil)` when the record covers the
         /// back end but not the case, nil when there is no record for the back end.
-        mutating func count(_ result: LimboResult, recorded: String??) {
+        mutating func count(_ result: SuiteResult, recorded: String??) {
             total += 1
             let known = recorded.map { $0 == result.actual.rawValue } ?? false
             switch result.outcome {
@@ -52,7 +52,7 @@ public struct LimboSummary: Sendable, Hashable, Codable {
 
     /// - Parameter record: the committed record the results were compared with, if any: departures
     ///   equal to it are counted as recorded, differences from it as unexpected.
-    public init(_ results: [LimboResult], record: LimboRecord? = nil) {
+    public init(_ results: [SuiteResult], record: SuiteRecord? = nil) {
         var order: [String] = []
         var rows: [String: (all: Row, namespaces: [String: Row], order: [String])] = [:]
         for result in results {

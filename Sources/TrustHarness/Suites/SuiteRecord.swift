@@ -5,7 +5,7 @@ import TrustVectors
 /// (`Vectors/limbo/observed.json`), so that any change in behaviour, better or worse, is noticed:
 /// `swift test` and `trust-harness limbo` compare a run with it until it is deliberately updated
 /// (`trust-harness limbo --record`).
-public struct LimboRecord: Sendable, Hashable, Codable {
+public struct SuiteRecord: Sendable, Hashable, Codable {
     public struct Backend: Sendable, Hashable, Codable {
         /// The library version the record was made with (for people; not compared).
         public var library: String
@@ -34,7 +34,7 @@ public struct LimboRecord: Sendable, Hashable, Codable {
     public var suite: String
     public var backends: [String: Backend]
 
-    public init(suite: String, backends: [BackendInfo], results: [LimboResult]) {
+    public init(suite: String, backends: [BackendInfo], results: [SuiteResult]) {
         self.suite = suite
         var recorded: [String: Backend] = [:]
         for backend in backends {
@@ -47,7 +47,7 @@ public struct LimboRecord: Sendable, Hashable, Codable {
     /// This record with the back ends of `newer` replaced or added, for the same suite; `newer`
     /// alone when it was made from another suite (the old results then mean nothing). So recording
     /// one back end, or a variant, keeps the others' results.
-    public func merging(_ newer: LimboRecord) -> LimboRecord {
+    public func merging(_ newer: SuiteRecord) -> SuiteRecord {
         guard newer.suite == suite else { return newer }
         var merged = self
         merged.backends.merge(newer.backends) { $1 }
@@ -56,7 +56,7 @@ public struct LimboRecord: Sendable, Hashable, Codable {
 
     /// Every difference between `results` and the record for the back ends the record covers, in
     /// the order of `results`; back ends it does not cover are not compared.
-    public func changes(_ results: [LimboResult]) -> [Change] {
+    public func changes(_ results: [SuiteResult]) -> [Change] {
         results.compactMap { result in
             guard let backend = backends[result.backend] else { return nil }
             let recorded = backend.results[result.id]
@@ -71,8 +71,8 @@ public struct LimboRecord: Sendable, Hashable, Codable {
     }
 
     /// - Throws: ``FileProblem`` when the file cannot be read or is not a record.
-    public static func read(_ url: URL) throws -> LimboRecord {
-        try FileProblem.decodeJSON(LimboRecord.self, from: url, shape: "a limbo record")
+    public static func read(_ url: URL) throws -> SuiteRecord {
+        try FileProblem.decodeJSON(SuiteRecord.self, from: url, shape: "a limbo record")
     }
 
     /// Sorted keys and one case per line, so a changed result is a one-line diff.

@@ -3,8 +3,8 @@
 /// one row per case with each back end's result, coloured by how it compares with the suite, the
 /// back end's reason one click away. A filter shows all cases, the disagreeing ones, or one column.
 /// The fragment presets it: `#only=accepted-expected-failure`, `#only=disagreements`, ...
-public enum LimboHTMLReport {
-    public static func render(suite: String, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?, title: String = "TrustHarness: x509-limbo", provenance: Provenance? = nil, record: LimboRecord? = nil) -> String {
+public enum SuiteHTMLReport {
+    public static func render(suite: String, backends: [BackendInfo], results: [SuiteResult], recordChanges: [SuiteRecord.Change]?, title: String = "TrustHarness: x509-limbo", provenance: Provenance? = nil, record: SuiteRecord? = nil) -> String {
         let names = backends.map(\.name)
         var body = "<header>\n<h1>\(e(title))</h1>\n"
         body += HTMLReport.provenanceLine(provenance)
@@ -16,7 +16,7 @@ public enum LimboHTMLReport {
         body += "</header>\n<main>\n<h2>Summary</h2>\n"
         // Back ends side by side: per id namespace, each back end's passed, accepted (the suite
         // expects FAILURE: security relevant), rejected (the suite expects SUCCESS) and skipped.
-        let summaries = LimboSummary(results, record: record).backends
+        let summaries = SuiteSummary(results, record: record).backends
         body += "<div class=\"scroll\"><table class=\"summary limbo-summary\"><thead><tr><th rowspan=\"2\">namespace</th><th rowspan=\"2\">cases</th>"
         body += summaries.map { "<th colspan=\"5\" class=\"be\">\(e($0.backend))</th>" }.joined() + "</tr><tr>"
         body += summaries.map { _ in "<th>passed</th><th class=\"sec\" title=\"trusted although the suite expects FAILURE\">accepted<small>security relevant</small></th><th title=\"rejected although the suite expects SUCCESS\">rejected</th><th>skipped</th><th title=\"differs from the record, or departs from the suite where no record covers the back end\">unexpected</th>" }.joined()
@@ -49,7 +49,7 @@ public enum LimboHTMLReport {
             <table class="limbo"><thead><tr><th>case</th><th>expected</th>
             """
         body += names.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>\n"
-        let (order, byCase) = LimboResult.byCase(results)
+        let (order, byCase) = SuiteResult.byCase(results)
         for id in order {
             let row = byCase[id]!
             let outcomes = Set(row.values.map(\.outcome.rawValue))

@@ -1,7 +1,7 @@
 import TrustCore
 
 /// One x509-limbo test case on one back end: what the suite expects, what the back end did, and why.
-public struct LimboResult: Sendable, Hashable, Codable {
+public struct SuiteResult: Sendable, Hashable, Codable {
     /// x509-limbo's result values.
     public enum Actual: String, Sendable, Hashable, Codable, CaseIterable {
         case success = "SUCCESS"
@@ -60,9 +60,9 @@ public struct LimboResult: Sendable, Hashable, Codable {
     }
 
     /// The case ids in order of first appearance, and each case's results by back end.
-    static func byCase(_ results: [LimboResult]) -> (order: [String], byCase: [String: [String: LimboResult]]) {
+    static func byCase(_ results: [SuiteResult]) -> (order: [String], byCase: [String: [String: SuiteResult]]) {
         var order: [String] = []
-        var byCase: [String: [String: LimboResult]] = [:]
+        var byCase: [String: [String: SuiteResult]] = [:]
         for result in results {
             if byCase[result.id] == nil { order.append(result.id) }
             byCase[result.id, default: [:]][result.backend] = result

@@ -2,7 +2,7 @@ import Foundation
 
 /// The JSON report of a limbo run: the suite, the back ends, the summary table, every result, and
 /// the differences from the committed record.
-public struct LimboJSONReport: Sendable, Codable {
+public struct SuiteJSONReport: Sendable, Codable {
     public struct Suite: Sendable, Codable {
         public var file: String
         public var sha256: String
@@ -17,15 +17,15 @@ public struct LimboJSONReport: Sendable, Codable {
 
     public var suite: Suite
     public var backends: [BackendInfo]
-    public var summary: LimboSummary
-    public var results: [LimboResult]
+    public var summary: SuiteSummary
+    public var results: [SuiteResult]
     /// nil (`null`) when there was no record for this suite to compare with.
-    @ExplicitNull public var recordChanges: [LimboRecord.Change]?
+    @ExplicitNull public var recordChanges: [SuiteRecord.Change]?
 
-    public init(suite: Suite, backends: [BackendInfo], results: [LimboResult], recordChanges: [LimboRecord.Change]?, record: LimboRecord? = nil) {
+    public init(suite: Suite, backends: [BackendInfo], results: [SuiteResult], recordChanges: [SuiteRecord.Change]?, record: SuiteRecord? = nil) {
         self.suite = suite
         self.backends = backends
-        self.summary = LimboSummary(results, record: record)
+        self.summary = SuiteSummary(results, record: record)
         self.results = results
         self.recordChanges = recordChanges
     }
