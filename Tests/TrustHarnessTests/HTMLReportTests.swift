@@ -15,16 +15,16 @@ import TrustVectors
         .init(backend: "gnutls", scenario: "valid-chain/p256", mode: "warm", microsecondsPerEvaluation: 75.5, evaluationsPerSecond: 13245),
     ])
 
-    /// The whole suite on every default back end, evaluated once, in order on one task
-    /// (``ConformanceRunner/runInOrder(_:)``), and shared: by every report test, by the
-    /// per-vector conformance test, and as the reference the concurrent runs of `trust-harness run`
-    /// must equal (ConformanceTests).
+    /// The whole suite on every default back end, evaluated once as `trust-harness run --repeat 0`
+    /// evaluates it (``ConformanceRunner/run(_:repetitions:progress:)``, on every core), and shared:
+    /// by every report test and by the per-vector conformance test. (That asking again, on one task
+    /// or many, warm or cold, gives the same verdicts is the test kit's conformance suite, TestKitTests.)
     static func fullRun() async throws -> (backends: [BackendInfo], results: [ConformanceResult]) {
         (BuiltInBackends.registry.all().map(BackendInfo.init), try await shared.value)
     }
 
     private static let shared = Task { () throws -> [ConformanceResult] in
-        ConformanceRunner(backends: BuiltInBackends.registry.all(), suite: try Fixtures.suite()).runInOrder()
+        await ConformanceRunner(backends: BuiltInBackends.registry.all(), suite: try Fixtures.suite()).run()
     }
 
     @Test func pageShowsEveryVectorAndBackendVersion() async throws {
