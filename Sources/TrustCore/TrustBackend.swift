@@ -90,9 +90,4 @@ extension Verdict {
 
     /// The diagnostic name of ``anchorsRefused(_:)``.
     public static let anchorsRefusedName = "ANCHORS_REFUSED"
-
-    /// Whether this is ``anchorsRefused(_:)``'s verdict.
-    public var isAnchorsRefused: Bool {
-        diagnostics.count == 1 && diagnostics[0].name == Self.anchorsRefusedName
-    }
 }

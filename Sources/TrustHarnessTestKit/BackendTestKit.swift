@@ -71,12 +71,10 @@ public enum BackendTestKit {
         }
         // The default configuration: its repetitions ask through cold evaluators too, and that no
         // cache ever changes a verdict is the contract suite's (expectCacheKeepsVerdicts).
-        for configuration in [BackendConfiguration.default] {
-            let runner = ConformanceRunner(backends: registry.all(configuration: configuration), suite: suite)
-            for result in await runner.run(runner.allSubjects, repetitions: 1) where result.outcome != .pass && result.outcome != .deviation {
-                let observed = result.observed.map { "\($0.trusted ? "trusted" : "rejected \($0.failures)") \($0.diagnostics.map(\.description))" } ?? result.error ?? "nothing"
-                Issue.record("\(result.id) on \(result.backend) (\(label(configuration))): \(result.judgement.detail); observed \(observed)", sourceLocation: sourceLocation)
-            }
+        let runner = ConformanceRunner(backends: registry.all(), suite: suite)
+        for result in await runner.run(runner.allSubjects, repetitions: 1) where result.outcome != .pass && result.outcome != .deviation {
+            let observed = result.observed.map { "\($0.trusted ? "trusted" : "rejected \($0.failures)") \($0.diagnostics.map(\.description))" } ?? result.error ?? "nothing"
+            Issue.record("\(result.id) on \(result.backend): \(result.judgement.detail); observed \(observed)", sourceLocation: sourceLocation)
         }
     }
 

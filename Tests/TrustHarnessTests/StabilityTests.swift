@@ -61,14 +61,40 @@ import TrustVectors
         #expect(Deviation(backend: "b", vector: "v", observed: ObservedOutcome(trusted: true, failures: []), reason: "r").holds(for: "anything"))
     }
 
-    /// The GnuTLS and OpenSSL back ends name the Debian build they loaded, when they loaded one.
+    /// The GnuTLS and OpenSSL back ends name the Debian build they loaded: on a Debian machine whose
+    /// libraries come from packages (no LD_LIBRARY_PATH), the package must be found and named.
     @Test func theLibraryVersionNamesTheDebianBuild() throws {
-        guard FileManager.default.fileExists(atPath: "/var/lib/dpkg/status") else { return }
+        let debian = FileManager.default.fileExists(atPath: "/var/lib/dpkg/status")
+            && ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"] == nil
         for backend in BuiltInBackends.registry.all() where backend.name == "gnutls" || backend.name == "openssl" {
             let package = InstalledLibrary.debianPackage(providing: backend.name == "gnutls" ? "gnutls_check_version" : "OpenSSL_version")
-            if let package {
-                #expect(backend.libraryVersion.hasSuffix("(Debian \(package))"))
+            if debian {
+                let named = try #require(package, "\(backend.name): the loaded library is a Debian package's file")
+                #expect(backend.libraryVersion.hasSuffix("(Debian \(named))"))
+                #expect(named.hasPrefix(backend.name == "gnutls" ? "libgnutls30 " : "libssl3 "))
+            } else {
+                #expect(package == nil || backend.libraryVersion.hasSuffix("(Debian \(package!))"))
             }
         }
     }
+
+    /// `stress` lists a request whose verdicts differ under load, with its single-task verdict and
+    /// every other one, counted over every task's evaluations of it.
+    @Test func stressListsUnstableRequests() async throws {
+        let suite = try Self.suite()
+        let runner = try LoadRunner(
+            backends: [UnstableBackend(base: OpenSSLBackend(), period: 3)], references: [OpenSSLBackend(configuration: .uncached)],
+            suite: suite, corpus: nil
+        )
+        let report = await runner.run(tasks: 2, seconds: 0.4)
+        #expect(report.wrongVerdicts > 0)
+        #expect(!report.unstable.isEmpty)
+        for request in report.unstable {
+            #expect(request.variants.count >= 2)
+            #expect(request.variants.dropFirst().map(\.count).reduce(0, +) <= report.wrongVerdicts)
+            #expect(request.variants[0].count >= 1, "the single-task reference counts once at least")
+        }
+        #expect(report.unstable.flatMap(\.variants).map(\.count).reduce(0, +) <= report.evaluations + report.unstable.count)
+    }
+
 }

@@ -1,5 +1,7 @@
+import Foundation
 import Synchronization
 import TrustCore
+import TrustPolicy
 import TrustVectors
 
 /// Runs vectors against back ends and judges each verdict. Knows nothing of C or of report formats.
@@ -82,15 +84,6 @@ public struct ConformanceRunner: Sendable {
         return first.indices.map { first[$0].judgedForStability(with: again[$0]) }
     }
 
-    /// ``run(_:progress:)`` on the calling task alone, one evaluation after another, in the same
-    /// order and with evaluators shared the same way: the reference a concurrent run must equal.
-    public func runInOrder(_ selected: [Subject]? = nil) -> [ConformanceResult] {
-        let evaluators = EvaluatorCache(backends: backends)
-        return (selected ?? allSubjects).flatMap { subject in
-            backends.indices.map { evaluate(subject, on: $0, evaluators: evaluators) }
-        }
-    }
-
     /// Evaluates one vector on one back end, without sharing evaluators.
     public func evaluate(_ subject: Subject, backend: any TrustBackend) -> ConformanceResult {
         let index = backends.firstIndex { $0.name == backend.name }
@@ -148,10 +141,6 @@ public struct ConformanceRunner: Sendable {
         )
     }
 }
-
-import Foundation
-import Synchronization
-import TrustPolicy
 
 /// Evaluators shared across concurrent evaluations, one per back end and anchor set.
 final class EvaluatorCache: Sendable {

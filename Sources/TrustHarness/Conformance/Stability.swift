@@ -14,19 +14,21 @@ public struct VerdictFingerprint: Sendable, Hashable, Codable, CustomStringConve
     public var error: String?
 
     public init(_ verdict: Verdict) {
-        trusted = verdict.isTrusted
-        failures = verdict.failures
-        diagnostics = verdict.diagnostics.map(\.name)
-        pathLength = verdict.path?.count
+        self.init(observed: Observation(verdict), error: nil)
     }
 
     public init(_ result: ConformanceResult) {
-        trusted = result.observed?.trusted ?? false
-        failures = result.observed?.failures ?? []
-        diagnostics = result.observed?.diagnostics.map(\.name) ?? []
-        pathLength = result.observed?.pathLength
-        step = result.observed?.step
-        error = result.error
+        self.init(observed: result.observed, error: result.error)
+    }
+
+    /// The one mapping: what an observation (or the error in its place) must keep.
+    init(observed: Observation?, error: String?) {
+        trusted = observed?.trusted ?? false
+        failures = observed?.failures ?? []
+        diagnostics = observed?.diagnostics.map(\.name) ?? []
+        pathLength = observed?.pathLength
+        step = observed?.step
+        self.error = error
     }
 
     /// `trusted (path of 3)`, `rejected [other] GNUTLS_CERT_SIGNER_CONSTRAINTS_FAILURE`.

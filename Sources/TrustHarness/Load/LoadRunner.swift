@@ -91,17 +91,20 @@ public struct LoadRunner: Sendable {
         self.backendNames = backends.map(\.name)
     }
 
-    /// What one task saw: how many evaluations, and for each request that got another verdict than
-    /// its reference, those verdicts.
+    /// What one task saw: how many evaluations of each request, and for each request that got
+    /// another verdict than its reference, those verdicts.
     struct Tally: Sendable {
-        var evaluations = 0
+        var perJob: [Int]
         var wrong: [Int: [VerdictFingerprint]] = [:]
-        /// Evaluations per request, counted only once a request has gone wrong somewhere (see merge).
-        var perJob: [Int: Int] = [:]
+
+        init(jobs: Int) {
+            perJob = [Int](repeating: 0, count: jobs)
+        }
+
+        var evaluations: Int { perJob.reduce(0, +) }
 
         mutating func record(_ job: Int, _ fingerprint: VerdictFingerprint, reference: VerdictFingerprint) {
-            evaluations += 1
-            perJob[job, default: 0] += 1
+            perJob[job] += 1
             if fingerprint != reference { wrong[job, default: []].append(fingerprint) }
         }
     }
@@ -110,14 +113,13 @@ public struct LoadRunner: Sendable {
     /// and every matching answer under load) and every other verdict.
     func unstable(_ tallies: [Tally]) -> [UnstableRequest] {
         var wrong: [Int: [VerdictFingerprint]] = [:]
-        var counts: [Int: Int] = [:]
         for tally in tallies {
             for (job, answers) in tally.wrong { wrong[job, default: []] += answers }
-            for (job, count) in tally.perJob { counts[job, default: 0] += count }
         }
         return wrong.keys.sorted().map { job in
             let answers = wrong[job]!
-            let matching = (counts[job] ?? 0) - answers.count
+            // Every task's evaluations of this request, the ones that went right included.
+            let matching = tallies.map { $0.perJob[job] }.reduce(0, +) - answers.count
             var variants = [VerdictVariant(verdict: jobs[job].reference, count: matching + 1)]
             variants += VerdictVariant.tally(answers)
             return UnstableRequest(request: jobs[job].label, variants: variants)
@@ -142,7 +144,7 @@ public struct LoadRunner: Sendable {
         let tallies = await withTaskGroup(of: Tally.self) { group in
             for task in 0..<tasks {
                 group.addTask {
-                    var tally = Tally()
+                    var tally = Tally(jobs: jobs.count)
                     var index = (task * 7919) % max(jobs.count, 1)
                     // At least one batch, even for a task the pool starts after the deadline.
                     repeat {
