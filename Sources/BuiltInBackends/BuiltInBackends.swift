@@ -41,4 +41,9 @@ public enum BuiltInBackends {
     public static let loopbackServer: LoopbackServerMaker = { chain, key in
         try LoopbackTLSServer(chain: chain, privateKey: key)
     }
+
+    /// The built-ins as one package among others, for a tool that runs them beside outside back ends
+    /// (`TrustHarnessTool.main(packages: [BuiltInBackends.package, ...])`, as `scripts/all-backends`
+    /// does). Their deviations are the vectors' own file, so it names none.
+    public static let package = BackendPackage(name: "TrustHarness", entries: registry.entries, benchmarks: benchmarks, loopbackServer: loopbackServer)
 }

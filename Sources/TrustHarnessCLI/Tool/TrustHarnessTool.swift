@@ -69,6 +69,24 @@ public enum TrustHarnessTool {
         exit(0)
     }
 
+    /// The tool over several packages of back ends side by side (the root's built-ins and each
+    /// package under `Backends/`, as `scripts/all-backends` builds it): their entries in one registry
+    /// in the order given, their baselines, their deviations files and the first loopback server.
+    /// Two packages registering one name is a usage error (status 2), named in the message.
+    public static func main(packages: [BackendPackage]) async -> Never {
+        let registry: BackendRegistry
+        do {
+            registry = try BackendPackage.registry(of: packages)
+        } catch {
+            printError("error: the packages \(packages.map(\.name).joined(separator: ", ")) cannot run side by side: \(error)")
+            exit(2)
+        }
+        await main(
+            registry: registry, benchmarks: BackendPackage.benchmarks(of: packages),
+            deviations: packages.flatMap(\.deviations), loopbackServer: packages.lazy.compactMap(\.loopbackServer).first
+        )
+    }
+
     /// The tool with its context bound.
     private static func run() async {
         // A closed pipe (`trust-harness run | head -1`) is a write error with a message and status 2,

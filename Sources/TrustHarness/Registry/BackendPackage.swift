@@ -1,0 +1,42 @@
+import Foundation
+import TrustProbe
+
+/// Everything one package of back ends brings to a tool that runs it beside others: its registry
+/// entries, the raw loops `bench` compares them with, its own deviations file, and optionally a
+/// loopback TLS server.
+///
+/// `BuiltInBackends.package` is the root package's; each package under `Backends/` exposes one, and
+/// `scripts/all-backends` builds a tool from all of them with
+/// ``TrustHarnessTool/main(packages:)`` (in `TrustHarnessCLI`), in the order given.
+public struct BackendPackage: Sendable {
+    /// The package's name, for messages (`NSS`, `Botan`).
+    public var name: String
+    /// Its back ends and variants, in report order.
+    public var entries: [BackendRegistry.Entry]
+    /// The raw library loops and floors `bench` compares its back ends with, by back-end name.
+    public var benchmarks: BenchmarkBaselines
+    /// Its deviations files (`Vectors/deviations.json`'s format): where its back ends answer other
+    /// than the standards, with the reasons. The vectors' own file covers the built-in back ends.
+    public var deviations: [URL]
+    /// A TLS server on 127.0.0.1 for `probe --vector` and `run --handshake`, if the package has one.
+    public var loopbackServer: LoopbackServerMaker?
+
+    public init(name: String, entries: [BackendRegistry.Entry], benchmarks: BenchmarkBaselines = BenchmarkBaselines(), deviations: [URL] = [], loopbackServer: LoopbackServerMaker? = nil) {
+        self.name = name
+        self.entries = entries
+        self.benchmarks = benchmarks
+        self.deviations = deviations
+        self.loopbackServer = loopbackServer
+    }
+
+    /// The registry of every package's entries, in the order given.
+    /// - Throws: ``BackendRegistryError`` when two packages' back ends share a name.
+    public static func registry(of packages: [BackendPackage]) throws(BackendRegistryError) -> BackendRegistry {
+        try BackendRegistry(packages.flatMap(\.entries))
+    }
+
+    /// Every package's baselines (a later package wins on a shared back-end name).
+    public static func benchmarks(of packages: [BackendPackage]) -> BenchmarkBaselines {
+        packages.reduce(BenchmarkBaselines()) { $0.merging($1.benchmarks) }
+    }
+}
