@@ -1,0 +1,266 @@
+// One NSS verification, asked as NSS's own TLS client asks it (see cnss_bridge.h). Every NSS object
+// made here is released before returning, so that a reset (NSS_Shutdown) finds nothing in use.
+#include "cnss_bridge.h"
+
+#include <nss.h>
+#include <cert.h>
+#include <certt.h>
+#include <secitem.h>
+#include <secerr.h>
+#include <sslerr.h>
+#include <prerror.h>
+#include <prinit.h>
+#include <time.h>
+
+int cnss_initialize(void) {
+    if (NSS_IsInitialized()) return 0;
+    if (NSS_NoDB_Init(NULL) != SECSuccess) return PORT_GetError() ? PORT_GetError() : -1;
+    return 0;
+}
+
+int cnss_reset(void) {
+    if (NSS_IsInitialized() && NSS_Shutdown() != SECSuccess) {
+        int error = PORT_GetError();
+        return error ? error : -1;
+    }
+    return cnss_initialize();
+}
+
+// Exported by libnss3 (symbol version NSS_3.2, lib/nss/nss.def) but declared only in NSS's private
+// certdb headers: decodes a certificate without entering it in any store.
+extern CERTCertificate *__CERT_DecodeDERCertificate(SECItem *derSignedCert, PRBool copyDER, char *nickname);
+
+int cnss_decode(const uint8_t *der, size_t length) {
+    SECItem item = { siBuffer, (unsigned char *)der, (unsigned int)length };
+    if (length > 0xFFFFFFFFu) return SEC_ERROR_BAD_DER;
+    CERTCertificate *cert = __CERT_DecodeDERCertificate(&item, PR_TRUE, NULL);
+    if (!cert) {
+        int error = PORT_GetError();
+        return error ? error : SEC_ERROR_BAD_DER;
+    }
+    CERT_DestroyCertificate(cert);
+    return 0;
+}
+
+const char *cnss_error_name(int code) { return PR_ErrorToName(code); }
+const char *cnss_error_text(int code) { return PR_ErrorToString(code, PR_LANGUAGE_I_DEFAULT); }
+int cnss_error_class(int code) {
+    switch (code) {
+    case SEC_ERROR_EXPIRED_CERTIFICATE: case SEC_ERROR_EXPIRED_ISSUER_CERTIFICATE: case SEC_ERROR_INVALID_TIME:
+        return 1;
+    case SEC_ERROR_UNKNOWN_ISSUER: case SEC_ERROR_UNTRUSTED_ISSUER: case SEC_ERROR_UNTRUSTED_CERT:
+        return 2;
+    case SEC_ERROR_CA_CERT_INVALID:
+        return 3;
+    case SEC_ERROR_PATH_LEN_CONSTRAINT_INVALID:
+        return 4;
+    case SEC_ERROR_BAD_SIGNATURE:
+        return 5;
+    case SEC_ERROR_INADEQUATE_KEY_USAGE: case SEC_ERROR_INADEQUATE_CERT_TYPE:
+        return 6;
+    case SEC_ERROR_REVOKED_CERTIFICATE:
+        return 7;
+    case SEC_ERROR_BAD_DER: case SEC_ERROR_EXTENSION_VALUE_INVALID: case SEC_ERROR_INPUT_LEN:
+        return 8;
+    case SSL_ERROR_BAD_CERT_DOMAIN:
+        return 9;
+    default:
+        return 0;
+    }
+}
+
+const char *cnss_version(void) { return NSS_GetVersion(); }
+
+static int validity_at(const CERTCertificate *cert, PRTime time) {
+    if (!cert) return 0;
+    switch (CERT_CheckCertValidTimes(cert, time, PR_FALSE)) {
+    case secCertTimeExpired: return 1;
+    case secCertTimeNotValidYet: return 2;
+    default: return 0;
+    }
+}
+
+static int is_time_error(int error) {
+    return error == SEC_ERROR_EXPIRED_CERTIFICATE || error == SEC_ERROR_EXPIRED_ISSUER_CERTIFICATE
+        || error == SEC_ERROR_INVALID_TIME;
+}
+
+// Imports `count` certificates as temporary certificates into `certs`; on failure releases what it
+// imported and returns the failing index (or -1 on success).
+static int import_all(const uint8_t *const *ders, const size_t *lengths, size_t count, CERTCertificate **certs, int *error) {
+    CERTCertDBHandle *db = CERT_GetDefaultCertDB();
+    for (size_t i = 0; i < count; i++) {
+        SECItem item = { siBuffer, (unsigned char *)ders[i], (unsigned int)lengths[i] };
+        certs[i] = lengths[i] > 0xFFFFFFFFu ? NULL : CERT_NewTempCertificate(db, &item, NULL, PR_FALSE, PR_TRUE);
+        if (!certs[i]) {
+            *error = PORT_GetError() ? PORT_GetError() : SEC_ERROR_BAD_DER;
+            for (size_t j = 0; j < i; j++) CERT_DestroyCertificate(certs[j]);
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
+static void release_all(CERTCertificate **certs, size_t count) {
+    for (size_t i = 0; i < count; i++) if (certs[i]) CERT_DestroyCertificate(certs[i]);
+}
+
+// The verification proper, on imported certificates. `log` may be NULL.
+static SECStatus verify_imported(CERTCertificate *leaf, CERTCertificate **anchors, size_t anchor_count,
+                                 PRTime time, int usage_any, CERTVerifyLog *log, CERTCertList **path, CERTCertificate **anchor, int *internal) {
+    CERTCertList *anchor_list = CERT_NewCertList();
+    if (!anchor_list) { *internal = 1; return SECFailure; }
+    for (size_t i = 0; i < anchor_count; i++) {
+        // The list holds its own reference to each anchor.
+        if (CERT_AddCertToListTail(anchor_list, CERT_DupCertificate(anchors[i])) != SECSuccess) {
+            CERT_DestroyCertList(anchor_list);
+            *internal = 1;
+            return SECFailure;
+        }
+    }
+    // No revocation checking by any method and no network: the request carries no CRLs, and a
+    // verdict must not depend on a responder (CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD).
+    PRUint64 leaf_methods[cert_revocation_method_count] = { CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING,
+                                                            CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING };
+    PRUint64 chain_methods[cert_revocation_method_count] = { CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING,
+                                                             CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING };
+    CERTRevocationFlags revocation;
+    revocation.leafTests.number_of_defined_methods = cert_revocation_method_count;
+    revocation.leafTests.cert_rev_flags_per_method = leaf_methods;
+    revocation.leafTests.number_of_preferred_methods = 0;
+    revocation.leafTests.preferred_methods = NULL;
+    revocation.leafTests.cert_rev_method_independent_flags = CERT_REV_MI_NO_OVERALL_INFO_REQUIREMENT;
+    revocation.chainTests.number_of_defined_methods = cert_revocation_method_count;
+    revocation.chainTests.cert_rev_flags_per_method = chain_methods;
+    revocation.chainTests.number_of_preferred_methods = 0;
+    revocation.chainTests.preferred_methods = NULL;
+    revocation.chainTests.cert_rev_method_independent_flags = CERT_REV_MI_NO_OVERALL_INFO_REQUIREMENT;
+
+    CERTValInParam in[6];
+    int n = 0;
+    in[n].type = cert_pi_date; in[n].value.scalar.time = time; n++;
+    in[n].type = cert_pi_trustAnchors; in[n].value.pointer.chain = anchor_list; n++;
+    in[n].type = cert_pi_useOnlyTrustAnchors; in[n].value.scalar.b = PR_TRUE; n++;
+    in[n].type = cert_pi_revocationFlags; in[n].value.pointer.revocation = &revocation; n++;
+    in[n].type = cert_pi_useAIACertFetch; in[n].value.scalar.b = PR_FALSE; n++;
+    in[n].type = cert_pi_end; n++;
+
+    CERTValOutParam out[4];
+    int m = 0;
+    int path_at = -1, anchor_at = -1;
+    if (path) { path_at = m; out[m].type = cert_po_certList; out[m].value.pointer.chain = NULL; m++; }
+    if (anchor) { anchor_at = m; out[m].type = cert_po_trustAnchor; out[m].value.pointer.cert = NULL; m++; }
+    if (log) { out[m].type = cert_po_errorLog; out[m].value.pointer.log = log; m++; }
+    out[m].type = cert_po_end;
+
+    SECCertificateUsage usage = usage_any ? certificateUsageCheckAllUsages : certificateUsageSSLServer;
+    SECStatus status = CERT_PKIXVerifyCert(leaf, usage, in, out, NULL);
+    if (path) *path = out[path_at].value.pointer.chain;
+    if (anchor) *anchor = out[anchor_at].value.pointer.cert;
+    CERT_DestroyCertList(anchor_list);
+    return status;
+}
+
+void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
+                 const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                 const char *host, int64_t time_us, int usage_any,
+                 cnss_outcome *outcome, cnss_path_sink sink, void *sink_context) {
+    *outcome = (cnss_outcome){ 0 };
+    if (!NSS_IsInitialized() || chain_count == 0) { outcome->step = 4; outcome->error = SEC_ERROR_NOT_INITIALIZED; return; }
+    CERTCertificate **anchor_certs = PORT_ZNewArray(CERTCertificate *, anchor_count + 1);
+    CERTCertificate **chain_certs = PORT_ZNewArray(CERTCertificate *, chain_count);
+    if (!anchor_certs || !chain_certs) {
+        PORT_Free(anchor_certs); PORT_Free(chain_certs);
+        outcome->step = 4; outcome->error = SEC_ERROR_NO_MEMORY;
+        return;
+    }
+    int error = 0;
+    int failed = import_all(anchors, anchor_lengths, anchor_count, anchor_certs, &error);
+    if (failed >= 0) {
+        outcome->step = 1; outcome->error = error; outcome->failed_index = failed;
+        goto done;
+    }
+    failed = import_all(chain, chain_lengths, chain_count, chain_certs, &error);
+    if (failed >= 0) {
+        release_all(anchor_certs, anchor_count);
+        outcome->step = 1; outcome->error = error; outcome->failed_index = (int)anchor_count + failed;
+        goto done;
+    }
+
+    PLArenaPool *arena = PORT_NewArena(DER_DEFAULT_CHUNKSIZE);
+    CERTVerifyLog log = { arena, 0, NULL, NULL };
+    CERTCertList *path = NULL;
+    CERTCertificate *anchor = NULL;
+    int internal = 0;
+    SECStatus status = arena ? verify_imported(chain_certs[0], anchor_certs, anchor_count, (PRTime)time_us, usage_any, &log, &path, &anchor, &internal) : SECFailure;
+    if (!arena || internal) {
+        outcome->step = 4; outcome->error = SEC_ERROR_NO_MEMORY;
+    } else if (status != SECSuccess) {
+        outcome->step = 2;
+        outcome->error = PORT_GetError() ? PORT_GetError() : SEC_ERROR_LIBRARY_FAILURE;
+        if (is_time_error(outcome->error)) outcome->leaf_validity = validity_at(chain_certs[0], (PRTime)time_us);
+    } else if (host && CERT_VerifyCertName(chain_certs[0], host) != SECSuccess) {
+        outcome->step = 3;
+        outcome->error = PORT_GetError() ? PORT_GetError() : SSL_ERROR_BAD_CERT_DOMAIN;
+    } else {
+        outcome->trusted = 1;
+        if (path && sink) {
+            CERTCertificate *last = NULL;
+            for (CERTCertListNode *node = CERT_LIST_HEAD(path); !CERT_LIST_END(node, path); node = CERT_LIST_NEXT(node)) {
+                sink(sink_context, node->cert->derCert.data, node->cert->derCert.len);
+                last = node->cert;
+            }
+            // libpkix's chain may end below the anchor it chose (cert_po_trustAnchor): the path ends at it.
+            if (anchor && (!last || !SECITEM_ItemsAreEqual(&last->derCert, &anchor->derCert))) {
+                sink(sink_context, anchor->derCert.data, anchor->derCert.len);
+            }
+        }
+    }
+    if (arena) {
+        for (CERTVerifyLogNode *node = log.head; node; node = node->next) {
+            if (outcome->log_count < CNSS_MAX_LOG) {
+                int i = outcome->log_count++;
+                outcome->log_errors[i] = (int)node->error;
+                outcome->log_depths[i] = (int)node->depth;
+                outcome->log_validity[i] = is_time_error((int)node->error) ? validity_at(node->cert, (PRTime)time_us) : 0;
+            }
+            if (node->cert) CERT_DestroyCertificate(node->cert);
+        }
+        PORT_FreeArena(arena, PR_FALSE);
+    }
+    if (path) CERT_DestroyCertList(path);
+    if (anchor) CERT_DestroyCertificate(anchor);
+    release_all(chain_certs, chain_count);
+    release_all(anchor_certs, anchor_count);
+done:
+    PORT_Free(anchor_certs);
+    PORT_Free(chain_certs);
+}
+
+uint64_t cnss_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
+                   const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                   const char *host, int64_t time_us, uint64_t iterations) {
+    if (cnss_initialize() != 0 || chain_count == 0) return 0;
+    CERTCertificate **anchor_certs = PORT_ZNewArray(CERTCertificate *, anchor_count + 1);
+    CERTCertificate **chain_certs = PORT_ZNewArray(CERTCertificate *, chain_count);
+    if (!anchor_certs || !chain_certs) { PORT_Free(anchor_certs); PORT_Free(chain_certs); return 0; }
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int ok = 1;
+    for (uint64_t k = 0; k < iterations && ok; k++) {
+        int error = 0;
+        if (import_all(anchors, anchor_lengths, anchor_count, anchor_certs, &error) >= 0) { ok = 0; break; }
+        if (import_all(chain, chain_lengths, chain_count, chain_certs, &error) >= 0) { release_all(anchor_certs, anchor_count); ok = 0; break; }
+        int internal = 0;
+        if (verify_imported(chain_certs[0], anchor_certs, anchor_count, (PRTime)time_us, 0, NULL, NULL, NULL, &internal) != SECSuccess) ok = 0;
+        if (ok && host && CERT_VerifyCertName(chain_certs[0], host) != SECSuccess) ok = 0;
+        release_all(chain_certs, chain_count);
+        release_all(anchor_certs, anchor_count);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    PORT_Free(anchor_certs);
+    PORT_Free(chain_certs);
+    if (!ok) return 0;
+    uint64_t ns = (uint64_t)(end.tv_sec - start.tv_sec) * 1000000000u + (uint64_t)(end.tv_nsec - start.tv_nsec);
+    return ns ? ns : 1;
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TrustCore
+import TrustDER
+internal import CNSSBridge
+
+/// Mozilla's NSS as a back end: `CERT_PKIXVerifyCert` (libpkix) at the request's time, with the
+/// request's anchors as the only trust anchors (`cert_pi_trustAnchors`, `cert_pi_useOnlyTrustAnchors`),
+/// for `certificateUsageSSLServer`, no revocation checking and no network, then the host checked
+/// by `CERT_VerifyCertName`, as NSS's TLS client checks it (`SSL_AuthCertificate`, lib/ssl/sslauth.c).
+///
+/// NSS's certificate store and libpkix's caches are process-wide; ``NSSIsolation`` keeps every
+/// request's verdict the one a fresh process would give (see there). Nothing parsed survives an
+/// evaluation, so the certificate cache of ``BackendConfiguration`` has nothing to keep: cold and warm
+/// evaluations cost the same.
+public struct NSSBackend: TrustBackend {
+    /// How the back end asks NSS.
+    public struct Settings: Sendable, Hashable {
+        /// The back end's name in reports.
+        public var name: String
+        /// Whether a request's host is checked with `CERT_VerifyCertName` (NSS's TLS client does);
+        /// without it the back end answers path validation alone and a request with a host is a
+        /// certificate check without the name, as `certutil -V` gives.
+        public var checksHostName: Bool
+
+        public init(name: String, checksHostName: Bool = true) {
+            self.name = name
+            self.checksHostName = checksHostName
+        }
+
+        /// As NSS's own TLS client verifies a server: path validation for SSL server use, then the name.
+        public static let tlsClient = Settings(name: "nss")
+    }
+
+    public let settings: Settings
+    public let configuration: BackendConfiguration
+
+    public init(configuration: BackendConfiguration = .default, settings: Settings = .tlsClient) {
+        self.configuration = configuration
+        self.settings = settings
+    }
+
+    public var name: String { settings.name }
+
+    public var libraryVersion: String { Self.version }
+
+    private static let version: String = {
+        let version = cnss_version().map { String(cString: $0) } ?? "unknown"
+        if let package = InstalledLibrary.debianPackage(providing: "NSS_GetVersion") {
+            return "NSS \(version) (Debian \(package))"
+        }
+        return "NSS \(version)"
+    }()
+
+    /// Validation for any purpose (libpkix with `certificateUsageCheckAllUsages`: no key usage or
+    /// extended key usage is required of the leaf). Not maximum chain depth (CERT_PKIXVerifyCert has
+    /// no such parameter), not CRLs (NSS takes CRLs only into its process-wide cache, where one
+    /// request's CRL would answer for another's), not RFC 5280 policy inputs (its
+    /// `cert_pi_policyOID` always sets initial-explicit-policy, and `cert_pi_policyFlags` is not
+    /// implemented: `cert_pkixSetParam`, lib/certhigh/certvfypkix.c).
+    public var features: Set<BackendFeature> { [.anyPurpose] }
+
+    public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
+        for (index, anchor) in anchors.enumerated() {
+            if let problem = DERCertificate.encodingProblem(anchor) {
+                throw TrustBackendError(backend: name, message: "anchor \(index) is not a DER certificate: \(problem)")
+            }
+            let decoded = NSSIsolation.shared.run(certificates: []) {
+                anchor.withUnsafeBufferPointer { cnss_decode($0.baseAddress, $0.count) }
+            }
+            switch decoded {
+            case .failure(let unavailable):
+                throw TrustBackendError(backend: name, message: unavailable.message)
+            case .success(let error) where error != 0:
+                let nssError = NSSError(code: error)
+                throw TrustBackendError(backend: name, message: "anchor \(index) cannot be read by NSS", native: [
+                    NativeDiagnostic(code: Int(error), name: nssError.name, message: nssError.text, depth: nil, failure: .malformed),
+                ])
+            case .success:
+                break
+            }
+        }
+        return NSSEvaluator(backend: name, anchors: anchors, features: features, checksHostName: settings.checksHostName)
+    }
+}

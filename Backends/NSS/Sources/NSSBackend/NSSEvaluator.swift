@@ -1,0 +1,153 @@
+import Foundation
+import TrustCore
+import TrustDER
+internal import CNSSBridge
+
+/// Evaluates requests against one set of anchors with NSS (see ``NSSBackend``). Holds only DER:
+/// NSS's parsed certificates cannot outlive an evaluation (``NSSIsolation``).
+struct NSSEvaluator: TrustEvaluator {
+    let backend: String
+    let anchors: [[UInt8]]
+    let features: Set<BackendFeature>
+    let checksHostName: Bool
+
+    func evaluate(_ request: EvaluationRequest) -> Verdict {
+        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: features, backend: backend) {
+            return rejection
+        }
+        for (index, der) in request.chain.enumerated() {
+            if let problem = DERCertificate.encodingProblem(der) {
+                return .failClosed(.malformed, name: "NOT_DER", message: "presented certificate \(index) is not DER (\(problem)); refused before NSS reads it", depth: index)
+            }
+        }
+        // PRTime 0 means "now" to cert_pi_date (cert_pkixSetParam, lib/certhigh/certvfypkix.c).
+        let microseconds = request.unixTime.multipliedReportingOverflow(by: 1_000_000)
+        guard !microseconds.overflow, microseconds.partialValue != 0 else {
+            return .failClosed(.other, name: "UNSUPPORTED_TIME", message: "NSS reads the validation time 1970-01-01T00:00:00Z as \"now\" (cert_pi_date 0), so it cannot be asked at that instant; not evaluated, so not trusted")
+        }
+        let host: String? = checksHostName ? request.host?.description : nil
+        if host != nil, let variable = Self.shellExpressionNames {
+            return .failClosed(.other, name: "UNSUPPORTED_HOST_CHECK", message: "\(variable) is set in this process's environment, which makes NSS match certificate names as shell expressions (cert_TestHostName, lib/certdb/certdb.c) instead of RFC 6125 names; the host check would not be NSS's default one, so nothing with a host is evaluated")
+        }
+        let certificates = Set(anchors).union(request.chain)
+        let outcome = NSSIsolation.shared.run(certificates: certificates) {
+            Self.verify(anchors: anchors, chain: request.chain, host: host, time: microseconds.partialValue, anyPurpose: request.purpose == .anyPurpose)
+        }
+        switch outcome {
+        case .failure(let unavailable):
+            return .failClosed(.other, name: "NSS_UNAVAILABLE", message: unavailable.message)
+        case .success(let (result, path)):
+            return verdict(result, path: path, request: request)
+        }
+    }
+
+    /// NSS reads `NSS_USE_SHEXP_IN_CERT_NAME` once per process and then matches host names as shell
+    /// expressions: the variable's name when it is set.
+    private static let shellExpressionNames: String? = ProcessInfo.processInfo.environment["NSS_USE_SHEXP_IN_CERT_NAME"] == nil ? nil : "NSS_USE_SHEXP_IN_CERT_NAME"
+
+    /// One `cnss_verify` call: the outcome and the validated path.
+    private static func verify(anchors: [[UInt8]], chain: [[UInt8]], host: String?, time: Int64, anyPurpose: Bool) -> (cnss_outcome, [[UInt8]]) {
+        final class PathSink { var certificates: [[UInt8]] = [] }
+        let sink = PathSink()
+        var outcome = cnss_outcome()
+        withPointers(anchors) { anchorPointers, anchorLengths in
+            withPointers(chain) { chainPointers, chainLengths in
+                withUnsafeMutablePointer(to: &outcome) { outcomePointer in
+                    let context = Unmanaged.passUnretained(sink).toOpaque()
+                    let collect: cnss_path_sink = { context, der, length in
+                        guard let context, let der else { return }
+                        Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
+                    }
+                    if let host {
+                        host.withCString { cnss_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, time, anyPurpose ? 1 : 0, outcomePointer, collect, context) }
+                    } else {
+                        cnss_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, time, anyPurpose ? 1 : 0, outcomePointer, collect, context)
+                    }
+                }
+            }
+        }
+        withExtendedLifetime(sink) {}
+        return (outcome, sink.certificates)
+    }
+
+    private func verdict(_ outcome: cnss_outcome, path: [[UInt8]], request: EvaluationRequest) -> Verdict {
+        if outcome.trusted == 1 {
+            return .trusted(path: path)
+        }
+        switch outcome.step {
+        case 1:
+            let index = Int(outcome.failed_index)
+            let which = index < anchors.count ? "anchor \(index)" : "presented certificate \(index - anchors.count)"
+            let error = NSSError(code: outcome.error)
+            return .rejected([NativeDiagnostic(code: Int(outcome.error), name: error.name, message: "NSS could not import \(which) (CERT_NewTempCertificate): \(error.text)", depth: index < anchors.count ? nil : index - anchors.count, failure: Self.failure(outcome.error, validity: 0, importing: true))])
+        case 2:
+            var diagnostics: [NativeDiagnostic] = []
+            var seen = Set<[Int32]>()
+            let errors = withUnsafeBytes(of: outcome.log_errors) { Array($0.bindMemory(to: Int32.self)) }
+            let depths = withUnsafeBytes(of: outcome.log_depths) { Array($0.bindMemory(to: Int32.self)) }
+            let validity = withUnsafeBytes(of: outcome.log_validity) { Array($0.bindMemory(to: Int32.self)) }
+            for i in 0..<Int(outcome.log_count) where seen.insert([errors[i], depths[i]]).inserted {
+                diagnostics.append(Self.diagnostic(errors[i], depth: Int(depths[i]), validity: validity[i]))
+            }
+            // libpkix's own error is its summary of every failed candidate path (often
+            // SEC_ERROR_UNKNOWN_ISSUER: "no path"); the verify log names what failed on each
+            // certificate, so the log is the answer when there is one.
+            if diagnostics.isEmpty {
+                diagnostics.append(Self.diagnostic(outcome.error, depth: nil, validity: outcome.leaf_validity))
+            }
+            return .rejected(diagnostics)
+        case 3:
+            let error = NSSError(code: outcome.error)
+            return .rejected([NativeDiagnostic(code: Int(outcome.error), name: error.name, message: "CERT_VerifyCertName: \(error.text)", depth: 0, failure: Self.failure(outcome.error, validity: 0))])
+        default:
+            let error = NSSError(code: outcome.error)
+            return .failClosed(.other, code: Int(outcome.error), name: "NSS_INTERNAL", message: "NSS failed before verifying: \(error)")
+        }
+    }
+
+    private static func diagnostic(_ code: Int32, depth: Int?, validity: Int32) -> NativeDiagnostic {
+        let error = NSSError(code: code)
+        var message = error.text
+        if validity == 2 { message += " (CERT_CheckCertValidTimes: not yet valid at the validation time)" }
+        if validity == 1 { message += " (CERT_CheckCertValidTimes: expired at the validation time)" }
+        return NativeDiagnostic(code: Int(code), name: error.name, message: message, depth: depth, failure: failure(code, validity: validity, depth: depth))
+    }
+
+    /// NSS reports a certificate before its notBefore with the expired errors; NSS's own
+    /// CERT_CheckCertValidTimes tells the two apart.
+    private static func failure(_ code: Int32, validity: Int32, depth: Int? = nil, importing: Bool = false) -> FailureClass {
+        switch cnss_error_class(code) {
+        case 1: return validity == 2 ? .notYetValid : .expired
+        case 2: return .untrusted
+        case 3: return .notCA
+        case 4: return .pathLengthExceeded
+        case 5: return .badSignature
+        // Key usage of an issuer (no keyCertSign) is not a purpose of the request: an issuer that may
+        // not sign certificates is the taxonomy's "other"; at the leaf it is the purpose.
+        case 6: return (depth ?? 0) > 0 ? .other : .purposeMismatch
+        case 7: return .revoked
+        case 8: return .malformed
+        case 9: return .hostnameMismatch
+        default: return importing ? .malformed : .other
+        }
+    }
+}
+
+/// Calls `body` with C arrays of pointers to and lengths of `buffers`.
+func withPointers<R>(_ buffers: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int>?) -> R) -> R {
+    var pointers: [UnsafePointer<UInt8>?] = []
+    pointers.reserveCapacity(buffers.count)
+    var lengths: [Int] = []
+    lengths.reserveCapacity(buffers.count)
+    func nest(_ index: Int) -> R {
+        if index == buffers.count {
+            return pointers.withUnsafeBufferPointer { p in lengths.withUnsafeBufferPointer { l in body(p.baseAddress, l.baseAddress) } }
+        }
+        return buffers[index].withUnsafeBufferPointer { buffer in
+            pointers.append(buffer.baseAddress)
+            lengths.append(buffer.count)
+            return nest(index + 1)
+        }
+    }
+    return nest(0)
+}
