@@ -191,11 +191,28 @@ public enum BackendTestKit {
         }
     }
 
-    /// The valid chain of every key type is trusted at its validation time and expired a day after
-    /// its leaf's notAfter, with both times asked for on many tasks at once through one evaluator.
+    /// The valid chain of every key type the back end's library supports is trusted at its
+    /// validation time, expired 30 years later and not yet valid 30 years earlier, with the three
+    /// times asked for on many tasks at once through one evaluator. A key type the library rejects
+    /// at the chain's own time (NSS 3.87 has no Ed25519) is recorded in its deviations file by the
+    /// conformance suite; here it must get that one verdict at every time asked alongside, and at
+    /// least one key type must be trusted, or the times prove nothing.
     static func expectTimeHonoured(_ backend: any TrustBackend, suite: VectorSuite, sourceLocation: SourceLocation) async throws {
+        var trustedKeyTypes = 0
         for vector in suite.vectors where vector.id.hasPrefix("valid-chain/") {
             let evaluator = try backend.makeEvaluator(anchors: vector.anchors)
+            let own = evaluator.evaluate(vector.request)
+            if !own.isTrusted {
+                let again = await withTaskGroup(of: Verdict.self) { group in
+                    for _ in 0..<16 { group.addTask { evaluator.evaluate(vector.request) } }
+                    return await group.reduce(into: []) { $0.append($1) }
+                }
+                if again.contains(where: { $0 != own }) {
+                    Issue.record("\(backend.name) answered \(vector.id) at its own validation time in more than one way", sourceLocation: sourceLocation)
+                }
+                continue
+            }
+            trustedKeyTypes += 1
             let later = EvaluationRequest(chain: vector.chain, host: vector.host, time: vector.time.addingTimeInterval(86_400 * 365 * 30))
             let earlier = EvaluationRequest(chain: vector.chain, host: vector.host, time: vector.time.addingTimeInterval(-86_400 * 365 * 30))
             let verdicts = await withTaskGroup(of: (Int, Verdict).self) { group in
@@ -217,6 +234,9 @@ public enum BackendTestKit {
                     break
                 }
             }
+        }
+        if trustedKeyTypes == 0 {
+            Issue.record("\(backend.name) trusted no valid chain at its own validation time, so whether it honours the request's time cannot be seen", sourceLocation: sourceLocation)
         }
     }
 

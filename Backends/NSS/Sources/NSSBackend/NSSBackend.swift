@@ -59,12 +59,21 @@ public struct NSSBackend: TrustBackend {
     /// implemented: `cert_pkixSetParam`, lib/certhigh/certvfypkix.c).
     public var features: Set<BackendFeature> { [.anyPurpose] }
 
+    /// The largest certificate handed to NSS: 64 KiB, several times the largest certificates
+    /// seen in the Web PKI (a few hundred names). NSS's libpkix exhausts memory on a certificate
+    /// with 10,000 subjectAltNames (more than 3 GB of address space in CERT_PKIXVerifyCert), which
+    /// would take the whole process down; larger certificates are refused, as anchors and presented.
+    public static let maximumCertificateBytes = 64 * 1024
+
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
         for (index, anchor) in anchors.enumerated() {
+            if anchor.count > Self.maximumCertificateBytes {
+                throw TrustBackendError(backend: name, message: "anchor \(index) is \(anchor.count) bytes, more than the \(Self.maximumCertificateBytes) NSS is given (its libpkix exhausts memory on such certificates)")
+            }
             if let problem = DERCertificate.encodingProblem(anchor) {
                 throw TrustBackendError(backend: name, message: "anchor \(index) is not a DER certificate: \(problem)")
             }
-            let decoded = NSSIsolation.shared.run(certificates: []) {
+            let decoded = NSSIsolation.shared.run(imports: false) {
                 anchor.withUnsafeBufferPointer { cnss_decode($0.baseAddress, $0.count) }
             }
             switch decoded {

@@ -13,7 +13,7 @@ struct NSSBaselineLoop: BaselineLoop {
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         let time = unixTime.multipliedReportingOverflow(by: 1_000_000)
         guard !time.overflow, time.partialValue != 0, !chain.isEmpty else { return nil }
-        let outcome = NSSIsolation.shared.run(certificates: Set(anchors).union(chain)) {
+        let outcome = NSSIsolation.shared.run(imports: true) {
             withPointers(anchors) { anchorPointers, anchorLengths in
                 withPointers(chain) { chainPointers, chainLengths in
                     if let host {

@@ -16,6 +16,9 @@ struct NSSEvaluator: TrustEvaluator {
             return rejection
         }
         for (index, der) in request.chain.enumerated() {
+            if der.count > NSSBackend.maximumCertificateBytes {
+                return .failClosed(.other, name: "NSS_RESOURCE_LIMIT", message: "presented certificate \(index) is \(der.count) bytes; NSS's libpkix exhausts memory on such certificates (a 378 KB leaf with 10,000 subjectAltNames takes more than 3 GB in CERT_PKIXVerifyCert), so certificates over \(NSSBackend.maximumCertificateBytes) bytes are refused before NSS reads them", depth: index)
+            }
             if let problem = DERCertificate.encodingProblem(der) {
                 return .failClosed(.malformed, name: "NOT_DER", message: "presented certificate \(index) is not DER (\(problem)); refused before NSS reads it", depth: index)
             }
@@ -29,8 +32,7 @@ struct NSSEvaluator: TrustEvaluator {
         if host != nil, let variable = Self.shellExpressionNames {
             return .failClosed(.other, name: "UNSUPPORTED_HOST_CHECK", message: "\(variable) is set in this process's environment, which makes NSS match certificate names as shell expressions (cert_TestHostName, lib/certdb/certdb.c) instead of RFC 6125 names; the host check would not be NSS's default one, so nothing with a host is evaluated")
         }
-        let certificates = Set(anchors).union(request.chain)
-        let outcome = NSSIsolation.shared.run(certificates: certificates) {
+        let outcome = NSSIsolation.shared.run(imports: true) {
             Self.verify(anchors: anchors, chain: request.chain, host: host, time: microseconds.partialValue, anyPurpose: request.purpose == .anyPurpose)
         }
         switch outcome {

@@ -12,67 +12,67 @@ internal import CNSSBridge
 /// request presents other intermediates. Left alone, a verdict would depend on which requests ran
 /// before and beside it.
 ///
-/// So every NSS call runs inside ``run(certificates:_:)``, which guarantees that NSS's state holds
-/// no certificate but the request's own: requests run side by side only when they import exactly
-/// the same certificates (the same request on many tasks), and before a request whose certificates
-/// do not include everything imported since the last reset, NSS is shut down and initialised again
-/// (NSS_Shutdown calls PKIX_Shutdown, which empties libpkix's caches, and releases the temporary
-/// store). A verdict is therefore the one a fresh process would give. The cost is that different
-/// requests are serialised in NSS; the harness's other back ends are not affected.
+/// So every NSS call runs inside ``run(imports:_:)``, which guarantees that NSS's state holds
+/// nothing but the request's own certificates: one request at a time is inside NSS, and before each
+/// one that imports certificates NSS is shut down and initialised again when anything was imported
+/// since (NSS_Shutdown calls PKIX_Shutdown, which empties libpkix's caches, and releases the
+/// temporary store). A verdict is therefore the one a fresh process gives. Not even two copies of
+/// one request share NSS: libpkix's caches warmed by the first change the verify log of the second
+/// (a cached candidate list skips a lookup that logs SEC_ERROR_EXTENSION_NOT_FOUND), so its
+/// diagnostics would differ. The cost, a reset (about a millisecond) per evaluation and NSS
+/// evaluations one at a time, is measured by `bench` against NSS's bare loop.
 final class NSSIsolation: @unchecked Sendable {  // every field is guarded by `condition`
     static let shared = NSSIsolation()
 
     private let condition = NSCondition()
-    /// Requests inside NSS now, all with `running` as their certificates.
+    /// Requests inside NSS now: at most one that imports certificates, beside any that import none.
     private var inFlight = 0
-    private var running: Set<[UInt8]> = []
-    /// Requests that joined the current batch: capped, so that a waiting request is not starved.
-    private var joined = 0
-    /// Every certificate imported since NSS was last initialised.
-    private var seen: Set<[UInt8]> = []
+    private var importing = false
+    /// Whether anything was imported since NSS was last initialised.
+    private var dirty = false
     private var initialised = false
     /// Why NSS cannot be used (it failed to initialise or to reset): every request fails closed.
     private var broken: String?
 
-    private static let maximumJoined = 64
-
-    /// Runs `body` with NSS initialised and holding no certificate but `certificates` (imported by
-    /// `body` itself), or returns the reason NSS cannot be used.
-    func run<T>(certificates: Set<[UInt8]>, _ body: () -> T) -> Result<T, NSSUnavailable> {
+    /// Runs `body` with NSS initialised and, when `imports` (body imports certificates), alone in
+    /// NSS and after a reset if anything was imported before; or returns why NSS cannot be used.
+    func run<T>(imports: Bool, _ body: () -> T) -> Result<T, NSSUnavailable> {
         condition.lock()
         while true {
             if let broken {
                 condition.unlock()
                 return .failure(NSSUnavailable(message: broken))
             }
+            if !imports && initialised {
+                // Decoding an anchor touches no store: it may run beside anything but a reset,
+                // which waits for it.
+                break
+            }
             if inFlight == 0 {
-                if !initialised || (!certificates.isEmpty && !seen.isSubset(of: certificates)) {
+                if !initialised || dirty {
                     let error = initialised ? cnss_reset() : cnss_initialize()
                     guard error == 0 else {
                         broken = "NSS could not be \(initialised ? "reset" : "initialised") (\(NSSError(code: error))), so no NSS verification can be isolated from the others"
                         continue
                     }
                     initialised = true
-                    seen = []
+                    dirty = false
                 }
-                running = certificates
-                joined = 0
-                break
-            }
-            // A request importing nothing (decoding anchors) cannot disturb a batch.
-            if certificates.isEmpty || (running == certificates && joined < Self.maximumJoined) {
-                joined += 1
+                if imports {
+                    importing = true
+                    dirty = true
+                }
                 break
             }
             condition.wait()
         }
         inFlight += 1
-        seen.formUnion(certificates)
         condition.unlock()
         defer {
             condition.lock()
             inFlight -= 1
-            if inFlight == 0 { condition.broadcast() }
+            if imports { importing = false }
+            condition.broadcast()
             condition.unlock()
         }
         return .success(body())
