@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+// Botan 2 (Debian libbotan-2-dev) as a TrustHarness back end, plugged in from outside: its own
+// package, reaching TrustHarness only through its public products, as a user's package would.
+import Foundation
+import PackageDescription
+
+/// The identity SwiftPM gives `.package(path: "../..")`: the TrustHarness checkout's folder name,
+/// lowercased (it differs between clones), so it is derived rather than written down.
+let trustHarness: String = {
+    var name = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+    if name.hasSuffix(".git") { name.removeLast(4) }
+    return name.lowercased()
+}()
+
+let package = Package(
+    name: "BotanBackend",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "BotanBackend", targets: ["BotanBackend"]),
+        .executable(name: "botan-harness", targets: ["botan-harness"]),
+    ],
+    dependencies: [
+        .package(path: "../.."),
+    ],
+    targets: [
+        // Botan's pkg-config file adds flags SwiftPM refuses (-fstack-protector -m64 -pthread), so the
+        // bridge names Debian's include folder itself; the library is linked by name.
+        .target(
+            name: "CBotanBridge",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/botan-2", "-std=c++17"])],
+            linkerSettings: [.linkedLibrary("botan-2"), .linkedLibrary("stdc++")]
+        ),
+        .target(
+            name: "BotanBackend",
+            dependencies: [
+                "CBotanBridge",
+                .product(name: "TrustCore", package: trustHarness),
+                .product(name: "TrustDER", package: trustHarness),
+                .product(name: "TrustHarness", package: trustHarness),
+            ]
+        ),
+        .executableTarget(
+            name: "botan-harness",
+            dependencies: [
+                "BotanBackend",
+                .product(name: "TrustHarnessCLI", package: trustHarness),
+                .product(name: "BuiltInBackends", package: trustHarness),
+            ]
+        ),
+        .testTarget(
+            name: "BotanBackendTests",
+            dependencies: [
+                "BotanBackend",
+                .product(name: "TrustCore", package: trustHarness),
+                .product(name: "TrustHarness", package: trustHarness),
+                .product(name: "TrustHarnessTestKit", package: trustHarness),
+            ]
+        ),
+    ]
+)
