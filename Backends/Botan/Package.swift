@@ -23,17 +23,20 @@ let package = Package(
         .package(path: "../.."),
     ],
     targets: [
-        // Botan's pkg-config file adds flags SwiftPM refuses (-fstack-protector -m64 -pthread), so the
-        // bridge names Debian's include folder itself; the library is linked by name.
+        // Botan's path validation behind a C interface, in C++ (Botan 2 is a C++ library and its C
+        // interface validates for no usage; see cbotan_shim.h). Botan's pkg-config file adds flags
+        // SwiftPM refuses (-fstack-protector -m64 -pthread: a system-library target with
+        // pkgConfig "botan-2" warns on every build), so the shim names Debian's include folder itself
+        // and links the library by name.
         .target(
-            name: "CBotanBridge",
-            cxxSettings: [.unsafeFlags(["-I/usr/include/botan-2", "-std=c++17"])],
+            name: "CBotanShim",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/botan-2"])],
             linkerSettings: [.linkedLibrary("botan-2"), .linkedLibrary("stdc++")]
         ),
         .target(
             name: "BotanBackend",
             dependencies: [
-                "CBotanBridge",
+                "CBotanShim",
                 .product(name: "TrustCore", package: trustHarness),
                 .product(name: "TrustDER", package: trustHarness),
                 .product(name: "TrustHarness", package: trustHarness),
@@ -54,7 +57,9 @@ let package = Package(
                 .product(name: "TrustCore", package: trustHarness),
                 .product(name: "TrustHarness", package: trustHarness),
                 .product(name: "TrustHarnessTestKit", package: trustHarness),
+                .product(name: "TrustVectors", package: trustHarness),
             ]
         ),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

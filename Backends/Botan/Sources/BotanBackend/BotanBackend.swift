@@ -1,44 +1,38 @@
-import Foundation
 import TrustCore
-import TrustDER
-internal import CBotanBridge
+internal import CBotanShim
 
-/// Botan 2 as a back end: `Botan::x509_path_validate` as Botan's own TLS client calls it
-/// (`TLS::Callbacks::tls_verify_cert_chain`, src/lib/tls/tls_callbacks.cpp): the request's anchors
-/// in a `Certificate_Store_In_Memory`, `Path_Validation_Restrictions` with the policy's minimum
-/// signature strength, the host name, `Usage_Type::TLS_SERVER_AUTH` and the request's time. A small
-/// C++ bridge (CBotanBridge) calls it, because Botan's C interface (`botan_x509_cert_verify`,
-/// src/lib/ffi/ffi_cert.cpp) validates with `Usage_Type::UNSPECIFIED` and returns no path.
+/// Botan 2 (2.19, Debian `libbotan-2-dev`) as a back end: `Botan::x509_path_validate` as Botan's
+/// own TLS client calls it (`TLS::Callbacks::tls_verify_cert_chain`, src/lib/tls/tls_callbacks.cpp).
 ///
-/// Every call builds its own Botan objects from DER, so evaluations share nothing and may run on
-/// any number of tasks at once; the cost is a parse of every certificate on every evaluation (the
-/// evaluator keeps DER only), measured by `bench` against Botan's bare loop.
+/// Per request: the anchors in one `Certificate_Store_In_Memory` (parsed once, when the evaluator is
+/// made), the presented chain as the end entity and its extra certificates (Botan builds the path
+/// itself), `Path_Validation_Restrictions` with ``Settings/minimumStrength``, the request's time as
+/// the reference time (`request.unixTime` seconds), its host, and `Usage_Type::TLS_SERVER_AUTH` for
+/// a TLS server (``Settings/usage``) or `Usage_Type::UNSPECIFIED` for any purpose. A C++ shim
+/// (CBotanShim) makes the call, because Botan's C interface (`botan_x509_cert_verify`,
+/// src/lib/ffi/ffi_cert.cpp) always validates with `Usage_Type::UNSPECIFIED` and returns no path.
+///
+/// Hosts: Botan checks a host with `X509_Certificate::matches_dns_name` (src/lib/x509/x509cert.cpp):
+/// against the dNSName entries of the subjectAltName, or the subject's common names when there is
+/// none, with `host_wildcard_match`. It has no IP address check: an IP host is passed in text form
+/// (a dotted quad, or RFC 5952 text for IPv6) and so matches only a dNSName or common name spelling
+/// it, never an iPAddress entry (recorded as deviations).
+///
+/// CRLs: when a request carries CRLs, they go into a store of their own beside the anchors, and
+/// revocation information is required of every certificate but the root (`require_rev` and
+/// `ocsp_all_intermediates`, which `PKIX::merge_revocation_status` reads as "also for
+/// intermediates"): a certificate no CRL covers gets `NO_REVOCATION_DATA` and is not trusted.
+///
+/// Failure behaviour: every exception Botan throws is caught in the shim and becomes a rejection
+/// (`BOTAN_EXCEPTION`); presented certificates and anchors that are not strict DER are refused before
+/// Botan reads them; chains whose path search would exceed ``Settings/pathSearchLimit`` are refused.
 public struct BotanBackend: TrustBackend {
-    /// How the back end asks Botan.
-    public struct Settings: Sendable, Hashable {
-        /// The back end's name in reports.
-        public var name: String
-        /// `Path_Validation_Restrictions`' minimum key strength in bits (RSA and DSA keys count
-        /// their size, EC keys the curve's bits); Botan's `TLS::Policy::minimum_signature_strength()`
-        /// is 110, which refuses SHA-1 signatures and RSA keys under 2048 bits.
-        public var minimumStrength: Int
-        /// Whether the leaf must allow TLS server authentication (`Usage_Type::TLS_SERVER_AUTH`:
-        /// its key usage and extended key usage); off, Botan validates for no particular usage.
-        public var requiresServerUsage: Bool
-
-        public init(name: String, minimumStrength: Int = 110, requiresServerUsage: Bool = true) {
-            self.name = name
-            self.minimumStrength = minimumStrength
-            self.requiresServerUsage = requiresServerUsage
-        }
-
-        /// As Botan's TLS client verifies a server with the default `TLS::Policy`.
-        public static let tlsClient = Settings(name: "botan")
-    }
-
+    /// How Botan is asked.
     public let settings: Settings
+    /// The certificate cache's size.
     public let configuration: BackendConfiguration
 
+    /// A back end asking Botan with `settings` (by default as its TLS client does).
     public init(configuration: BackendConfiguration = .default, settings: Settings = .tlsClient) {
         self.configuration = configuration
         self.settings = settings
@@ -46,32 +40,34 @@ public struct BotanBackend: TrustBackend {
 
     public var name: String { settings.name }
 
+    /// Botan's version string and the Debian package the loaded library came from, when known.
     public var libraryVersion: String { Self.version }
 
     private static let version: String = {
-        let version = cbotan_version().map { String(validatingCString: $0) ?? "Botan" } ?? "Botan (unknown version)"
+        let version = cbotan_version().map { String(cString: $0) } ?? "Botan (unknown version)"
         if let package = InstalledLibrary.debianPackage(providing: "botan_ffi_api_version") {
             return "\(version) (Debian \(package))"
         }
         return version
     }()
 
-    /// Validation for any purpose (`Usage_Type::UNSPECIFIED`). Not maximum chain depth (no such
-    /// restriction), not CRLs (not wired through the bridge yet), not RFC 5280 policy inputs (Botan
-    /// does no certificate policy processing).
-    public var features: Set<BackendFeature> { [.anyPurpose] }
+    /// What Botan honours faithfully:
+    /// - ``BackendFeature/anyPurpose``: `Usage_Type::UNSPECIFIED`, no key usage or extended key
+    ///   usage check of the leaf.
+    /// - ``BackendFeature/revocationLists``: the CRLs in a store, revocation data required of every
+    ///   certificate but the root (see ``BotanBackend``).
+    ///
+    /// Not ``BackendFeature/maximumChainDepth`` (`Path_Validation_Restrictions` has no depth limit)
+    /// nor ``BackendFeature/policyProcessing`` (Botan 2 reads certificatePolicies but processes no
+    /// policy: no user-initial-policy-set, no policy mappings, no explicit-policy); requests that
+    /// need them are refused.
+    public var features: Set<BackendFeature> { [.anyPurpose, .revocationLists] }
 
+    /// Parses `anchors` once into one Botan store.
+    /// - Throws: ``TrustCore/TrustBackendError`` naming the first anchor that is not strict DER or
+    ///   that Botan cannot read.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
-        for (index, anchor) in anchors.enumerated() {
-            if let problem = DERCertificate.encodingProblem(anchor) {
-                throw TrustBackendError(backend: name, message: "anchor \(index) is not a DER certificate: \(problem)")
-            }
-            var message = [CChar](repeating: 0, count: 512)
-            let failed = anchor.withUnsafeBufferPointer { cbotan_decode($0.baseAddress, $0.count, &message, message.count) }
-            if failed != 0 {
-                throw TrustBackendError(backend: name, message: "anchor \(index) cannot be read by Botan: \(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
-            }
-        }
-        return BotanEvaluator(backend: name, anchors: anchors, features: features, settings: settings)
+        let store = try BotanAnchors(anchors, backend: name)
+        return BotanEvaluator(anchors: store, settings: settings, features: features, configuration: configuration)
     }
 }

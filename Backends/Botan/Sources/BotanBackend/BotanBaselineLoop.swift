@@ -1,20 +1,28 @@
-import Foundation
 import TrustHarness
-internal import CBotanBridge
+internal import CBotanShim
 
-/// Botan called as the back end calls it, in C++ (`cbotan_loop`): x509_path_validate with the TLS
-/// client's restrictions, parsing every certificate each time when cold, once when warm.
+/// Botan called as ``BotanBackend`` calls it with ``BotanBackend/Settings/tlsClient``, in C++
+/// (`cbotan_loop`): every certificate parsed on every iteration when cold, once when warm, then
+/// `x509_path_validate` with the same restrictions, usage, host and time.
 struct BotanBaselineLoop: BaselineLoop {
-    var label: String { "botan-c++" }
+    var label: String { "botan-c" }
 
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
-        let strength = BotanBackend.Settings.tlsClient.minimumStrength
-        let nanoseconds = withPointers(anchors) { anchorPointers, anchorLengths in
-            withPointers(chain) { chainPointers, chainLengths in
-                if let host {
-                    return host.withCString { cbotan_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, unixTime, strength, cold ? 1 : 0, iterations) }
+        let settings = BotanBackend.Settings.tlsClient
+        var parameters = cbotan_parameters()
+        parameters.seconds = unixTime
+        parameters.minimum_strength = settings.minimumStrength
+        parameters.usage = Int32(CBOTAN_USAGE_TLS_SERVER_AUTH)
+        parameters.require_revocation = 0
+        parameters.search_limit = settings.pathSearchLimit
+        let nanoseconds = withUnsafePointers(to: anchors) { anchorPointers, anchorLengths in
+            withUnsafePointers(to: chain) { chainPointers, chainLengths in
+                withUnsafePointer(to: &parameters) { parametersPointer in
+                    if let host {
+                        return host.withCString { cbotan_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, parametersPointer, cold ? 1 : 0, iterations) }
+                    }
+                    return cbotan_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, parametersPointer, cold ? 1 : 0, iterations)
                 }
-                return cbotan_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, unixTime, strength, cold ? 1 : 0, iterations)
             }
         }
         return nanoseconds == 0 ? nil : nanoseconds

@@ -1,113 +1,154 @@
-import Foundation
 import TrustCore
 import TrustDER
-internal import CBotanBridge
+internal import CBotanShim
 
-/// Evaluates requests against one set of anchors with Botan (see ``BotanBackend``).
-struct BotanEvaluator: TrustEvaluator {
-    let backend: String
-    let anchors: [[UInt8]]
-    let features: Set<BackendFeature>
-    let settings: BotanBackend.Settings
+/// Evaluates requests with Botan against one set of anchors, parsed once into one store
+/// (``BotanAnchors``).
+///
+/// Each evaluation hands Botan the presented certificates, parsed (and kept parsed in a
+/// ``BoundedCache`` keyed by their exact DER, ``BackendConfiguration/certificateCacheCapacity``),
+/// the request's CRLs, host, time and purpose, and `x509_path_validate` builds and checks the path
+/// (see ``BotanBackend``). Trusted only when Botan reports a successful validation; then the verdict
+/// carries Botan's path (`Path_Validation_Result::cert_path`), leaf first, ending at the anchor.
+/// Every other outcome is a rejection with Botan's status codes, or a fail-closed diagnostic when
+/// Botan threw or the chain was refused before Botan ran.
+///
+/// Safe on any number of tasks at once: the anchors' store and the kept certificates are immutable
+/// Botan objects that validation only reads (see cbotan_shim.cpp), each call builds its own CRL
+/// store and result, and the cache is ``BoundedCache``'s own lock-guarded table.
+final class BotanEvaluator: TrustEvaluator, Sendable {
+    private let backend: String
+    private let features: Set<BackendFeature>
+    private let settings: BotanBackend.Settings
+    private let anchors: BotanAnchors
+    private let cache: BoundedCache<DERBytes, BotanCertificate>
+
+    init(anchors: BotanAnchors, settings: BotanBackend.Settings, features: Set<BackendFeature>, configuration: BackendConfiguration) {
+        self.backend = settings.name
+        self.features = features
+        self.settings = settings
+        self.anchors = anchors
+        self.cache = BoundedCache(configuration)
+    }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
         if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: features, backend: backend) {
             return rejection
         }
+        var chain: [BotanCertificate] = []
+        chain.reserveCapacity(request.chain.count)
         for (index, der) in request.chain.enumerated() {
-            if let problem = DERCertificate.encodingProblem(der) {
-                return .failClosed(.malformed, name: "NOT_DER", message: "presented certificate \(index) is not DER (\(problem)); refused before Botan reads it", depth: index)
+            do {
+                chain.append(try cache.certificate(for: der, parse: Self.parsePresented))
+            } catch {
+                switch error {
+                case .notDER(let problem):
+                    return .failClosed(.malformed, name: "NOT_DER", message: "presented certificate \(index) is not DER (\(problem)); refused before Botan reads it", depth: index)
+                case .botan(let reason):
+                    return .failClosed(.malformed, name: "BOTAN_DECODING_ERROR", message: "Botan could not read presented certificate \(index): \(reason)", depth: index)
+                }
             }
         }
-        let host = request.host?.description
-        let (outcome, path) = Self.verify(anchors: anchors, chain: request.chain, host: host, seconds: request.unixTime, settings: settings, purpose: request.purpose)
-        switch outcome.trusted {
-        case 1:
-            return .trusted(path: path)
-        case 0:
-            var diagnostics: [NativeDiagnostic] = []
-            let codes = withUnsafeBytes(of: outcome.codes) { Array($0.bindMemory(to: Int32.self)) }
-            let depths = withUnsafeBytes(of: outcome.depths) { Array($0.bindMemory(to: Int32.self)) }
-            for i in 0..<Int(outcome.count) {
-                diagnostics.append(Self.diagnostic(codes[i], depth: Int(depths[i])))
-            }
-            if diagnostics.isEmpty {
-                diagnostics.append(Self.diagnostic(outcome.result, depth: nil))
-            }
-            return .rejected(diagnostics)
-        default:
-            let message = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            let index = Int(outcome.failed_index)
-            if index >= 0 {
-                let which = index < anchors.count ? "anchor \(index)" : "presented certificate \(index - anchors.count)"
-                return .failClosed(.malformed, name: "BOTAN_DECODING_ERROR", message: "Botan could not read \(which): \(message)", depth: index < anchors.count ? nil : index - anchors.count)
-            }
-            return .failClosed(.other, name: "BOTAN_EXCEPTION", message: "Botan's path validation threw: \(message)")
+        var parameters = cbotan_parameters()
+        parameters.seconds = request.unixTime
+        parameters.minimum_strength = settings.minimumStrength
+        parameters.usage = request.purpose == .serverAuthentication && settings.usage == .tlsServer
+            ? Int32(CBOTAN_USAGE_TLS_SERVER_AUTH) : Int32(CBOTAN_USAGE_UNSPECIFIED)
+        parameters.require_revocation = request.revocationLists.isEmpty ? 0 : 1
+        parameters.search_limit = settings.pathSearchLimit
+        let host: String? = switch request.host {
+        case .dns(let name)?: name
+        case .ipAddress?: request.host?.description  // dotted quad or RFC 5952 text; see BotanBackend
+        case nil: nil
+        }
+        let (outcome, path) = verify(chain, crls: request.revocationLists, host: host, parameters: &parameters)
+        withExtendedLifetime(chain) {}
+        return verdict(outcome, path: path, crlCount: request.revocationLists.count)
+    }
+
+    /// Presented certificates are strict DER or refused, as the built-in back ends refuse them, so
+    /// that byte-different copies of a certificate cannot reach Botan (which reads BER).
+    private static func parsePresented(_ der: [UInt8]) throws(PresentedCertificateError) -> BotanCertificate {
+        if let problem = DERCertificate.encodingProblem(der) { throw .notDER(problem) }
+        do {
+            return try BotanCertificate(der: der)
+        } catch {
+            throw .botan(error.reason)
         }
     }
 
-    private static func verify(anchors: [[UInt8]], chain: [[UInt8]], host: String?, seconds: Int64, settings: BotanBackend.Settings, purpose: TrustPurpose) -> (cbotan_outcome, [[UInt8]]) {
+    private func verify(_ chain: [BotanCertificate], crls: [[UInt8]], host: String?, parameters: inout cbotan_parameters) -> (cbotan_outcome, [[UInt8]]) {
         final class PathSink { var certificates: [[UInt8]] = [] }
         let sink = PathSink()
         var outcome = cbotan_outcome()
-        let usage: Int32 = purpose == .serverAuthentication && settings.requiresServerUsage ? 1 : 0
-        withPointers(anchors) { anchorPointers, anchorLengths in
-            withPointers(chain) { chainPointers, chainLengths in
-                withUnsafeMutablePointer(to: &outcome) { outcomePointer in
-                    let context = Unmanaged.passUnretained(sink).toOpaque()
-                    let collect: cbotan_path_sink = { context, der, length in
-                        guard let context, let der else { return }
-                        Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
-                    }
-                    if let host {
-                        host.withCString { cbotan_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, seconds, settings.minimumStrength, usage, outcomePointer, collect, context) }
-                    } else {
-                        cbotan_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, seconds, settings.minimumStrength, usage, outcomePointer, collect, context)
+        let handles: [OpaquePointer?] = chain.map(\.handle)
+        let collect: cbotan_path_sink = { context, der, length in
+            guard let context, let der else { return }
+            Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
+        }
+        withUnsafePointers(to: crls) { crlPointers, crlLengths in
+            withUnsafeMutablePointer(to: &outcome) { outcomePointer in
+                withUnsafePointer(to: &parameters) { parametersPointer in
+                    withExtendedLifetime(sink) {
+                        let context = Unmanaged.passUnretained(sink).toOpaque()
+                        if let host {
+                            host.withCString { cbotan_verify(anchors.handle, handles, handles.count, crlPointers, crlLengths, crls.count, $0, parametersPointer, outcomePointer, collect, context) }
+                        } else {
+                            cbotan_verify(anchors.handle, handles, handles.count, crlPointers, crlLengths, crls.count, nil, parametersPointer, outcomePointer, collect, context)
+                        }
                     }
                 }
             }
         }
-        withExtendedLifetime(sink) {}
         return (outcome, sink.certificates)
     }
 
-    private static func diagnostic(_ code: Int32, depth: Int?) -> NativeDiagnostic {
-        let text = cbotan_status_text(code).map { String(cString: $0) } ?? "Botan status \(code)"
-        return NativeDiagnostic(code: Int(code), name: "BOTAN_\(code)", message: text, depth: depth, failure: failure(code, depth: depth))
-    }
-
-    /// Botan's `Certificate_Status_Code` (src/lib/x509/pkix_enums.h) in the taxonomy.
-    private static func failure(_ code: Int32, depth: Int?) -> FailureClass {
-        switch code {
-        case 2000: return .notYetValid                                   // CERT_NOT_YET_VALID
-        case 2001: return .expired                                       // CERT_HAS_EXPIRED
-        case 3000, 3001, 3002, 3003, 3004: return .untrusted             // issuer not found, no trust, loop, no root, name mismatch
-        case 4001: return (depth ?? 0) > 0 ? .other : .purposeMismatch   // INVALID_USAGE
-        case 4002: return .pathLengthExceeded                            // CERT_CHAIN_TOO_LONG
-        case 4003: return .notCA                                         // CA_CERT_NOT_FOR_CERT_ISSUER
-        case 4008: return .hostnameMismatch                              // CERT_NAME_NOMATCH
-        case 5000: return .revoked                                       // CERT_IS_REVOKED
-        case 5002: return .badSignature                                  // SIGNATURE_ERROR
-        case 1000, 1001, 5004, 5005: return .badSignature                // weak or unknown signature algorithm, bad parameters
-        case 5003: return .malformed                                     // CERT_PUBKEY_INVALID
-        default: return .other
+    private func verdict(_ outcome: cbotan_outcome, path: [[UInt8]], crlCount: Int) -> Verdict {
+        switch outcome.trusted {
+        case 1:
+            return .trusted(path: path)
+        case 0:
+            let codes = withUnsafeBytes(of: outcome.codes) { Array($0.bindMemory(to: Int32.self)) }
+            let depths = withUnsafeBytes(of: outcome.depths) { Array($0.bindMemory(to: Int32.self)) }
+            var diagnostics = (0..<Int(outcome.count)).map { BotanStatus.diagnostic(codes[$0], depth: Int(depths[$0])) }
+            if diagnostics.isEmpty {
+                guard outcome.result >= 1000 else {
+                    return .failClosed(.other, code: Int(outcome.result), name: "BOTAN_UNEXPLAINED", message: "Botan did not validate the path but reported no error status (overall \(outcome.result)); not trusted")
+                }
+                diagnostics.append(BotanStatus.diagnostic(outcome.result, depth: nil))
+            }
+            return .rejected(diagnostics)
+        case Int32(CBOTAN_SEARCH_LIMIT):
+            return .failClosed(.other, name: "BOTAN_PATH_SEARCH_LIMIT", message: "Botan's path search (PKIX::build_all_certificate_paths) would visit and check more than \(outcome.result) certificates for this chain (presented certificates sharing subjects multiply the paths it tries); refused before validation, so not trusted")
+        default:
+            let message = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let index = Int(outcome.failed_index)
+            if index >= 0 && index < crlCount {
+                return .failClosed(.malformed, name: "BOTAN_CRL_DECODING_ERROR", message: "Botan could not read CRL \(index) of the request: \(message); no revocation checking possible, so not trusted")
+            }
+            return .failClosed(.other, name: "BOTAN_EXCEPTION", message: "Botan's path validation threw: \(message); not trusted")
         }
     }
 }
 
-/// Calls `body` with C arrays of pointers to and lengths of `buffers`.
-func withPointers<R>(_ buffers: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int>?) -> R) -> R {
+/// Why a presented certificate was not parsed.
+enum PresentedCertificateError: Error {
+    case notDER(String)
+    case botan(String)
+}
+
+/// Calls `body` with C arrays of pointers to and lengths of `buffers` (nil for none), valid only
+/// during the call.
+func withUnsafePointers<R>(to buffers: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int>?) -> R) -> R {
     var pointers: [UnsafePointer<UInt8>?] = []
     pointers.reserveCapacity(buffers.count)
-    var lengths: [Int] = []
-    lengths.reserveCapacity(buffers.count)
+    let lengths = buffers.map(\.count)
     func nest(_ index: Int) -> R {
         if index == buffers.count {
             return pointers.withUnsafeBufferPointer { p in lengths.withUnsafeBufferPointer { l in body(p.baseAddress, l.baseAddress) } }
         }
         return buffers[index].withUnsafeBufferPointer { buffer in
             pointers.append(buffer.baseAddress)
-            lengths.append(buffer.count)
             return nest(index + 1)
         }
     }

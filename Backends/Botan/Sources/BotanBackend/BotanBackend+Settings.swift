@@ -1,0 +1,63 @@
+extension BotanBackend {
+    /// How the back end asks Botan: the arguments of `x509_path_validate` and
+    /// `Path_Validation_Restrictions` (src/lib/x509/x509path.h) a user of Botan would choose.
+    ///
+    /// ``tlsClient`` is what Botan's TLS client asks with the default `TLS::Policy`
+    /// (`TLS::Callbacks::tls_verify_cert_chain`, src/lib/tls/tls_callbacks.cpp), with one exception:
+    /// the policy's `require_cert_revocation_info()` is true, which without a stapled OCSP response
+    /// rejects every chain (`NO_REVOCATION_DATA` at the leaf, `PKIX::merge_revocation_status`), and a
+    /// request carries no OCSP responses. So revocation data is required exactly when the request
+    /// carries CRLs (``TrustCore/EvaluationRequest/revocationLists``), and then for every certificate
+    /// but the root.
+    public struct Settings: Sendable, Hashable {
+        /// The back end's name in reports and on the command line (`--backend NAME`).
+        public var name: String
+        /// `Path_Validation_Restrictions`' `minimum_key_strength`: the least `estimated_strength()`
+        /// (bits of security, not key size) of each issuer's key, and at 80 or less SHA-1 signatures
+        /// are trusted too (the restrictions' trusted hashes). Botan's `TLS::Policy::
+        /// minimum_signature_strength()` is 110: RSA and DSA keys of 2048 bits or more (an RSA-2048
+        /// key estimates 111, RSA-1024 80), any of Botan's elliptic curves from P-224 up, and SHA-2 signatures.
+        public var minimumStrength: Int
+        /// The usage the leaf must allow.
+        public var usage: Usage
+        /// The most work Botan's path search may take for one request, in certificates visited
+        /// plus certificates of the candidate paths it would check; a chain over it is rejected
+        /// (`BOTAN_PATH_SEARCH_LIMIT`, class `other`) before Botan runs; 0: no limit. Not Botan's:
+        /// `PKIX::build_all_certificate_paths` (src/lib/x509/x509path.cpp) enumerates every path
+        /// to every trusted root, keeps them all and checks each, which grows exponentially with
+        /// presented certificates that share a subject. Real chains take a few units; 4,096 leaves
+        /// every vector and x509-limbo's longest chains (101 certificates) to Botan.
+        public var pathSearchLimit: Int
+
+        /// A leaf's usage, as Botan's `Usage_Type` (src/lib/x509/pkix_enums.h).
+        public enum Usage: String, Sendable, Hashable {
+            /// `Usage_Type::TLS_SERVER_AUTH` for requests for a TLS server (a key usage allowing
+            /// digitalSignature, keyEncipherment or keyAgreement, and an extended key usage, when
+            /// present, allowing id-kp-serverAuth), as Botan's TLS client asks;
+            /// `Usage_Type::UNSPECIFIED` for requests for any purpose.
+            case tlsServer
+            /// `Usage_Type::UNSPECIFIED` always: no key usage or extended key usage check of the
+            /// leaf, as Botan's C interface (`botan_x509_cert_verify`) validates. The host is still
+            /// checked when a request names one.
+            case unspecified
+        }
+
+        /// Settings with the given name; the defaults are ``tlsClient``'s.
+        public init(name: String, minimumStrength: Int = 110, usage: Usage = .tlsServer, pathSearchLimit: Int = 4_096) {
+            self.name = name
+            self.minimumStrength = max(0, minimumStrength)
+            self.usage = usage
+            self.pathSearchLimit = max(0, pathSearchLimit)
+        }
+
+        /// As Botan's TLS client verifies a server with the default `TLS::Policy`: `botan`.
+        public static let tlsClient = Settings(name: "botan")
+        /// Botan's C interface: no usage check (`botan_x509_cert_verify`, src/lib/ffi/ffi_cert.cpp,
+        /// passes `Usage_Type::UNSPECIFIED`); otherwise as ``tlsClient``: `botan-ffi`.
+        public static let ffi = Settings(name: "botan-ffi", usage: .unspecified)
+        /// Minimum strength 80: issuer keys down to 1024-bit RSA (an estimate of 80), and SHA-1
+        /// signatures, which `Path_Validation_Restrictions` trusts at a strength of 80 or less
+        /// (src/lib/x509/x509path.cpp): `botan-legacy`.
+        public static let legacy = Settings(name: "botan-legacy", minimumStrength: 80)
+    }
+}
