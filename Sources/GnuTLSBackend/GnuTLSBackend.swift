@@ -65,8 +65,7 @@ public struct GnuTLSBackend: TrustBackend {
     public var libraryVersion: String { Self.loadedVersion }
     private static let loadedVersion: String = {
         guard let version = gnutls_check_version(nil) else { return "GnuTLS (unknown version)" }
-        let package = InstalledLibrary.debianPackage(providing: "gnutls_check_version")
-        return "GnuTLS " + String(cString: version) + (package.map { " (Debian \($0))" } ?? "")
+        return InstalledLibrary.version("GnuTLS " + String(cString: version), providing: "gnutls_check_version")
     }()
 
     /// Parses each anchor once into one GnuTLS trust list and returns an evaluator over it.

@@ -52,9 +52,7 @@ public struct OpenSSLBackend: TrustBackend {
     /// `"OpenSSL 3.0.19 27 Jan 2026 (Debian libssl3 3.0.19-1~deb12u1)"`.
     public var libraryVersion: String { Self.loadedVersion }
     private static let loadedVersion: String = {
-        let version = String(cString: OpenSSL_version(OPENSSL_VERSION))
-        return InstalledLibrary.debianPackage(providing: "OpenSSL_version")
-            .map { "\(version) (Debian \($0))" } ?? version
+        InstalledLibrary.version(String(cString: OpenSSL_version(OPENSSL_VERSION)), providing: "OpenSSL_version")
     }()
 
     /// Parses every anchor once with `d2i_X509` and returns an evaluator over one `X509_STORE` that

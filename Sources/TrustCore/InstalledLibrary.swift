@@ -13,6 +13,14 @@ import Darwin
 /// machines that both say "GnuTLS 3.7.9". Where the library loaded is a file a Debian package
 /// installed, that package's version names the build exactly.
 public enum InstalledLibrary {
+    /// A back end's ``TrustBackend/libraryVersion``: the library's own `version` string, followed by
+    /// the Debian package that installed the object defining `symbol` when there is one, as
+    /// `GnuTLS 3.7.9 (Debian libgnutls30 3.7.9-2+deb12u7)`. Call it once per library (it reads
+    /// dpkg's files).
+    public static func version(_ version: String, providing symbol: String) -> String {
+        debianPackage(providing: symbol).map { "\(version) (Debian \($0))" } ?? version
+    }
+
     /// The Debian package, and its version, that installed the shared object defining the C function
     /// `symbol` as this process resolves it (`dlsym`), as `libgnutls30 3.7.9-2+deb12u6`; `nil` when
     /// that object is not a file the dpkg database lists (a library built locally, or loaded through

@@ -43,13 +43,7 @@ public struct BotanBackend: TrustBackend {
     /// Botan's version string and the Debian package the loaded library came from, when known.
     public var libraryVersion: String { Self.version }
 
-    private static let version: String = {
-        let version = cbotan_version().map { String(cString: $0) } ?? "Botan (unknown version)"
-        if let package = InstalledLibrary.debianPackage(providing: "botan_ffi_api_version") {
-            return "\(version) (Debian \(package))"
-        }
-        return version
-    }()
+    private static let version = InstalledLibrary.version(cbotan_version().map { String(cString: $0) } ?? "Botan (unknown version)", providing: "botan_ffi_api_version")
 
     /// What Botan honours faithfully:
     /// - ``BackendFeature/anyPurpose``: `Usage_Type::UNSPECIFIED`, no key usage or extended key

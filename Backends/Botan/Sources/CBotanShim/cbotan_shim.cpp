@@ -124,10 +124,11 @@ Certificate parse(const uint8_t *der, size_t length) {
 
 }  // namespace
 
-extern "C" int cbotan_certificate_parse(const uint8_t *der, size_t length, cbotan_certificate **out, char *message, size_t capacity) {
-    *out = nullptr;
+// Runs `body`, returning 0, or 1 with the text of any exception it throws in `message`: no
+// exception crosses into Swift.
+template <typename Body> int guarded(char *message, size_t capacity, Body body) {
     try {
-        *out = new cbotan_certificate{parse(der, length)};
+        body();
         return 0;
     } catch (const std::exception &e) {
         copy_message(message, capacity, e.what());
@@ -137,21 +138,20 @@ extern "C" int cbotan_certificate_parse(const uint8_t *der, size_t length, cbota
     return 1;
 }
 
+extern "C" int cbotan_certificate_parse(const uint8_t *der, size_t length, cbotan_certificate **out, char *message, size_t capacity) {
+    *out = nullptr;
+    return guarded(message, capacity, [&] { *out = new cbotan_certificate{parse(der, length)}; });
+}
+
 extern "C" void cbotan_certificate_free(cbotan_certificate *certificate) { delete certificate; }
 
 extern "C" int cbotan_anchors_make(const cbotan_certificate *const *certificates, size_t count, cbotan_anchors **out, char *message, size_t capacity) {
     *out = nullptr;
-    try {
+    return guarded(message, capacity, [&] {
         auto anchors = std::make_unique<cbotan_anchors>();
         for (size_t i = 0; i < count; i++) anchors->store.add_certificate(certificates[i]->certificate);
         *out = anchors.release();
-        return 0;
-    } catch (const std::exception &e) {
-        copy_message(message, capacity, e.what());
-    } catch (...) {
-        copy_message(message, capacity, "an unknown C++ exception");
-    }
-    return 1;
+    });
 }
 
 extern "C" void cbotan_anchors_free(cbotan_anchors *anchors) { delete anchors; }
