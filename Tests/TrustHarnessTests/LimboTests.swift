@@ -30,7 +30,7 @@ import TrustVectors
         let results = try await Self.wholeSuite.value
         let backends = Self.backends.map(\.name)
         #expect(results.count == suite.testcases.count * backends.count)
-        #expect(Set(record.backends.keys) == Set(backends), "every back end must be recorded")
+        #expect(Set(backends).isSubset(of: record.backends.keys), "every built-in back end must be recorded (columns of the Backends/ packages are kept beside them)")
         let changes = record.changes(results)
         #expect(changes.isEmpty, "results differ from Vectors/limbo/observed.json:\n\(changes.map(\.description).joined(separator: "\n"))")
         for result in results where result.actual != .success {

@@ -22,7 +22,7 @@ import TrustVectors
         let record = try SuiteRecord.read(url)
         #expect(record.suite == suite.digest, "the record was made from another pkits.json: run trust-harness pkits --record")
         let results = try await Self.results.value
-        #expect(Set(record.backends.keys) == Set(LimboTests.backends.map(\.name)), "every back end must be recorded")
+        #expect(Set(LimboTests.backends.map(\.name)).isSubset(of: record.backends.keys), "every built-in back end must be recorded (columns of the Backends/ packages are kept beside them)")
         let changes = record.changes(results)
         #expect(changes.isEmpty, "results differ from Vectors/pkits/observed.json:\n\(changes.map(\.description).joined(separator: "\n"))")
         for result in results where result.actual != .success {

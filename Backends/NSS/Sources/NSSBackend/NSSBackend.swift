@@ -43,13 +43,7 @@ public struct NSSBackend: TrustBackend {
 
     public var libraryVersion: String { Self.version }
 
-    private static let version: String = {
-        let version = cnss_version().map { String(cString: $0) } ?? "unknown"
-        if let package = InstalledLibrary.debianPackage(providing: "NSS_GetVersion") {
-            return "NSS \(version) (Debian \(package))"
-        }
-        return "NSS \(version)"
-    }()
+    private static let version = InstalledLibrary.version("NSS " + (cnss_version().map { String(cString: $0) } ?? "unknown"), providing: "NSS_GetVersion")
 
     /// Validation for any purpose (libpkix with `certificateUsageCheckAllUsages`: no key usage or
     /// extended key usage is required of the leaf). Not maximum chain depth (CERT_PKIXVerifyCert has
@@ -59,11 +53,13 @@ public struct NSSBackend: TrustBackend {
     /// implemented: `cert_pkixSetParam`, lib/certhigh/certvfypkix.c).
     public var features: Set<BackendFeature> { [.anyPurpose] }
 
-    /// The largest certificate handed to NSS: 64 KiB, several times the largest certificates
-    /// seen in the Web PKI (a few hundred names). NSS's libpkix exhausts memory on a certificate
-    /// with 10,000 subjectAltNames (more than 3 GB of address space in CERT_PKIXVerifyCert), which
-    /// would take the whole process down; larger certificates are refused, as anchors and presented.
-    public static let maximumCertificateBytes = 64 * 1024
+    /// The largest certificate handed to NSS: 32 KiB, several times the largest certificates
+    /// seen in the Web PKI (a few hundred names). NSS's libpkix exhausts memory on large name sets:
+    /// a leaf with 10,000 subjectAltNames (279 KB), and x509-limbo's nc-dos cases (a 55 KB anchor
+    /// with over 2,048 name constraints against a leaf with 2,048 names) take more than 3 GB of
+    /// address space in CERT_PKIXVerifyCert, which would take the whole process down; larger
+    /// certificates are refused, as anchors and presented.
+    public static let maximumCertificateBytes = 32 * 1024
 
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
         for (index, anchor) in anchors.enumerated() {

@@ -17,7 +17,7 @@ struct NSSEvaluator: TrustEvaluator {
         }
         for (index, der) in request.chain.enumerated() {
             if der.count > NSSBackend.maximumCertificateBytes {
-                return .failClosed(.other, name: "NSS_RESOURCE_LIMIT", message: "presented certificate \(index) is \(der.count) bytes; NSS's libpkix exhausts memory on such certificates (a 378 KB leaf with 10,000 subjectAltNames takes more than 3 GB in CERT_PKIXVerifyCert), so certificates over \(NSSBackend.maximumCertificateBytes) bytes are refused before NSS reads them", depth: index)
+                return .failClosed(.other, name: "NSS_RESOURCE_LIMIT", message: "presented certificate \(index) is \(der.count) bytes; NSS's libpkix exhausts memory on large name sets (a 279 KB leaf with 10,000 subjectAltNames takes more than 3 GB in CERT_PKIXVerifyCert), so certificates over \(NSSBackend.maximumCertificateBytes) bytes are refused before NSS reads them", depth: index)
             }
             if let problem = DERCertificate.encodingProblem(der) {
                 return .failClosed(.malformed, name: "NOT_DER", message: "presented certificate \(index) is not DER (\(problem)); refused before NSS reads it", depth: index)
