@@ -17,11 +17,7 @@ import TrustHarnessTestKit
     /// parsing); its verdicts are ConformanceTests' and CI's `run` of the variants.
     static let everyBuiltIn: BackendRegistry = {
         do {
-            return try BackendRegistry(BuiltInBackends.registry.entries.filter { $0.name != "swift-certificates-bare" }.map { entry in
-                var entry = entry
-                entry.isDefault = true
-                return entry
-            })
+            return try BackendRegistry(BuiltInBackends.registry.entries.filter { $0.name != "swift-certificates-bare" }).includingVariants
         } catch {
             preconditionFailure("\(error)")
         }

@@ -55,6 +55,18 @@ public struct BackendRegistry: Sendable {
     /// The names of the back ends that run when none is named.
     public var defaultNames: [String] { entries.filter(\.isDefault).map(\.name) }
 
+    /// The same entries, every one running by default: for a test suite that checks the variants
+    /// (which otherwise run only when named) beside the default back ends, as
+    /// `BackendTestKit.expectConformance(registry.includingVariants, deviations:)`.
+    public var includingVariants: BackendRegistry {
+        // The names were unique when this registry was made, so the copy cannot fail.
+        (try? BackendRegistry(entries.map { entry in
+            var entry = entry
+            entry.isDefault = true
+            return entry
+        })) ?? self
+    }
+
     /// The default back ends (``Entry/isDefault``), each made with `configuration`, guarded.
     public func all(configuration: BackendConfiguration = .default) -> [any TrustBackend] {
         entries.filter(\.isDefault).map { GuardedBackend($0.make(configuration)) }

@@ -88,6 +88,29 @@ struct BenchCommand: ParsableCommand {
             floorOf[entry.name] = loop.label
         }
         let scenarios = try loadScenarios()
+        // The hot path is a trusted evaluation: a back end that does not trust a scenario (NSS 3.87
+        // has no Ed25519) is not measured on it, and the report says why.
+        var notMeasured: [NotMeasured] = []
+        for scenario in scenarios {
+            for (index, name) in names.enumerated() {
+                let verdicts: [Verdict]
+                do {
+                    verdicts = try [cold[index], warm[index]].map { try $0.makeEvaluator(anchors: scenario.anchors).evaluate(scenario.request) }
+                } catch {
+                    printError("error: \(name) refuses the anchors of \(scenario.name): \(error)")
+                    throw ExitCode(2)
+                }
+                if verdicts[0].isTrusted != verdicts[1].isTrusted {
+                    printError("error: \(name) answers \(scenario.name) differently cold and warm (a cache changed a verdict): cold \(Self.describe(verdicts[0])), warm \(Self.describe(verdicts[1]))")
+                    throw ExitCode(1)
+                }
+                if !verdicts[1].isTrusted {
+                    notMeasured.append(NotMeasured(backend: name, scenario: scenario.name, reason: Self.describe(verdicts[1])))
+                }
+            }
+        }
+        let skipped = Set(notMeasured.map { Key(backend: $0.backend, scenario: $0.scenario, mode: "") })
+        func measured(_ name: String, _ scenario: Scenario) -> Bool { !skipped.contains(Key(backend: name, scenario: scenario.name, mode: "")) }
         let progress = Progress.onTerminal(label: "measuring")
         var samples: [Key: [Double]] = [:]
         let baselines = entries.compactMap { entry in TrustHarnessTool.benchmarks.loops[entry.name].map { (name: entry.name, loop: $0) } }
@@ -97,6 +120,8 @@ struct BenchCommand: ParsableCommand {
             for scenario in scenarios {
                 for (index, name) in names.enumerated() {
                     for (mode, backend) in [("cold", cold[index]), ("warm", warm[index])] {
+                        done += 1
+                        guard measured(name, scenario) else { continue }
                         let evaluator: any TrustEvaluator
                         do {
                             evaluator = try backend.makeEvaluator(anchors: scenario.anchors)
@@ -106,17 +131,17 @@ struct BenchCommand: ParsableCommand {
                         }
                         let request = scenario.request
                         guard evaluator.evaluate(request).isTrusted else {
-                            printError("error: \(name) does not trust \(scenario.name); bench measures the trusted hot path (check --host and --at)")
+                            // Trusted a moment ago: a verdict that flips is a defect, never a figure.
+                            printError("error: \(name) no longer trusts \(scenario.name), which it trusted before measuring: a verdict that differs between repetitions")
                             throw ExitCode(1)
                         }
                         samples[Key(backend: name, scenario: scenario.name, mode: mode), default: []].append(
                             Self.measure(seconds: seconds) { _ = evaluator.evaluate(request) }
                         )
-                        done += 1
                         progress?.update(done, measurements)
                     }
                 }
-                for baseline in baselines {
+                for baseline in baselines where measured(baseline.name, scenario) {
                     for mode in ["cold", "warm"] {
                         samples[Key(backend: baseline.name + "-c", scenario: scenario.name, mode: mode), default: []].append(try measure(baseline.loop, cold: mode == "cold", scenario))
                         done += 1
@@ -132,12 +157,30 @@ struct BenchCommand: ParsableCommand {
         }
         progress?.finish()
         let medians = samples.mapValues { $0.sorted()[$0.count / 2] }
-        let parallel = try measureParallel(names: names, backends: warm, scenario: scenarios[0])
+        let parallelNames = names.indices.filter { measured(names[$0], scenarios[0]) }
+        let parallel = try measureParallel(names: parallelNames.map { names[$0] }, backends: parallelNames.map { warm[$0] }, scenario: scenarios[0])
         let infos = warm.map(BackendInfo.init)
         switch format {
-        case .text: try output.write(text(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel, infos: infos))
-        case .json: try output.write(try json(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel, infos: infos) + "\n")
+        case .text: try output.write(text(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel, infos: infos, notMeasured: notMeasured))
+        case .json: try output.write(try json(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel, infos: infos, notMeasured: notMeasured) + "\n")
         }
+        if medians.isEmpty {
+            printError("error: no back end trusts \(scenarios.map(\.name).joined(separator: ", ")); bench measures the trusted hot path (check --host and --at)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// A back end not measured on a scenario because it does not trust it, with its verdict.
+    struct NotMeasured: Encodable {
+        var backend: String
+        var scenario: String
+        var reason: String
+    }
+
+    static func describe(_ verdict: Verdict) -> String {
+        if verdict.isTrusted { return "trusted" }
+        let diagnostic = verdict.diagnostics.first.map { ": \($0.description)" } ?? ""
+        return "rejected \(verdict.failures.map(\.rawValue).joined(separator: ", "))\(diagnostic)"
     }
 
     struct Key: Hashable {
@@ -238,7 +281,7 @@ struct BenchCommand: ParsableCommand {
     /// The samples' key for the floor loop labelled `label`.
     static func floorKey(_ label: String) -> String { "floor:" + label }
 
-    func text(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel], infos: [BackendInfo]) -> String {
+    func text(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel], infos: [BackendInfo], notMeasured: [NotMeasured]) -> String {
         var out = "bench, by \(TrustHarnessTool.provenance.line)\n" + WithBackends<Int>.lines(infos) + "µs per evaluation (evaluations per second), median of \(rounds) round(s) of \(seconds) s, one process, back ends interleaved\n"
         func cell(_ key: Key) -> String {
             guard let value = m[key] else { return "-" }
@@ -266,11 +309,14 @@ struct BenchCommand: ParsableCommand {
                 ])
             }
             out += table(columns, rows)
+            for skip in notMeasured where skip.scenario == scenario {
+                out += "  \(skip.backend): not measured, it does not trust this chain (\(skip.reason))\n"
+            }
             for label in Set(floorOf.values).sorted() {
                 let users = names.filter { floorOf[$0] == label }.joined(separator: ", ")
                 out += "  the chain's signature verifications alone (\(label), the floor of \(users)): \(cell(Key(backend: Self.floorKey(label), scenario: scenario, mode: "floor")))\n"
             }
-            if names.count >= 2 {
+            if names.count >= 2, m[Key(backend: names[0], scenario: scenario, mode: "warm")] != nil, m[Key(backend: names[1], scenario: scenario, mode: "warm")] != nil {
                 for mode in ["cold", "warm"] {
                     out += "  \(mode): \(names[1]) / \(names[0]) = \(ratio(Key(backend: names[1], scenario: scenario, mode: mode), Key(backend: names[0], scenario: scenario, mode: mode)))\n"
                 }
@@ -310,9 +356,11 @@ struct BenchCommand: ParsableCommand {
         var results: [JSONEntry]
         var baselines: [JSONEntry]
         var parallel: [Parallel]
+        /// Back ends not measured on a scenario they do not trust, with the verdict.
+        var notMeasured: [NotMeasured]
     }
 
-    func json(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel], infos: [BackendInfo]) throws -> String {
+    func json(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel], infos: [BackendInfo], notMeasured: [NotMeasured]) throws -> String {
         var results: [JSONEntry] = []
         var baselines: [JSONEntry] = []
         for scenario in scenarios {
@@ -339,6 +387,6 @@ struct BenchCommand: ParsableCommand {
                 baselines.append(JSONEntry(backend: label, scenario: scenario, mode: "floor", microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value))
             }
         }
-        return try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: WithBackends(backends: infos, body: JSONOutput(results: results, baselines: baselines, parallel: parallel))))
+        return try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: WithBackends(backends: infos, body: JSONOutput(results: results, baselines: baselines, parallel: parallel, notMeasured: notMeasured))))
     }
 }

@@ -12,11 +12,7 @@ import TrustVectors
     static let registry = try! BackendRegistry(BotanBackend.package.entries)
     /// Every entry, the variants (`botan-ffi`, `botan-legacy`, which run only when named) included,
     /// so that their recorded deviations are checked too.
-    static let everyEntry = try! BackendRegistry(BotanBackend.package.entries.map { entry in
-        var entry = entry
-        entry.isDefault = true
-        return entry
-    })
+    static let everyEntry = registry.includingVariants
 
     @Test func conformance() async throws {
         try await BackendTestKit.expectConformance(Self.everyEntry, deviations: BotanBackend.deviationsFile)
