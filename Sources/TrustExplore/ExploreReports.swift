@@ -10,7 +10,10 @@ public enum ExploreReports {
         for backend in backends { out += "  \(backend.name): \(backend.version)\n" }
         out += "\n\(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s (\(Int(Double(report.mutants) / max(report.seconds, 0.001) * 60))/min); \(report.notApplicable) drawn mutations did not apply\n"
         if !report.disagreeingBases.isEmpty {
-            out += "left out, not trusted by every back end once re-keyed: \(report.disagreeingBases.joined(separator: ", "))\n"
+            out += "left out, trusted by fewer than two back ends once re-keyed: \(report.disagreeingBases.joined(separator: ", "))\n"
+        }
+        for (backend, bases) in report.excludedBackends.sorted(by: { $0.key < $1.key }) {
+            out += "\(backend) left out of \(bases.count) chain\(bases.count == 1 ? "" : "s") it does not trust once re-keyed (their mutants are asked of the others): \(bases.joined(separator: ", "))\n"
         }
         let verdicts = report.findings.filter { $0.kind == "verdict" }.count
         out += "\(report.disagreeing) disagreeing mutants in \(report.findings.count) classes: \(verdicts) on the verdict, \(report.findings.count - verdicts) on the failure classes only\n"

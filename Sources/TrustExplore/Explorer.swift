@@ -89,8 +89,12 @@ public struct Explorer: Sendable {
         public var seed: UInt64
         public var backends: [String]
         public var bases: [String]
-        /// Bases left out because some back end does not trust them as re-keyed.
+        /// Bases left out because fewer than two back ends trust them as re-keyed.
         public var disagreeingBases: [String]
+        /// The back ends left out of a base they do not trust as re-keyed (NSS 3.87 on every Ed25519
+        /// chain): back end name -> those bases. Its mutants are asked of the others only, so a
+        /// library that cannot verify the base never turns into a finding.
+        public var excludedBackends: [String: [String]] = [:]
         public var mutants: Int
         public var notApplicable: Int
         public var disagreeing: Int
@@ -134,8 +138,19 @@ public struct Explorer: Sendable {
         let baseline = await ParallelJobs.run(count: bases.count) { index in
             self.evaluate(Candidate(base: index, steps: []), keys: keys)
         }
-        // A base every back end trusts: then a mutant is a valid chain with one property changed.
-        let usable = bases.indices.filter { baseline[$0].applicable && baseline[$0].answers.allSatisfy(\.trusted) }
+        // A base's back ends are those that trust it: then a mutant is a valid chain with one
+        // property changed. A back end that cannot verify the base at all (a key type it lacks) is
+        // left out of that base's mutants, counted in the report; a base needs two back ends.
+        let participants: [[Int]] = baseline.map { evaluated in
+            evaluated.applicable ? evaluated.answers.indices.filter { evaluated.answers[$0].trusted } : []
+        }
+        let usable = bases.indices.filter { participants[$0].count >= min(2, backends.count) && !participants[$0].isEmpty }
+        var excluded: [String: [String]] = [:]
+        for base in usable where participants[base].count < backends.count {
+            for index in backends.indices where !participants[base].contains(index) {
+                excluded[backends[index].name, default: []].append(bases[base].id)
+            }
+        }
         var rng = SplitMix64(seed: options.seed)
         var singles: [Candidate] = []
         for base in usable {
@@ -171,7 +186,7 @@ public struct Explorer: Sendable {
             if let deadline, ContinuousClock.now >= deadline { break }
             let slice = Array(candidates[done..<min(done + batch, candidates.count)])
             let results = await ParallelJobs.run(count: slice.count) { index in
-                self.evaluateMinimal(slice[index], keys: keys)
+                self.evaluateMinimal(slice[index], keys: keys, backends: participants[slice[index].base])
             }
             for (candidate, result) in zip(slice, results) {
                 guard let result else { notApplicable += 1; continue }
@@ -214,6 +229,7 @@ public struct Explorer: Sendable {
             backends: backends.map(\.name),
             bases: usable.map { bases[$0].id },
             disagreeingBases: bases.indices.filter { !usable.contains($0) }.map { bases[$0].id },
+            excludedBackends: excluded,
             mutants: done - notApplicable,
             notApplicable: notApplicable,
             disagreeing: disagreeing,
@@ -225,20 +241,20 @@ public struct Explorer: Sendable {
     /// Evaluates a candidate; for a disagreeing mutant of several mutations, the smallest subset
     /// that gives the same answers (so a class is named by what causes it). Nil when a mutation
     /// does not apply.
-    func evaluateMinimal(_ candidate: Candidate, keys: KeySource) -> (steps: [(mutation: Int, role: ChainModel.Role)], evaluated: Evaluated)? {
-        let evaluated = evaluate(candidate, keys: keys)
+    func evaluateMinimal(_ candidate: Candidate, keys: KeySource, backends chosen: [Int]) -> (steps: [(mutation: Int, role: ChainModel.Role)], evaluated: Evaluated)? {
+        let evaluated = evaluate(candidate, keys: keys, backends: chosen)
         guard evaluated.applicable else { return nil }
         guard evaluated.disagrees, candidate.steps.count > 1 else { return (candidate.steps, evaluated) }
         for step in candidate.steps {
-            let single = evaluate(Candidate(base: candidate.base, steps: [step]), keys: keys)
+            let single = evaluate(Candidate(base: candidate.base, steps: [step]), keys: keys, backends: chosen)
             if single.applicable && single.signatures == evaluated.signatures { return ([step], single) }
         }
         return (candidate.steps, evaluated)
     }
 
-    /// Builds the mutant and evaluates it on every back end. Any error making it or evaluating it
-    /// is an answer of its own (fail closed), never a lost mutant.
-    func evaluate(_ candidate: Candidate, keys: KeySource) -> Evaluated {
+    /// Builds the mutant and evaluates it on the back ends at `chosen` (every one when nil). Any
+    /// error making it or evaluating it is an answer of its own (fail closed), never a lost mutant.
+    func evaluate(_ candidate: Candidate, keys: KeySource, backends chosen: [Int]? = nil) -> Evaluated {
         let model = bases[candidate.base]
         var draft = MutantDraft(model)
         for step in candidate.steps {
@@ -256,7 +272,7 @@ public struct Explorer: Sendable {
             return Evaluated(applicable: false, answers: [], chain: [], anchors: [], host: nil)
         }
         let request = EvaluationRequest(chain: rendered.chain, host: draft.host.map(HostIdentity.init), time: model.time)
-        let answers = backends.map { backend -> Answer in
+        let answers = (chosen ?? Array(backends.indices)).map { backends[$0] }.map { backend -> Answer in
             // A refused anchor is answered as every subcommand answers it (malformed, ANCHORS_REFUSED),
             // so the finding's reproduce command gives what the explorer recorded.
             let verdict = backend.evaluatorFailingClosed(anchors: rendered.anchors).evaluate(request)

@@ -119,6 +119,21 @@ enum ExploreFixtures {
         #expect(first.findings.count >= 5, "OpenSSL and GnuTLS disagree on several single mutations of a valid chain")
     }
 
+    /// A back end that does not trust a base as re-keyed (here OpenSSL as a plain client configures
+    /// it, which cannot end a path at an intermediate anchor) is left out of that base's mutants and
+    /// counted, instead of the base being lost or the library's limit turning into findings.
+    @Test func aBackEndThatCannotVerifyABaseIsLeftOutOfItOnly() async throws {
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["intermediate-as-anchor/p256", "valid-chain/p256"])
+        let backends: [any TrustBackend] = Self.backends + [OpenSSLBackend(configuration: .uncached, settings: .clientDefault)]
+        let report = try await Explorer(backends: backends, bases: bases).run(Explorer.Options(seed: 1, cases: 400, pairs: 0))
+        #expect(Set(report.bases) == ["intermediate-as-anchor/p256", "valid-chain/p256"])
+        #expect(report.excludedBackends == ["openssl-default": ["intermediate-as-anchor/p256"]])
+        for finding in report.findings {
+            let names = finding.answers.map(\.backend)
+            #expect(names == (finding.base == "intermediate-as-anchor/p256" ? ["openssl", "gnutls"] : ["openssl", "gnutls", "openssl-default"]), "\(finding.key)")
+        }
+    }
+
     /// A class is named by what causes it: a pair whose answers one of its mutations gives alone
     /// is reported as that mutation.
     @Test func pairsAreMinimised() async throws {
