@@ -113,12 +113,11 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
             var flags = depthFlags[depth]
             if depth == 0 { flags |= outcome.usage_flags }
             reported |= flags
-            var which = presented[depth] >= 0 ? " (presented certificate \(presented[depth]))" : " (an anchor)"
-            if flags & 0x08 != 0 { which += anchors.unreadableNote }  // MBEDTLS_X509_BADCERT_NOT_TRUSTED
-            diagnostics += MbedTLSFlag.diagnostics(flags, depth: depth, which: which)
+            let which = presented[depth] >= 0 ? " (presented certificate \(presented[depth]))" : " (an anchor)"
+            diagnostics += MbedTLSFlag.diagnostics(flags, depth: depth, which: which, untrustedNote: anchors.unreadableNote)
         }
         // Flags mbedTLS set without a chain to hang them on: reported without a depth.
-        diagnostics += MbedTLSFlag.diagnostics(outcome.flags & ~reported, depth: nil, which: "")
+        diagnostics += MbedTLSFlag.diagnostics(outcome.flags & ~reported, depth: nil, which: "", untrustedNote: anchors.unreadableNote)
         if diagnostics.isEmpty {
             return [NativeDiagnostic(code: Int(outcome.flags), name: "MBEDTLS_UNEXPLAINED", message: "mbedTLS did not verify the chain but set no flag this back end knows (flags 0x\(String(outcome.flags, radix: 16))); not trusted", failure: .other)]
         }

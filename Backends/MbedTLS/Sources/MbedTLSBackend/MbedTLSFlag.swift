@@ -7,12 +7,17 @@ internal import CMbedTLSBridge
 /// The names are the macros' own; the messages are mbedTLS's texts (`mbedtls_x509_crt_verify_info`).
 enum MbedTLSFlag {
     /// The diagnostics for `flags` set on the certificate at `depth` of mbedTLS's chain (0 the leaf;
-    /// nil when mbedTLS reported no chain), one per flag; `which` says which certificate that is.
-    static func diagnostics(_ flags: UInt32, depth: Int?, which: String) -> [NativeDiagnostic] {
+    /// nil when mbedTLS reported no chain), one per flag; `which` says which certificate that is, and
+    /// `untrustedNote` is added to `MBEDTLS_X509_BADCERT_NOT_TRUSTED`'s message.
+    static func diagnostics(_ flags: UInt32, depth: Int?, which: String, untrustedNote: String = "") -> [NativeDiagnostic] {
         table.filter { flags & $0.bit != 0 }.map { entry in
-            NativeDiagnostic(code: Int(entry.bit), name: entry.name, message: text(entry.bit) + which + (entry.note.map { " (\($0))" } ?? ""), depth: depth, failure: entry.failure)
+            let message = text(entry.bit) + which + (entry.note.map { " (\($0))" } ?? "") + (entry.bit == notTrusted ? untrustedNote : "")
+            return NativeDiagnostic(code: Int(entry.bit), name: entry.name, message: message, depth: depth, failure: entry.failure)
         }
     }
+
+    /// `MBEDTLS_X509_BADCERT_NOT_TRUSTED`.
+    static let notTrusted: UInt32 = 0x08
 
     /// Every flag mbedTLS 2.28 defines, in bit order.
     static let table: [(bit: UInt32, name: String, failure: FailureClass, note: String?)] = [
