@@ -1,6 +1,5 @@
 internal import CNIOBoringSSL
-import NIOConcurrencyHelpers
-import NIOSSL
+internal import CNIOBoringSSLShims
 import TrustCore
 import TrustDER
 
@@ -10,18 +9,15 @@ import TrustDER
 /// Presented certificates are parsed as BoringSSL's TLS client parses the server's Certificate
 /// message (`X509_parse_from_buffer` over a `CRYPTO_BUFFER`, `ssl_crypto_x509_session_cache_objects`
 /// in ssl/ssl_x509.cc), anchors as NIOSSL parses `.certificates([...])` trust roots
-/// (`d2i_X509`, `NIOSSLCertificate(bytes:format: .der)`). The NIOSSL form of the certificate, which
-/// the host check reads its subjectAltNames through, is made on first use and kept.
+/// (`d2i_X509`, `NIOSSLCertificate(bytes:format: .der)`).
 final class BoringSSLCertificate: @unchecked Sendable {
     // @unchecked Sendable: the X509 is only read after init (BoringSSL fills its extension cache
-    // once, under the certificate's own lock, x509v3_cache_extensions in crypto/x509/v3_purp.cc);
-    // the NIOSSL form is set once behind a lock.
+    // once, under the certificate's own lock, x509v3_cache_extensions in crypto/x509/v3_purp.cc).
 
     /// `X509 *`, owned.
     let identity: OpaquePointer
     /// The exact bytes parsed.
     let der: [UInt8]
-    private let nioForm = NIOLockedValueBox<NIOSSLCertificate?>(nil)
 
     private init(identity: OpaquePointer, der: [UInt8]) {
         self.identity = identity
@@ -61,12 +57,37 @@ final class BoringSSLCertificate: @unchecked Sendable {
         return BoringSSLCertificate(identity: x509, der: der)
     }
 
-    /// The certificate as NIOSSL's public type, made once from the same DER (NIOSSL's own parse).
-    func nioCertificate() throws -> NIOSSLCertificate {
-        if let kept = nioForm.withLockedValue({ $0 }) { return kept }
-        let made = try NIOSSLCertificate(bytes: der, format: .der)
-        nioForm.withLockedValue { $0 = $0 ?? made }
-        return made
+    /// The subjectAltName entries, as NIOSSL's `NIOSSLCertificate._subjectAlternativeNames()`
+    /// (Sources/NIOSSL/SSLCertificate.swift, SubjectAlternativeName.swift) reads them, with the same
+    /// calls: `X509_get_ext_d2i(NID_subject_alt_name)`, each `GENERAL_NAME`'s type, and for the
+    /// string-shaped types (dNSName, iPAddress, URI, rfc822Name) the `ASN1_STRING`'s bytes; other
+    /// types have no contents. Read here rather than through a `NIOSSLCertificate`, because NIOSSL's
+    /// DER constructor (`d2i_X509_bio`) refuses certificates over 100 KiB that its handshake
+    /// (`SSL_get_peer_certificate`) takes.
+    func subjectAltNames() -> [(type: Int32, contents: [UInt8])] {
+        guard let raw = X509_get_ext_d2i(identity, NID_subject_alt_name, nil, nil) else { return [] }
+        let stack = OpaquePointer(raw)
+        defer { GENERAL_NAMES_free(stack) }
+        let count = CNIOBoringSSLShims_sk_GENERAL_NAME_num(stack)
+        var names: [(type: Int32, contents: [UInt8])] = []
+        names.reserveCapacity(count)
+        for index in 0..<count {
+            guard let name = CNIOBoringSSLShims_sk_GENERAL_NAME_value(stack, index) else { continue }
+            let type = name.pointee.type
+            switch type {
+            case GEN_DNS, GEN_IPADD, GEN_URI, GEN_EMAIL:
+                let string = name.pointee.d.ia5
+                let length = Int(ASN1_STRING_length(string))
+                if let bytes = ASN1_STRING_get0_data(string), length > 0 {
+                    names.append((type, Array(UnsafeBufferPointer(start: bytes, count: length))))
+                } else {
+                    names.append((type, []))
+                }
+            default:
+                names.append((type, []))
+            }
+        }
+        return names
     }
 
     /// The subject's last commonName in UTF-8, as NIOSSL's internal `NIOSSLCertificate.commonName()`

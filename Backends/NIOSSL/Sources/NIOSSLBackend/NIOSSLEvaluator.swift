@@ -52,9 +52,10 @@ final class NIOSSLEvaluator: TrustEvaluator, @unchecked Sendable {
                     native: { if case .boringSSL(let errors) = error { errors.map { $0.diagnostic(.malformed) } } else { [] } }()
                 )
             }
-            // NIOSSL's own reading of the same trust root (`trustRoots: .certificates([...])`).
+            // NIOSSL's own reading of the same trust root, as an application makes it for
+            // `trustRoots: .certificates([...])` (it refuses DER over 100 KiB, d2i_X509_bio's limit).
             do {
-                _ = try anchors[index].nioCertificate()
+                _ = try NIOSSLCertificate(bytes: der, format: .der)
             } catch {
                 throw TrustBackendError(backend: backendName, message: "anchor at index \(index) is refused by NIOSSLCertificate(bytes:format: .der): \(error)")
             }
@@ -128,8 +129,6 @@ final class NIOSSLEvaluator: TrustEvaluator, @unchecked Sendable {
             return .failClosed(.hostnameMismatch, name: "NIOSSLExtraError.failedToValidateHostname", message: "NIOSSL's validIdentityForService: the leaf does not identify \(host)", depth: 0)
         case .serverHostnameImpossibleToMatch:
             return .failClosed(.hostnameMismatch, name: "NIOSSLExtraError.serverHostnameImpossibleToMatch", message: "NIOSSL matches only hosts of ASCII letters, digits, \"-\" and \".\": \(host) can match no certificate", depth: 0)
-        case .unreadable(let reason):
-            return .failClosed(.malformed, name: "NIOSSLError.failedToLoadCertificate", message: "NIOSSLCertificate(bytes:format: .der) refused the leaf: \(reason)", depth: 0)
         }
     }
 

@@ -5,11 +5,13 @@
 // NIOSSL keeps it internal: it runs only inside `NIOSSLHandler` after a completed handshake.
 // Copyright (c) 2017-2021 Apple Inc. and the SwiftNIO project authors, Apache License v2.0.
 // Changed only where it met NIOSSL's internals: the socket address is the request's IP address
-// (4 or 16 bytes) and the commonName is read by ``BoringSSLCertificate/commonName()``.
+// (4 or 16 bytes), and the subjectAltNames and commonName are read by
+// ``BoringSSLCertificate/subjectAltNames()`` and ``BoringSSLCertificate/commonName()`` with the calls
+// NIOSSL's `_subjectAlternativeNames()` and internal `commonName()` make.
 //
 //===----------------------------------------------------------------------===//
 
-import NIOSSL
+internal import CNIOBoringSSL
 
 /// NIOSSL's host check: what `NIOSSLHandler.validateHostname` (Sources/NIOSSL/NIOSSLHandler.swift)
 /// answers after the handshake under `.fullVerification`, through `SSLConnection.validateHostname`
@@ -30,19 +32,11 @@ enum NIOSSLIdentity {
         /// `NIOSSLExtraError.serverHostnameImpossibleToMatch`: the host has a byte outside
         /// letters, digits, "-" and "." (`withLowercaseASCIIBuffer`).
         case serverHostnameImpossibleToMatch
-        /// NIOSSL could not read the certificate (`NIOSSLCertificate(bytes:format:)` threw).
-        case unreadable(String)
     }
 
     /// Checks `leaf` for `serverHostname` (a DNS name, or nil for an IP host) and `remoteAddress`
     /// (4 or 16 bytes, or nil when unknown).
     static func check(leaf: BoringSSLCertificate, serverHostname: String?, remoteAddress: [UInt8]?) -> Mismatch? {
-        let certificate: NIOSSLCertificate
-        do {
-            certificate = try leaf.nioCertificate()
-        } catch {
-            return .unreadable(String(describing: error))
-        }
         var lowercased: [UInt8]? = nil
         if let serverHostname {
             var bytes: [UInt8] = []
@@ -54,11 +48,11 @@ enum NIOSSLIdentity {
             }
             lowercased = bytes
         }
-        return validIdentityForService(serverHostname: lowercased, remoteAddress: remoteAddress, certificate: certificate, commonName: { leaf.commonName() })
+        return validIdentityForService(serverHostname: lowercased, remoteAddress: remoteAddress, subjectAltNames: leaf.subjectAltNames(), commonName: { leaf.commonName() })
             ? nil : .failedToValidateHostname
     }
 
-    private static func validIdentityForService(serverHostname: [UInt8]?, remoteAddress: [UInt8]?, certificate: NIOSSLCertificate, commonName: () -> [UInt8]?) -> Bool {
+    private static func validIdentityForService(serverHostname: [UInt8]?, remoteAddress: [UInt8]?, subjectAltNames: [(type: Int32, contents: [UInt8])], commonName: () -> [UInt8]?) -> Bool {
         var serverHostnameSlice: ArraySlice<UInt8>? = nil
         var firstPeriodIndex: ArraySlice<UInt8>.Index? = nil
         if let serverHostname {
@@ -69,15 +63,15 @@ enum NIOSSLIdentity {
         }
         // subjectAltName entries first; any entry at all (of any type) turns the commonName off.
         var checkedMatch = false
-        for name in certificate._subjectAlternativeNames() {
+        for name in subjectAltNames {
             checkedMatch = true
-            switch name.nameType {
-            case .dnsName:
-                if matchHostname(ourHostname: serverHostnameSlice, firstPeriodIndex: firstPeriodIndex, dnsName: Array(name.contents)) { return true }
-            case .ipAddress:
+            switch name.type {
+            case GEN_DNS:
+                if matchHostname(ourHostname: serverHostnameSlice, firstPeriodIndex: firstPeriodIndex, dnsName: name.contents) { return true }
+            case GEN_IPADD:
                 // `_SubjectAlternativeName.IPAddress(name)`: 4 bytes IPv4, 16 IPv6, else no address;
                 // `matchIpAddress` compares it with the socket address of the same family.
-                let bytes = Array(name.contents)
+                let bytes = name.contents
                 if (bytes.count == 4 || bytes.count == 16), let remoteAddress, remoteAddress == bytes { return true }
             default:
                 continue
