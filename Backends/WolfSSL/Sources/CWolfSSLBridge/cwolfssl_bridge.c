@@ -1,0 +1,402 @@
+// One wolfSSL verification, made as wolfSSL 5.5.4's TLS client makes it (see cwolfssl_bridge.h).
+//
+// Why the certificate manager and not wolfSSL's X509_STORE layer: in 5.5.4 (Debian 12's
+// 5.5.4-2+deb12u3) wolfSSL_X509_STORE_CTX_init adds every certificate of the untrusted stack that
+// says it is a CA to the store as a trusted WOLFSSL_USER_CA, unverified (src/x509_str.c, through
+// wolfSSL_X509_STORE_add_cert -> AddCA(..., WOLFSSL_USER_CA, VERIFY), which checks no signature for
+// CA_TYPE), and wolfSSL_X509_verify_cert is one wolfSSL_CertManagerVerifyBuffer of the leaf that
+// ignores the time set with X509_STORE_CTX_set_time (the store's check_time is read by nothing in the
+// verification) and checks no host. That is not what a wolfSSL TLS client gets. Its client verifies
+// the peer's chain in ProcessPeerCerts (src/internal.c): the presented certificates from the last to
+// the second are each verified against the certificate manager (ParseCertRelative with VERIFY) and,
+// when verified and a CA, added to it as signers (AddCA with WOLFSSL_CHAIN_CA); then the leaf is
+// verified the same way; then the leaf's key usage and extended key usage for a server and the host
+// are checked. This file makes exactly those calls through wolfSSL's public API, on a certificate
+// manager of its own per call (so one request's intermediates are never signers for another: a
+// WOLFSSL_CTX shared by connections keeps every verified intermediate in its manager for its
+// lifetime, which would make a verdict depend on earlier requests).
+#include "cwolfssl_bridge.h"
+
+#include <wolfssl/options.h>
+#include <wolfssl/ssl.h>
+#include <wolfssl/error-ssl.h>
+#include <wolfssl/wolfcrypt/asn.h>
+#include <wolfssl/wolfcrypt/asn_public.h>
+#include <wolfssl/wolfcrypt/error-crypt.h>
+#include <wolfssl/openssl/x509v3.h>
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+// ---------------------------------------------------------------------------------------------
+// The validation time.
+//
+// wolfSSL reads the time for every validity check through wc_Time (wc_ValidateDate in
+// wolfcrypt/src/asn.c, the XVALIDATE_DATE of GetDate for both notBefore and notAfter of every
+// certificate it parses with verification, anchors included), and wc_Time asks the one process-wide
+// callback set with wc_SetTimeCb before the system clock. The callback installed here answers the
+// time of the request running on the calling thread (a thread-local set by cwolfssl_verify around its
+// wolfSSL calls, which never leave the thread), and the real time on any thread with no request.
+// Concurrent requests at different times on different threads each see their own time; nothing is
+// serialised.
+
+static __thread int request_time_set;
+static __thread time_t request_time;
+
+static time_t request_clock(time_t *out) {
+    time_t now = request_time_set ? request_time : time(NULL);
+    if (out) *out = now;
+    return now;
+}
+
+typedef struct { int set; time_t time; } time_scope;
+
+static time_scope time_enter(int64_t unix_time) {
+    time_scope previous = { request_time_set, request_time };
+    request_time = (time_t)unix_time;
+    request_time_set = 1;
+    return previous;
+}
+
+static void time_leave(time_scope previous) {
+    request_time = previous.time;
+    request_time_set = previous.set;
+}
+
+static pthread_once_t initialise_once = PTHREAD_ONCE_INIT;
+static int initialise_result;
+
+static void initialise(void) {
+    int ret = wolfSSL_Init();
+    if (ret != WOLFSSL_SUCCESS) {
+        initialise_result = ret ? ret : WOLFSSL_FATAL_ERROR;
+        return;
+    }
+    initialise_result = wc_SetTimeCb(request_clock);
+}
+
+int cwolfssl_initialize(void) {
+    pthread_once(&initialise_once, initialise);
+    return initialise_result;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const char *cwolfssl_version(void) { return wolfSSL_lib_version(); }
+
+const char *cwolfssl_error_text(int code) {
+    if (code >= 0) return NULL;
+    return wolfSSL_ERR_reason_error_string((unsigned long)-code);
+}
+
+int cwolfssl_error_class(int code) {
+    switch (code) {
+    case ASN_AFTER_DATE_E: return 1;
+    case ASN_BEFORE_DATE_E: return 2;
+    case ASN_NO_SIGNER_E: case ASN_SELF_SIGNED_E: return 3;
+    case NOT_CA_ERROR: return 4;
+    case ASN_PATHLEN_INV_E: case ASN_PATHLEN_SIZE_E: return 5;
+    case ASN_SIG_CONFIRM_E: case ASN_SIG_OID_E: case ASN_SIG_HASH_E: case ASN_SIG_KEY_E: case SIG_VERIFY_E: return 6;
+    case EXTKEYUSE_AUTH_E: case KEYUSE_SIGNATURE_E: case KEYUSE_ENCIPHER_E: return 7;
+    case ASN_PARSE_E: case ASN_VERSION_E: case ASN_GETINT_E: case ASN_RSA_KEY_E: case ASN_OBJECT_ID_E:
+    case ASN_TAG_NULL_E: case ASN_EXPECT_0_E: case ASN_BITSTR_E: case ASN_DATE_SZ_E: case ASN_TIME_E:
+    case ASN_INPUT_E: case ASN_ECC_KEY_E: case ASN_ALT_NAME_E: case ASN_CRIT_EXT_E: case BUFFER_E:
+    case BUFFER_ERROR: case ASN_UNKNOWN_OID_E:
+        return 8;
+    case DOMAIN_NAME_MISMATCH: case IPADDR_MISMATCH: return 9;
+    case ASN_NAME_INVALID_E: return 10;
+    default: return 0;
+    }
+}
+
+int cwolfssl_decode(const uint8_t *der, size_t length) {
+    int init = cwolfssl_initialize();
+    if (init != 0) return init;
+    if (length == 0 || length > 0x7fffffff) return ASN_PARSE_E;
+    WOLFSSL_X509 *x509 = wolfSSL_X509_d2i(NULL, der, (int)length);
+    if (!x509) return ASN_PARSE_E;
+    wolfSSL_X509_free(x509);
+    return 0;
+}
+
+static void log_error(cwolfssl_outcome *outcome, int code, int stage, int index) {
+    if (outcome->count >= CWOLFSSL_MAX_LOG) return;
+    int i = outcome->count++;
+    outcome->codes[i] = code;
+    outcome->stages[i] = stage;
+    outcome->indices[i] = index;
+}
+
+// A wolfSSL function's result as an error code: 0 for WOLFSSL_SUCCESS, else the (negative) error,
+// WOLFSSL_FAILURE (0) reported as WOLFSSL_FATAL_ERROR.
+static int as_error(int ret) {
+    if (ret == WOLFSSL_SUCCESS) return 0;
+    return ret < 0 ? ret : WOLFSSL_FATAL_ERROR;
+}
+
+// Whether the certificate carries the extension `nid` (wolfSSL's own decoding).
+static int has_extension(WOLFSSL_X509 *x509, int nid) {
+    return wolfSSL_X509_get_ext_by_NID(x509, nid, -1) >= 0;
+}
+
+// ProcessPeerCerts' limits on the Certificate message (src/internal.c, wolfssl/internal.h): at most
+// MAX_CHAIN_DEPTH (9) certificates, and a certificate list of at most MAX_CERTIFICATE_SZ bytes:
+// CERT_HEADER_SZ + (MAX_X509_SIZE + CERT_HEADER_SZ) * MAX_CHAIN_DEPTH, with MAX_X509_SIZE 2048 in
+// this build (neither HAVE_PQC nor WOLFSSL_HAPROXY) and CERT_HEADER_SZ 3.
+#define CWOLFSSL_MAX_CHAIN_DEPTH 9
+#define CWOLFSSL_CERT_HEADER_SZ 3
+#define CWOLFSSL_MAX_CERTIFICATE_SZ (CWOLFSSL_CERT_HEADER_SZ + (2048 + CWOLFSSL_CERT_HEADER_SZ) * CWOLFSSL_MAX_CHAIN_DEPTH)
+
+static int message_error(const size_t *chain_lengths, size_t chain_count, int *index) {
+    size_t total = 0;
+    for (size_t i = 0; i < chain_count; i++) {
+        if (i >= CWOLFSSL_MAX_CHAIN_DEPTH) { *index = (int)i; return MAX_CHAIN_ERROR; }
+        total += chain_lengths[i] + CWOLFSSL_CERT_HEADER_SZ;
+        if (total > CWOLFSSL_MAX_CERTIFICATE_SZ) { *index = (int)i; return BUFFER_ERROR; }
+    }
+    return 0;
+}
+
+// The steps of one verification, shared by cwolfssl_verify and the bare loop. `outcome` may be NULL
+// (the loop): then the first error ends the verification. Returns 0 when trusted. `cas` receives
+// which presented certificates became signers; `x509s` the parsed presented certificates (freed by
+// the caller).
+static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
+                       const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
+                       const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                       const char *host, int host_is_ip, int any_purpose,
+                       int *cas, WOLFSSL_X509 **x509s, cwolfssl_outcome *outcome) {
+    int failed = 0;
+    // Anchors as a client application loads them (wolfSSL_CTX_load_verify_buffer and
+    // wolfSSL_CertManagerLoadCABuffer both reach ProcessBuffer -> AddCA(cm, der, WOLFSSL_USER_CA,
+    // VERIFY), src/ssl.c): parsed with verification, so an anchor outside its validity period at the
+    // validation time is refused there (GetDate), as are CA keys below the minimum sizes.
+    for (size_t i = 0; i < anchor_count; i++) {
+        int ret = anchor_lengths[i] > 0x7fffffff ? BUFFER_E
+            : as_error(wolfSSL_CertManagerLoadCABuffer(cm, anchors[i], (long)anchor_lengths[i], WOLFSSL_FILETYPE_ASN1));
+        if (anchor_loaded) anchor_loaded[i] = ret == 0;
+        if (ret != 0 && outcome) log_error(outcome, ret, CWOLFSSL_STAGE_ANCHOR, (int)i);
+    }
+    int index = -1;
+    int ret = message_error(chain_lengths, chain_count, &index);
+    if (ret != 0) {
+        if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_MESSAGE, index);
+        return ret;
+    }
+    for (size_t i = 0; i < chain_count; i++) {
+        x509s[i] = wolfSSL_X509_d2i(NULL, chain[i], (int)chain_lengths[i]);
+    }
+    // "check certificate up to peer's first": from the last presented certificate to the second.
+    for (size_t k = chain_count; k > 1; k--) {
+        size_t i = k - 1;
+        ret = as_error(wolfSSL_CertManagerVerifyBuffer(cm, chain[i], (long)chain_lengths[i], WOLFSSL_FILETYPE_ASN1));
+        int is_ca = x509s[i] ? wolfSSL_X509_get_isCA(x509s[i]) : 0;
+        // WOLFSSL_ALT_CERT_CHAINS (defined in this build): a CA certificate that fails only for want
+        // of a signer (ASN_NO_SIGNER_E, ASN_SELF_SIGNED_E) is skipped, neither an error nor added;
+        // "the peer certificate [need only] validate to a trusted CA".
+        if (ret != 0 && is_ca && (ret == ASN_NO_SIGNER_E || ret == ASN_SELF_SIGNED_E)) continue;
+        if (ret == 0 && is_ca) {
+            // AddCA(..., WOLFSSL_CHAIN_CA, NO_VERIFY): a chain CA that is not self-issued must assert
+            // keyCertSign (ALLOW_INVALID_CERTSIGN is not defined): cert->extKeyUsage is 0 without a
+            // keyUsage extension, so an intermediate without one is refused too (NOT_CA_ERROR).
+            // wolfSSL's selfSigned is "issuer name hash equals subject name hash".
+            int self_issued = wolfSSL_X509_NAME_cmp(wolfSSL_X509_get_issuer_name(x509s[i]), wolfSSL_X509_get_subject_name(x509s[i])) == 0;
+            int cert_sign = has_extension(x509s[i], NID_key_usage) && (wolfSSL_X509_get_keyUsage(x509s[i]) & KEYUSE_KEY_CERT_SIGN) != 0;
+            if (!self_issued && !cert_sign) {
+                ret = NOT_CA_ERROR;
+                if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_ADD_CA, (int)i);
+            } else {
+                // The signer is added as the CA loader adds it; AlreadySigner (same subject key id)
+                // keeps the one the manager has, as ProcessPeerCerts' alreadySigner does.
+                ret = as_error(wolfSSL_CertManagerLoadCABuffer(cm, chain[i], (long)chain_lengths[i], WOLFSSL_FILETYPE_ASN1));
+                if (ret == 0) cas[i] = 1;
+                else if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_ADD_CA, (int)i);
+            }
+        } else if (ret != 0) {
+            if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_VERIFY, (int)i);
+        }
+        // ProcessPeerCerts keeps the first such error (args->lastErr) and goes on; it fails the
+        // handshake at the end even when the leaf verifies.
+        if (ret != 0) {
+            failed = ret;
+            if (!outcome) return ret;
+        }
+    }
+    ret = as_error(wolfSSL_CertManagerVerifyBuffer(cm, chain[0], (long)chain_lengths[0], WOLFSSL_FILETYPE_ASN1));
+    if (ret != 0) {
+        if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_VERIFY, 0);
+        return ret;
+    }
+    WOLFSSL_X509 *leaf = x509s[0];
+    if (!leaf) {
+        if (outcome) log_error(outcome, ASN_PARSE_E, CWOLFSSL_STAGE_VERIFY, 0);
+        return ASN_PARSE_E;
+    }
+    if (!any_purpose) {
+        // ProcessPeerCerts on the client side (src/internal.c): an extended key usage extension must
+        // allow serverAuth or anyExtendedKeyUsage (EXTKEYUSE_AUTH_E); a key usage extension must
+        // assert digitalSignature for the (EC)DHE suites with RSA or ECDSA signatures that wolfSSL's
+        // client offers first (KEYUSE_SIGNATURE_E).
+        if (has_extension(leaf, NID_ext_key_usage) && (wolfSSL_X509_get_extended_key_usage(leaf) & (XKU_SSL_SERVER | XKU_ANYEKU)) == 0) {
+            ret = EXTKEYUSE_AUTH_E;
+            if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_PURPOSE, 0);
+            else return ret;
+        }
+        if (has_extension(leaf, NID_key_usage) && (wolfSSL_X509_get_keyUsage(leaf) & KEYUSE_DIGITAL_SIG) == 0) {
+            ret = KEYUSE_SIGNATURE_E;
+            if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_PURPOSE, 0);
+            else return ret;
+        }
+        if (ret != 0) failed = ret;
+    }
+    if (host) {
+        // wolfSSL_X509_check_host and wolfSSL_X509_check_ip_asc both end in CheckHostName
+        // (src/internal.c): the subjectAltName entries, and the common name only without them.
+        int match = host_is_ip ? wolfSSL_X509_check_ip_asc(leaf, host, 0) : wolfSSL_X509_check_host(leaf, host, strlen(host), 0, NULL);
+        if (match != WOLFSSL_SUCCESS) {
+            ret = host_is_ip ? IPADDR_MISMATCH : DOMAIN_NAME_MISMATCH;
+            if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_HOST, 0);
+            return ret;
+        }
+    }
+    return failed;
+}
+
+static int same_der(WOLFSSL_X509 *x509, const uint8_t *der, size_t length) {
+    int size = 0;
+    const unsigned char *mine = wolfSSL_X509_get_der(x509, &size);
+    return mine && size >= 0 && (size_t)size == length && memcmp(mine, der, length) == 0;
+}
+
+// Whether `issuer`'s key verifies `subject`'s signature (wolfSSL_X509_verify) and its subject is
+// `subject`'s issuer name.
+static int issued_by(WOLFSSL_X509 *subject, WOLFSSL_X509 *issuer) {
+    if (wolfSSL_X509_NAME_cmp(wolfSSL_X509_get_issuer_name(subject), wolfSSL_X509_get_subject_name(issuer)) != 0) return 0;
+    WOLFSSL_EVP_PKEY *key = wolfSSL_X509_get_pubkey(issuer);
+    if (!key) return 0;
+    int ok = wolfSSL_X509_verify(subject, key) == WOLFSSL_SUCCESS;
+    wolfSSL_EVP_PKEY_free(key);
+    return ok;
+}
+
+// The path of a trusted verdict. wolfSSL reports no path (ParseCertRelative finds each certificate's
+// signer in the manager's table and keeps none of it), so it is rebuilt from what was in the manager:
+// from the leaf, each step the signer (a loaded anchor first, then a presented certificate that became
+// a signer) whose subject is the issuer name and whose key verifies the signature, per wolfSSL's own
+// wolfSSL_X509_verify, until a loaded anchor is reached.
+static int rebuild_path(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count, const int *anchor_loaded,
+                        size_t chain_count, const int *cas, WOLFSSL_X509 **x509s, cwolfssl_outcome *outcome) {
+    WOLFSSL_X509 **anchor_x509s = malloc(sizeof(WOLFSSL_X509 *) * (anchor_count + 1));
+    if (!anchor_x509s) return MEMORY_E;
+    for (size_t a = 0; a < anchor_count; a++) {
+        anchor_x509s[a] = anchor_loaded[a] ? wolfSSL_X509_d2i(NULL, anchors[a], (int)anchor_lengths[a]) : NULL;
+    }
+    int result = CWOLFSSL_PATH_UNRESOLVED;
+    outcome->path_count = 1;
+    outcome->path[0] = 0;
+    WOLFSSL_X509 *current = x509s[0];
+    while (current && outcome->path_count < CWOLFSSL_MAX_PATH) {
+        int at_anchor = -1;
+        int last = outcome->path[outcome->path_count - 1];
+        if (last < 0) { at_anchor = -1 - last; }
+        else for (size_t a = 0; a < anchor_count && at_anchor < 0; a++) {
+            if (anchor_x509s[a] && same_der(current, anchors[a], anchor_lengths[a])) at_anchor = (int)a;
+        }
+        if (at_anchor >= 0) {
+            result = 0;
+            break;
+        }
+        int next = 0, found = 0;
+        for (size_t a = 0; a < anchor_count && !found; a++) {
+            if (anchor_x509s[a] && issued_by(current, anchor_x509s[a])) { next = -1 - (int)a; found = 1; }
+        }
+        for (size_t i = 1; i < chain_count && !found; i++) {
+            if (!cas[i] || !x509s[i]) continue;
+            int seen = 0;
+            for (int p = 0; p < outcome->path_count; p++) if (outcome->path[p] == (int)i) seen = 1;
+            if (!seen && issued_by(current, x509s[i])) { next = (int)i; found = 1; }
+        }
+        if (!found) break;
+        outcome->path[outcome->path_count++] = next;
+        current = next < 0 ? anchor_x509s[-1 - next] : x509s[next];
+    }
+    for (size_t a = 0; a < anchor_count; a++) if (anchor_x509s[a]) wolfSSL_X509_free(anchor_x509s[a]);
+    free(anchor_x509s);
+    if (result != 0) outcome->path_count = 0;
+    return result;
+}
+
+void cwolfssl_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
+                     const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                     const char *host, int host_is_ip, int64_t unix_time, int any_purpose,
+                     cwolfssl_outcome *outcome) {
+    memset(outcome, 0, sizeof *outcome);
+    int init = cwolfssl_initialize();
+    if (init != 0 || chain_count == 0) {
+        log_error(outcome, init != 0 ? init : BAD_FUNC_ARG, CWOLFSSL_STAGE_INTERNAL, -1);
+        return;
+    }
+    time_scope scope = time_enter(unix_time);
+    WOLFSSL_CERT_MANAGER *cm = wolfSSL_CertManagerNew();
+    int *cas = malloc(sizeof(int) * (chain_count + anchor_count + 1));
+    WOLFSSL_X509 **x509s = malloc(sizeof(WOLFSSL_X509 *) * chain_count);
+    if (!cm || !cas || !x509s) {
+        log_error(outcome, MEMORY_E, CWOLFSSL_STAGE_INTERNAL, -1);
+    } else {
+        memset(cas, 0, sizeof(int) * (chain_count + anchor_count + 1));
+        memset(x509s, 0, sizeof(WOLFSSL_X509 *) * chain_count);
+        int *anchor_loaded = cas + chain_count;
+        int ret = verify_with(cm, anchor_loaded, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count,
+                              host, host_is_ip, any_purpose, cas, x509s, outcome);
+        // Anchors that could not be loaded may be logged beside a trusted verdict: they are no part of it.
+        outcome->trusted = ret == 0;
+        if (outcome->trusted) {
+            int path = rebuild_path(anchors, anchor_lengths, anchor_count, anchor_loaded, chain_count, cas, x509s, outcome);
+            if (path != 0) {
+                outcome->trusted = 0;
+                log_error(outcome, path, CWOLFSSL_STAGE_PATH, 0);
+            }
+        }
+        for (size_t i = 0; i < chain_count; i++) if (x509s[i]) wolfSSL_X509_free(x509s[i]);
+    }
+    if (x509s) free(x509s);
+    if (cas) free(cas);
+    if (cm) wolfSSL_CertManagerFree(cm);
+    time_leave(scope);
+}
+
+uint64_t cwolfssl_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
+                       const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                       const char *host, int host_is_ip, int64_t unix_time, uint64_t iterations) {
+    if (cwolfssl_initialize() != 0 || chain_count == 0) return 0;
+    int *cas = malloc(sizeof(int) * chain_count);
+    WOLFSSL_X509 **x509s = malloc(sizeof(WOLFSSL_X509 *) * chain_count);
+    if (!cas || !x509s) {
+        if (cas) free(cas);
+        if (x509s) free(x509s);
+        return 0;
+    }
+    time_scope scope = time_enter(unix_time);
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int ok = 1;
+    for (uint64_t k = 0; k < iterations && ok; k++) {
+        WOLFSSL_CERT_MANAGER *cm = wolfSSL_CertManagerNew();
+        if (!cm) { ok = 0; break; }
+        memset(cas, 0, sizeof(int) * chain_count);
+        memset(x509s, 0, sizeof(WOLFSSL_X509 *) * chain_count);
+        if (verify_with(cm, NULL, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count,
+                        host, host_is_ip, 0, cas, x509s, NULL) != 0) ok = 0;
+        for (size_t i = 0; i < chain_count; i++) if (x509s[i]) wolfSSL_X509_free(x509s[i]);
+        wolfSSL_CertManagerFree(cm);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    time_leave(scope);
+    free(cas);
+    free(x509s);
+    if (!ok) return 0;
+    uint64_t ns = (uint64_t)(end.tv_sec - start.tv_sec) * 1000000000u + (uint64_t)(end.tv_nsec - start.tv_nsec);
+    return ns ? ns : 1;
+}
