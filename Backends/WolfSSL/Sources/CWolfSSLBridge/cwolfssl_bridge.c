@@ -23,7 +23,6 @@
 #include <wolfssl/wolfcrypt/asn.h>
 #include <wolfssl/wolfcrypt/asn_public.h>
 #include <wolfssl/wolfcrypt/error-crypt.h>
-#include <wolfssl/openssl/x509v3.h>
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -115,10 +114,11 @@ int cwolfssl_decode(const uint8_t *der, size_t length) {
     int init = cwolfssl_initialize();
     if (init != 0) return init;
     if (length == 0 || length > 0x7fffffff) return ASN_PARSE_E;
-    WOLFSSL_X509 *x509 = wolfSSL_X509_d2i(NULL, der, (int)length);
-    if (!x509) return ASN_PARSE_E;
-    wolfSSL_X509_free(x509);
-    return 0;
+    DecodedCert cert;
+    wc_InitDecodedCert(&cert, der, (word32)length, NULL);
+    int ret = wc_ParseCert(&cert, CERT_TYPE, NO_VERIFY, NULL);
+    wc_FreeDecodedCert(&cert);
+    return ret < 0 ? ret : 0;
 }
 
 static void log_error(cwolfssl_outcome *outcome, int code, int stage, int index) {
@@ -136,9 +136,28 @@ static int as_error(int ret) {
     return ret < 0 ? ret : WOLFSSL_FATAL_ERROR;
 }
 
-// Whether the certificate carries the extension `nid` (wolfSSL's own decoding).
-static int has_extension(WOLFSSL_X509 *x509, int nid) {
-    return wolfSSL_X509_get_ext_by_NID(x509, nid, -1) >= 0;
+// A presented certificate as wolfSSL decodes it (wc_InitDecodedCert and wc_ParseCert, no
+// verification): the DecodedCert whose fields ProcessPeerCerts and AddCA read (isCA, selfSigned,
+// extKeyUsage, extExtKeyUsage, the name hashes and the public key). wolfSSL's OpenSSL-compatible
+// WOLFSSL_X509 cannot be used for these: with OPENSSL_ALL, CopyDecodedToX509 also makes an
+// EVP_PKEY of the key (wolfSSL_d2i_PUBKEY), which 5.5.4 cannot for Ed25519, so wolfSSL_X509_d2i
+// returns nothing for every Ed25519 certificate while the TLS client, which reads DecodedCert,
+// verifies them.
+typedef struct decoded {
+    DecodedCert cert;
+    int parsed;  // 1 when wc_ParseCert succeeded; the fields are read only then
+    int initialised;
+} decoded;
+
+static void decode(decoded *d, const uint8_t *der, size_t length) {
+    wc_InitDecodedCert(&d->cert, der, (word32)length, NULL);
+    d->initialised = 1;
+    d->parsed = wc_ParseCert(&d->cert, CERT_TYPE, NO_VERIFY, NULL) == 0;
+}
+
+static void release(decoded *d) {
+    if (d->initialised) wc_FreeDecodedCert(&d->cert);
+    d->initialised = 0;
 }
 
 // ProcessPeerCerts' limits on the Certificate message (src/internal.c, wolfssl/internal.h): at most
@@ -159,15 +178,29 @@ static int message_error(const size_t *chain_lengths, size_t chain_count, int *i
     return 0;
 }
 
+// The host check of the leaf: wolfSSL_X509_check_host or wolfSSL_X509_check_ip_asc, both ending in
+// CheckHostName (src/internal.c), the function behind the TLS client's domain check: the
+// subjectAltName entries, and the common name only when there are none. These take a WOLFSSL_X509,
+// which 5.5.4 cannot make of an Ed25519 certificate (see `decoded`): 0 on a match, else the error,
+// CWOLFSSL_HOST_UNAVAILABLE when the certificate cannot be given to them.
+static int check_host(const uint8_t *der, size_t length, const char *host, int host_is_ip) {
+    WOLFSSL_X509 *x509 = wolfSSL_X509_d2i(NULL, der, (int)length);
+    if (!x509) return CWOLFSSL_HOST_UNAVAILABLE;
+    int match = host_is_ip ? wolfSSL_X509_check_ip_asc(x509, host, 0) : wolfSSL_X509_check_host(x509, host, strlen(host), 0, NULL);
+    wolfSSL_X509_free(x509);
+    if (match == WOLFSSL_SUCCESS) return 0;
+    return host_is_ip ? IPADDR_MISMATCH : DOMAIN_NAME_MISMATCH;
+}
+
 // The steps of one verification, shared by cwolfssl_verify and the bare loop. `outcome` may be NULL
 // (the loop): then the first error ends the verification. Returns 0 when trusted. `cas` receives
-// which presented certificates became signers; `x509s` the parsed presented certificates (freed by
-// the caller).
+// which presented certificates became signers; `certs` holds the presented certificates decoded
+// (released by the caller).
 static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
                        const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
                        const char *host, int host_is_ip, int any_purpose,
-                       int *cas, WOLFSSL_X509 **x509s, cwolfssl_outcome *outcome) {
+                       int *cas, decoded *certs, cwolfssl_outcome *outcome) {
     int failed = 0;
     // Anchors as a client application loads them (wolfSSL_CTX_load_verify_buffer and
     // wolfSSL_CertManagerLoadCABuffer both reach ProcessBuffer -> AddCA(cm, der, WOLFSSL_USER_CA,
@@ -185,31 +218,27 @@ static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
         if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_MESSAGE, index);
         return ret;
     }
-    for (size_t i = 0; i < chain_count; i++) {
-        x509s[i] = wolfSSL_X509_d2i(NULL, chain[i], (int)chain_lengths[i]);
-    }
+    for (size_t i = 0; i < chain_count; i++) decode(&certs[i], chain[i], chain_lengths[i]);
     // "check certificate up to peer's first": from the last presented certificate to the second.
     for (size_t k = chain_count; k > 1; k--) {
         size_t i = k - 1;
         ret = as_error(wolfSSL_CertManagerVerifyBuffer(cm, chain[i], (long)chain_lengths[i], WOLFSSL_FILETYPE_ASN1));
-        int is_ca = x509s[i] ? wolfSSL_X509_get_isCA(x509s[i]) : 0;
+        int is_ca = certs[i].parsed && certs[i].cert.isCA;
         // WOLFSSL_ALT_CERT_CHAINS (defined in this build): a CA certificate that fails only for want
         // of a signer (ASN_NO_SIGNER_E, ASN_SELF_SIGNED_E) is skipped, neither an error nor added;
         // "the peer certificate [need only] validate to a trusted CA".
         if (ret != 0 && is_ca && (ret == ASN_NO_SIGNER_E || ret == ASN_SELF_SIGNED_E)) continue;
         if (ret == 0 && is_ca) {
-            // AddCA(..., WOLFSSL_CHAIN_CA, NO_VERIFY): a chain CA that is not self-issued must assert
-            // keyCertSign (ALLOW_INVALID_CERTSIGN is not defined): cert->extKeyUsage is 0 without a
-            // keyUsage extension, so an intermediate without one is refused too (NOT_CA_ERROR).
-            // wolfSSL's selfSigned is "issuer name hash equals subject name hash".
-            int self_issued = wolfSSL_X509_NAME_cmp(wolfSSL_X509_get_issuer_name(x509s[i]), wolfSSL_X509_get_subject_name(x509s[i])) == 0;
-            int cert_sign = has_extension(x509s[i], NID_key_usage) && (wolfSSL_X509_get_keyUsage(x509s[i]) & KEYUSE_KEY_CERT_SIGN) != 0;
-            if (!self_issued && !cert_sign) {
+            // AddCA(..., WOLFSSL_CHAIN_CA, NO_VERIFY) (src/ssl.c): a chain CA that is not self-signed
+            // (wolfSSL's selfSigned: issuer and subject name hashes equal) must assert keyCertSign
+            // (ALLOW_INVALID_CERTSIGN is not defined); extKeyUsage is 0 without a keyUsage extension,
+            // so an intermediate without one is refused as well (NOT_CA_ERROR).
+            if (!certs[i].cert.selfSigned && (certs[i].cert.extKeyUsage & KEYUSE_KEY_CERT_SIGN) == 0) {
                 ret = NOT_CA_ERROR;
                 if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_ADD_CA, (int)i);
             } else {
-                // The signer is added as the CA loader adds it; AlreadySigner (same subject key id)
-                // keeps the one the manager has, as ProcessPeerCerts' alreadySigner does.
+                // Added as the CA loader adds it; AlreadySigner (the same subject key id) keeps the
+                // signer the manager has, as ProcessPeerCerts' alreadySigner does.
                 ret = as_error(wolfSSL_CertManagerLoadCABuffer(cm, chain[i], (long)chain_lengths[i], WOLFSSL_FILETYPE_ASN1));
                 if (ret == 0) cas[i] = 1;
                 else if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_ADD_CA, (int)i);
@@ -220,43 +249,36 @@ static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
         // ProcessPeerCerts keeps the first such error (args->lastErr) and goes on; it fails the
         // handshake at the end even when the leaf verifies.
         if (ret != 0) {
-            failed = ret;
+            if (!failed) failed = ret;
             if (!outcome) return ret;
         }
     }
     ret = as_error(wolfSSL_CertManagerVerifyBuffer(cm, chain[0], (long)chain_lengths[0], WOLFSSL_FILETYPE_ASN1));
+    if (ret == 0 && !certs[0].parsed) ret = ASN_PARSE_E;
     if (ret != 0) {
         if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_VERIFY, 0);
         return ret;
-    }
-    WOLFSSL_X509 *leaf = x509s[0];
-    if (!leaf) {
-        if (outcome) log_error(outcome, ASN_PARSE_E, CWOLFSSL_STAGE_VERIFY, 0);
-        return ASN_PARSE_E;
     }
     if (!any_purpose) {
         // ProcessPeerCerts on the client side (src/internal.c): an extended key usage extension must
         // allow serverAuth or anyExtendedKeyUsage (EXTKEYUSE_AUTH_E); a key usage extension must
         // assert digitalSignature for the (EC)DHE suites with RSA or ECDSA signatures that wolfSSL's
         // client offers first (KEYUSE_SIGNATURE_E).
-        if (has_extension(leaf, NID_ext_key_usage) && (wolfSSL_X509_get_extended_key_usage(leaf) & (XKU_SSL_SERVER | XKU_ANYEKU)) == 0) {
-            ret = EXTKEYUSE_AUTH_E;
-            if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_PURPOSE, 0);
-            else return ret;
+        const DecodedCert *leaf = &certs[0].cert;
+        if (leaf->extExtKeyUsageSet && (leaf->extExtKeyUsage & (EXTKEYUSE_ANY | EXTKEYUSE_SERVER_AUTH)) == 0) {
+            if (!outcome) return EXTKEYUSE_AUTH_E;
+            log_error(outcome, EXTKEYUSE_AUTH_E, CWOLFSSL_STAGE_PURPOSE, 0);
+            failed = EXTKEYUSE_AUTH_E;
         }
-        if (has_extension(leaf, NID_key_usage) && (wolfSSL_X509_get_keyUsage(leaf) & KEYUSE_DIGITAL_SIG) == 0) {
-            ret = KEYUSE_SIGNATURE_E;
-            if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_PURPOSE, 0);
-            else return ret;
+        if (leaf->extKeyUsageSet && (leaf->extKeyUsage & KEYUSE_DIGITAL_SIG) == 0) {
+            if (!outcome) return KEYUSE_SIGNATURE_E;
+            log_error(outcome, KEYUSE_SIGNATURE_E, CWOLFSSL_STAGE_PURPOSE, 0);
+            failed = KEYUSE_SIGNATURE_E;
         }
-        if (ret != 0) failed = ret;
     }
     if (host) {
-        // wolfSSL_X509_check_host and wolfSSL_X509_check_ip_asc both end in CheckHostName
-        // (src/internal.c): the subjectAltName entries, and the common name only without them.
-        int match = host_is_ip ? wolfSSL_X509_check_ip_asc(leaf, host, 0) : wolfSSL_X509_check_host(leaf, host, strlen(host), 0, NULL);
-        if (match != WOLFSSL_SUCCESS) {
-            ret = host_is_ip ? IPADDR_MISMATCH : DOMAIN_NAME_MISMATCH;
+        ret = check_host(chain[0], chain_lengths[0], host, host_is_ip);
+        if (ret != 0) {
             if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_HOST, 0);
             return ret;
         }
@@ -264,66 +286,57 @@ static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
     return failed;
 }
 
-static int same_der(WOLFSSL_X509 *x509, const uint8_t *der, size_t length) {
-    int size = 0;
-    const unsigned char *mine = wolfSSL_X509_get_der(x509, &size);
-    return mine && size >= 0 && (size_t)size == length && memcmp(mine, der, length) == 0;
-}
-
-// Whether `issuer`'s key verifies `subject`'s signature (wolfSSL_X509_verify) and its subject is
-// `subject`'s issuer name.
-static int issued_by(WOLFSSL_X509 *subject, WOLFSSL_X509 *issuer) {
-    if (wolfSSL_X509_NAME_cmp(wolfSSL_X509_get_issuer_name(subject), wolfSSL_X509_get_subject_name(issuer)) != 0) return 0;
-    WOLFSSL_EVP_PKEY *key = wolfSSL_X509_get_pubkey(issuer);
-    if (!key) return 0;
-    int ok = wolfSSL_X509_verify(subject, key) == WOLFSSL_SUCCESS;
-    wolfSSL_EVP_PKEY_free(key);
-    return ok;
+// Whether `issuer` signed `subject` as wolfSSL judges it: the issuer's subject name hash is the
+// subject's issuer name hash (what GetCAByName looks up) and the issuer's key verifies the subject's
+// signature (wc_CheckCertSigPubKey).
+static int issued_by(const uint8_t *subject_der, size_t subject_length, const decoded *subject, const decoded *issuer) {
+    if (!subject->parsed || !issuer->parsed) return 0;
+    if (memcmp(subject->cert.issuerHash, issuer->cert.subjectHash, KEYID_SIZE) != 0) return 0;
+    return wc_CheckCertSigPubKey(subject_der, (word32)subject_length, NULL, issuer->cert.publicKey,
+                                 issuer->cert.pubKeySize, (int)issuer->cert.keyOID) == 0;
 }
 
 // The path of a trusted verdict. wolfSSL reports no path (ParseCertRelative finds each certificate's
-// signer in the manager's table and keeps none of it), so it is rebuilt from what was in the manager:
+// signer in the manager's table and keeps nothing of it), so it is rebuilt from what the manager held:
 // from the leaf, each step the signer (a loaded anchor first, then a presented certificate that became
-// a signer) whose subject is the issuer name and whose key verifies the signature, per wolfSSL's own
-// wolfSSL_X509_verify, until a loaded anchor is reached.
+// a signer) that wolfSSL says signed the certificate (issued_by), until a certificate that is a loaded
+// anchor is reached.
 static int rebuild_path(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count, const int *anchor_loaded,
-                        size_t chain_count, const int *cas, WOLFSSL_X509 **x509s, cwolfssl_outcome *outcome) {
-    WOLFSSL_X509 **anchor_x509s = malloc(sizeof(WOLFSSL_X509 *) * (anchor_count + 1));
-    if (!anchor_x509s) return MEMORY_E;
-    for (size_t a = 0; a < anchor_count; a++) {
-        anchor_x509s[a] = anchor_loaded[a] ? wolfSSL_X509_d2i(NULL, anchors[a], (int)anchor_lengths[a]) : NULL;
-    }
+                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                        const int *cas, const decoded *certs, cwolfssl_outcome *outcome) {
+    decoded *roots = calloc(anchor_count + 1, sizeof(decoded));
+    if (!roots) return MEMORY_E;
+    for (size_t a = 0; a < anchor_count; a++) if (anchor_loaded[a]) decode(&roots[a], anchors[a], anchor_lengths[a]);
     int result = CWOLFSSL_PATH_UNRESOLVED;
     outcome->path_count = 1;
     outcome->path[0] = 0;
-    WOLFSSL_X509 *current = x509s[0];
-    while (current && outcome->path_count < CWOLFSSL_MAX_PATH) {
-        int at_anchor = -1;
+    const uint8_t *der = chain[0];
+    size_t length = chain_lengths[0];
+    const decoded *current = &certs[0];
+    while (outcome->path_count < CWOLFSSL_MAX_PATH) {
         int last = outcome->path[outcome->path_count - 1];
-        if (last < 0) { at_anchor = -1 - last; }
-        else for (size_t a = 0; a < anchor_count && at_anchor < 0; a++) {
-            if (anchor_x509s[a] && same_der(current, anchors[a], anchor_lengths[a])) at_anchor = (int)a;
+        int at_anchor = last < 0;
+        for (size_t a = 0; a < anchor_count && !at_anchor; a++) {
+            at_anchor = anchor_loaded[a] && anchor_lengths[a] == length && memcmp(anchors[a], der, length) == 0;
         }
-        if (at_anchor >= 0) {
-            result = 0;
-            break;
-        }
+        if (at_anchor) { result = 0; break; }
         int next = 0, found = 0;
         for (size_t a = 0; a < anchor_count && !found; a++) {
-            if (anchor_x509s[a] && issued_by(current, anchor_x509s[a])) { next = -1 - (int)a; found = 1; }
+            if (anchor_loaded[a] && issued_by(der, length, current, &roots[a])) { next = -1 - (int)a; found = 1; }
         }
         for (size_t i = 1; i < chain_count && !found; i++) {
-            if (!cas[i] || !x509s[i]) continue;
+            if (!cas[i]) continue;
             int seen = 0;
             for (int p = 0; p < outcome->path_count; p++) if (outcome->path[p] == (int)i) seen = 1;
-            if (!seen && issued_by(current, x509s[i])) { next = (int)i; found = 1; }
+            if (!seen && issued_by(der, length, current, &certs[i])) { next = (int)i; found = 1; }
         }
         if (!found) break;
         outcome->path[outcome->path_count++] = next;
-        current = next < 0 ? anchor_x509s[-1 - next] : x509s[next];
+        if (next < 0) { der = anchors[-1 - next]; length = anchor_lengths[-1 - next]; current = &roots[-1 - next]; }
+        else { der = chain[next]; length = chain_lengths[next]; current = &certs[next]; }
     }
-    for (size_t a = 0; a < anchor_count; a++) if (anchor_x509s[a]) wolfSSL_X509_free(anchor_x509s[a]);
-    free(anchor_x509s);
+    for (size_t a = 0; a < anchor_count; a++) release(&roots[a]);
+    free(roots);
     if (result != 0) outcome->path_count = 0;
     return result;
 }
@@ -340,29 +353,24 @@ void cwolfssl_verify(const uint8_t *const *anchors, const size_t *anchor_lengths
     }
     time_scope scope = time_enter(unix_time);
     WOLFSSL_CERT_MANAGER *cm = wolfSSL_CertManagerNew();
-    int *cas = malloc(sizeof(int) * (chain_count + anchor_count + 1));
-    WOLFSSL_X509 **x509s = malloc(sizeof(WOLFSSL_X509 *) * chain_count);
-    if (!cm || !cas || !x509s) {
+    int *cas = calloc(chain_count + anchor_count + 1, sizeof(int));
+    decoded *certs = calloc(chain_count, sizeof(decoded));
+    if (!cm || !cas || !certs) {
         log_error(outcome, MEMORY_E, CWOLFSSL_STAGE_INTERNAL, -1);
     } else {
-        memset(cas, 0, sizeof(int) * (chain_count + anchor_count + 1));
-        memset(x509s, 0, sizeof(WOLFSSL_X509 *) * chain_count);
         int *anchor_loaded = cas + chain_count;
         int ret = verify_with(cm, anchor_loaded, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count,
-                              host, host_is_ip, any_purpose, cas, x509s, outcome);
-        // Anchors that could not be loaded may be logged beside a trusted verdict: they are no part of it.
-        outcome->trusted = ret == 0;
-        if (outcome->trusted) {
-            int path = rebuild_path(anchors, anchor_lengths, anchor_count, anchor_loaded, chain_count, cas, x509s, outcome);
-            if (path != 0) {
-                outcome->trusted = 0;
-                log_error(outcome, path, CWOLFSSL_STAGE_PATH, 0);
-            }
+                              host, host_is_ip, any_purpose, cas, certs, outcome);
+        // Anchors that could not be loaded may be logged beside a trusted verdict: no part of it.
+        if (ret == 0) {
+            int path = rebuild_path(anchors, anchor_lengths, anchor_count, anchor_loaded, chain, chain_lengths, chain_count, cas, certs, outcome);
+            if (path == 0) outcome->trusted = 1;
+            else log_error(outcome, path, CWOLFSSL_STAGE_PATH, 0);
         }
-        for (size_t i = 0; i < chain_count; i++) if (x509s[i]) wolfSSL_X509_free(x509s[i]);
+        for (size_t i = 0; i < chain_count; i++) release(&certs[i]);
     }
-    if (x509s) free(x509s);
-    if (cas) free(cas);
+    free(certs);
+    free(cas);
     if (cm) wolfSSL_CertManagerFree(cm);
     time_leave(scope);
 }
@@ -371,11 +379,11 @@ uint64_t cwolfssl_loop(const uint8_t *const *anchors, const size_t *anchor_lengt
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
                        const char *host, int host_is_ip, int64_t unix_time, uint64_t iterations) {
     if (cwolfssl_initialize() != 0 || chain_count == 0) return 0;
-    int *cas = malloc(sizeof(int) * chain_count);
-    WOLFSSL_X509 **x509s = malloc(sizeof(WOLFSSL_X509 *) * chain_count);
-    if (!cas || !x509s) {
-        if (cas) free(cas);
-        if (x509s) free(x509s);
+    int *cas = calloc(chain_count, sizeof(int));
+    decoded *certs = calloc(chain_count, sizeof(decoded));
+    if (!cas || !certs) {
+        free(cas);
+        free(certs);
         return 0;
     }
     time_scope scope = time_enter(unix_time);
@@ -386,16 +394,15 @@ uint64_t cwolfssl_loop(const uint8_t *const *anchors, const size_t *anchor_lengt
         WOLFSSL_CERT_MANAGER *cm = wolfSSL_CertManagerNew();
         if (!cm) { ok = 0; break; }
         memset(cas, 0, sizeof(int) * chain_count);
-        memset(x509s, 0, sizeof(WOLFSSL_X509 *) * chain_count);
         if (verify_with(cm, NULL, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count,
-                        host, host_is_ip, 0, cas, x509s, NULL) != 0) ok = 0;
-        for (size_t i = 0; i < chain_count; i++) if (x509s[i]) wolfSSL_X509_free(x509s[i]);
+                        host, host_is_ip, 0, cas, certs, NULL) != 0) ok = 0;
+        for (size_t i = 0; i < chain_count; i++) release(&certs[i]);
         wolfSSL_CertManagerFree(cm);
     }
     clock_gettime(CLOCK_MONOTONIC, &end);
     time_leave(scope);
     free(cas);
-    free(x509s);
+    free(certs);
     if (!ok) return 0;
     uint64_t ns = (uint64_t)(end.tv_sec - start.tv_sec) * 1000000000u + (uint64_t)(end.tv_nsec - start.tv_nsec);
     return ns ? ns : 1;

@@ -87,7 +87,7 @@ public struct WolfSSLBackend: TrustBackend {
             let error = anchor.withUnsafeBufferPointer { cwolfssl_decode($0.baseAddress, $0.count) }
             if error != 0 {
                 let wolfError = WolfSSLError(code: error)
-                throw TrustBackendError(backend: name, message: "anchor \(index) cannot be read by wolfSSL (wolfSSL_X509_d2i)", native: [
+                throw TrustBackendError(backend: name, message: "anchor \(index) cannot be read by wolfSSL (wc_ParseCert)", native: [
                     NativeDiagnostic(code: Int(error), name: wolfError.name, message: wolfError.text, depth: nil, failure: .malformed),
                 ])
             }

@@ -12,6 +12,7 @@ struct WolfSSLError: CustomStringConvertible {
         switch code {
         case -1: return "WOLFSSL_FATAL_ERROR"
         case CWOLFSSL_PATH_UNRESOLVED: return "WOLFSSL_PATH_UNRESOLVED"
+        case CWOLFSSL_HOST_UNAVAILABLE: return "WOLFSSL_HOST_CHECK_UNAVAILABLE"
         default: return "WOLFSSL_ERROR_\(code)"
         }
     }

@@ -75,6 +75,8 @@ struct WolfSSLEvaluator: TrustEvaluator {
             return NativeDiagnostic(code: Int(code), name: error.name, message: "presented certificate \(index) verified but wolfSSL would not add it as a signer (AddCA, WOLFSSL_CHAIN_CA: a CA that is not self-issued needs keyUsage with keyCertSign): \(error.text)", depth: depth, failure: error.failure(depth: depth))
         case Int32(CWOLFSSL_STAGE_PURPOSE):
             return NativeDiagnostic(code: Int(code), name: error.name, message: "the leaf is not for a TLS server as wolfSSL's client checks it (ProcessPeerCerts): \(error.text)", depth: 0, failure: .purposeMismatch)
+        case Int32(CWOLFSSL_STAGE_HOST) where code == CWOLFSSL_HOST_UNAVAILABLE:
+            return NativeDiagnostic(code: Int(code), name: error.name, message: "wolfSSL verified the leaf but its host check cannot be called on it: wolfSSL_X509_check_host and wolfSSL_X509_check_ip_asc take a WOLFSSL_X509, and wolfSSL_X509_d2i makes none of an Ed25519 certificate in this build (OPENSSL_ALL's CopyDecodedToX509 needs an EVP_PKEY of the key, which wolfSSL_d2i_PUBKEY cannot make for Ed25519 in 5.5.4); the host is unchecked, so not trusted", depth: 0, failure: .other)
         case Int32(CWOLFSSL_STAGE_HOST):
             return NativeDiagnostic(code: Int(code), name: error.name, message: "\(error.text) (CheckHostName)", depth: 0, failure: .hostnameMismatch)
         case Int32(CWOLFSSL_STAGE_PATH):

@@ -34,6 +34,9 @@ enum {
 
 /// Not wolfSSL's: the path of a trusted verdict could not be reconstructed.
 #define CWOLFSSL_PATH_UNRESOLVED (-100001)
+/// Not wolfSSL's: the leaf cannot be given to wolfSSL's host check (wolfSSL_X509_d2i cannot make a
+/// WOLFSSL_X509 of it: every Ed25519 certificate in 5.5.4 with OPENSSL_ALL).
+#define CWOLFSSL_HOST_UNAVAILABLE (-100002)
 
 /// The outcome of `cwolfssl_verify`.
 typedef struct cwolfssl_outcome {
@@ -65,8 +68,7 @@ void cwolfssl_verify(const uint8_t *const *anchors, const size_t *anchor_lengths
                      const char *host, int host_is_ip, int64_t unix_time, int any_purpose,
                      cwolfssl_outcome *outcome);
 
-/// 0 when `der` decodes as a certificate (wolfSSL_X509_d2i, no verification), else wolfSSL's error
-/// (ASN_PARSE_E when it gives none).
+/// 0 when `der` decodes as a certificate (wc_ParseCert without verification), else wolfSSL's error.
 int cwolfssl_decode(const uint8_t *der, size_t length);
 
 /// The symbolic name of a wolfSSL error code (ASN_AFTER_DATE_E, ...), or NULL.
