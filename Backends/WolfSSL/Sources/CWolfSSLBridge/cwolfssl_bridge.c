@@ -87,6 +87,9 @@ const char *cwolfssl_version(void) { return wolfSSL_lib_version(); }
 
 const char *cwolfssl_error_text(int code) {
     if (code >= 0) return NULL;
+    // wolfCrypt's own codes (-100 to -299) have wolfCrypt's texts; wolfSSL_ERR_reason_error_string
+    // answers some of them with OpenSSL-like texts ("certificate verify failed" for ASN_NO_SIGNER_E).
+    if (code <= -100 && code > -300) return wc_GetErrorString(code);
     return wolfSSL_ERR_reason_error_string((unsigned long)-code);
 }
 

@@ -84,8 +84,10 @@ public struct WolfSSLBackend: TrustBackend {
             if let problem = DERCertificate.encodingProblem(anchor) {
                 throw TrustBackendError(backend: name, message: "anchor \(index) is not a DER certificate (\(problem)); give each anchor as the exact DER of one certificate")
             }
+            // A certificate wolfSSL decodes but would not load (an unknown critical extension,
+            // ASN_CRIT_EXT_E) is kept: the request's loading reports it (wolfSSL_CertManagerLoadCABuffer).
             let error = anchor.withUnsafeBufferPointer { cwolfssl_decode($0.baseAddress, $0.count) }
-            if error != 0 {
+            if error != 0 && error != -160 {
                 let wolfError = WolfSSLError(code: error)
                 throw TrustBackendError(backend: name, message: "anchor \(index) cannot be read by wolfSSL (wc_ParseCert)", native: [
                     NativeDiagnostic(code: Int(error), name: wolfError.name, message: wolfError.text, depth: nil, failure: .malformed),

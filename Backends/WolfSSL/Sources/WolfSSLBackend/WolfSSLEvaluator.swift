@@ -51,9 +51,13 @@ struct WolfSSLEvaluator: TrustEvaluator {
         // An anchor wolfSSL would not load (outside its validity, a key too small) explains a missing
         // signer; beside any other rejection it is no part of the answer.
         let missingSigner = codes.contains { cwolfssl_error_class($0) == 3 }
+        // A certificate wolfSSL refused to take as a signer leaves the one below it without one
+        // (ASN_NO_SIGNER_E): that is its consequence, reported once, at the refused certificate.
+        let refusedAbove = (0..<count).filter { (stages[$0] == CWOLFSSL_STAGE_VERIFY || stages[$0] == CWOLFSSL_STAGE_ADD_CA) && indices[$0] > 0 }.map { Int(indices[$0]) }.max()
         var diagnostics: [NativeDiagnostic] = []
         for i in 0..<count {
             if stages[i] == CWOLFSSL_STAGE_ANCHOR && !missingSigner { continue }
+            if let refusedAbove, stages[i] == CWOLFSSL_STAGE_VERIFY, cwolfssl_error_class(codes[i]) == 3, Int(indices[i]) < refusedAbove { continue }
             diagnostics.append(Self.diagnostic(code: codes[i], stage: stages[i], index: Int(indices[i])))
         }
         if diagnostics.isEmpty {
