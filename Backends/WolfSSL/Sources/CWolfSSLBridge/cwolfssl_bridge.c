@@ -34,7 +34,7 @@
 //
 // wolfSSL reads the time for every validity check through wc_Time (wc_ValidateDate in
 // wolfcrypt/src/asn.c, the XVALIDATE_DATE of GetDate for both notBefore and notAfter of every
-// certificate it parses with verification, anchors included), and wc_Time asks the one process-wide
+// certificate it parses with verification: every presented one), and wc_Time asks the one process-wide
 // callback set with wc_SetTimeCb before the system clock. The callback installed here answers the
 // time of the request running on the calling thread (a thread-local set by cwolfssl_verify around its
 // wolfSSL calls, which never leave the thread), and the real time on any thread with no request.
@@ -205,10 +205,11 @@ static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
                        const char *host, int host_is_ip, int any_purpose,
                        int *cas, decoded *certs, cwolfssl_outcome *outcome) {
     int failed = 0;
-    // Anchors as a client application loads them (wolfSSL_CTX_load_verify_buffer and
-    // wolfSSL_CertManagerLoadCABuffer both reach ProcessBuffer -> AddCA(cm, der, WOLFSSL_USER_CA,
-    // VERIFY), src/ssl.c): parsed with verification, so an anchor outside its validity period at the
-    // validation time is refused there (GetDate), as are CA keys below the minimum sizes.
+    // Anchors as a client application loads them: wolfSSL_CertManagerLoadCABuffer runs
+    // wolfSSL_CTX_load_verify_buffer on a temporary context (src/ssl.c), ProcessBuffer -> AddCA(cm,
+    // der, WOLFSSL_USER_CA, verify), where verify is NO_VERIFY in Debian's build (a new context's mode
+    // is SSL_VERIFY_NONE under OPENSSL_COMPATIBLE_DEFAULTS): an anchor's validity and cA bit are not
+    // checked; one wolfSSL cannot decode is not loaded.
     for (size_t i = 0; i < anchor_count; i++) {
         int ret = anchor_lengths[i] > 0x7fffffff ? BUFFER_E
             : as_error(wolfSSL_CertManagerLoadCABuffer(cm, anchors[i], (long)anchor_lengths[i], WOLFSSL_FILETYPE_ASN1));

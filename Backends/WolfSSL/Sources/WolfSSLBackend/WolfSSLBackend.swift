@@ -36,8 +36,8 @@ internal import CWolfSSLBridge
 /// set with `wc_SetTimeCb` (wolfcrypt/src/asn.c); the bridge installs one, once, that answers the
 /// time of the request running on the calling thread (a C thread-local set around the wolfSSL calls
 /// of one evaluation, which never leave the thread) and the clock elsewhere. `wc_ValidateDate`
-/// checks notBefore and notAfter of every certificate wolfSSL parses with verification, anchors
-/// included, so the whole path is judged at the request's time; concurrent evaluations at other
+/// checks notBefore and notAfter of every presented certificate wolfSSL verifies (anchors are
+/// loaded without verification, see cwolfssl_bridge.c), so the path is judged at the request's time; concurrent evaluations at other
 /// times on other threads see their own.
 public struct WolfSSLBackend: TrustBackend {
     /// How the back end asks wolfSSL.

@@ -48,7 +48,7 @@ struct WolfSSLEvaluator: TrustEvaluator {
             let path = steps.map { step in step >= 0 ? request.chain[Int(step)] : anchors[Int(-1 - step)] }
             return .trusted(path: path)
         }
-        // An anchor wolfSSL would not load (outside its validity, a key too small) explains a missing
+        // An anchor wolfSSL would not load (one it cannot decode) explains a missing
         // signer; beside any other rejection it is no part of the answer.
         let missingSigner = codes.contains { cwolfssl_error_class($0) == 3 }
         // A certificate wolfSSL refused to take as a signer leaves the one below it without one
@@ -71,7 +71,7 @@ struct WolfSSLEvaluator: TrustEvaluator {
         let depth: Int? = stage == CWOLFSSL_STAGE_ANCHOR || index < 0 ? nil : index
         switch stage {
         case Int32(CWOLFSSL_STAGE_ANCHOR):
-            return NativeDiagnostic(code: Int(code), name: error.name, message: "wolfSSL refused to load anchor \(index) as a CA (wolfSSL_CertManagerLoadCABuffer, which verifies its validity at the request's time and its key size): \(error.text)", depth: nil, failure: error.failure(depth: nil))
+            return NativeDiagnostic(code: Int(code), name: error.name, message: "wolfSSL refused to load anchor \(index) as a CA (wolfSSL_CertManagerLoadCABuffer): \(error.text)", depth: nil, failure: error.failure(depth: nil))
         case Int32(CWOLFSSL_STAGE_MESSAGE):
             let limit = code == -368 ? "more than MAX_CHAIN_DEPTH (9) certificates" : "a certificate list over MAX_CERTIFICATE_SZ (18,462 bytes)"
             return NativeDiagnostic(code: Int(code), name: error.name, message: "the presented chain has \(limit), which wolfSSL's TLS client refuses in a Certificate message (ProcessPeerCerts): \(error.text)", depth: depth, failure: .other)
