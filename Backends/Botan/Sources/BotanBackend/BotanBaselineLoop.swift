@@ -1,3 +1,4 @@
+import TrustCore
 import TrustHarness
 internal import CBotanShim
 
@@ -15,8 +16,8 @@ struct BotanBaselineLoop: BaselineLoop {
         parameters.usage = Int32(CBOTAN_USAGE_TLS_SERVER_AUTH)
         parameters.require_revocation = 0
         parameters.search_limit = settings.pathSearchLimit
-        let nanoseconds = withUnsafePointers(to: anchors) { anchorPointers, anchorLengths in
-            withUnsafePointers(to: chain) { chainPointers, chainLengths in
+        let nanoseconds = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
+            withCBufferArrays(chain) { chainPointers, chainLengths in
                 withUnsafePointer(to: &parameters) { parametersPointer in
                     if let host {
                         return host.withCString { cbotan_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, parametersPointer, cold ? 1 : 0, iterations) }

@@ -86,7 +86,7 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
             guard let context, let der else { return }
             Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
         }
-        withUnsafePointers(to: crls) { crlPointers, crlLengths in
+        withCBufferArrays(crls) { crlPointers, crlLengths in
             withUnsafeMutablePointer(to: &outcome) { outcomePointer in
                 withUnsafePointer(to: &parameters) { parametersPointer in
                     withExtendedLifetime(sink) {
@@ -135,22 +135,4 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
 enum PresentedCertificateError: Error {
     case notDER(String)
     case botan(String)
-}
-
-/// Calls `body` with C arrays of pointers to and lengths of `buffers` (nil for none), valid only
-/// during the call.
-func withUnsafePointers<R>(to buffers: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int>?) -> R) -> R {
-    var pointers: [UnsafePointer<UInt8>?] = []
-    pointers.reserveCapacity(buffers.count)
-    let lengths = buffers.map(\.count)
-    func nest(_ index: Int) -> R {
-        if index == buffers.count {
-            return pointers.withUnsafeBufferPointer { p in lengths.withUnsafeBufferPointer { l in body(p.baseAddress, l.baseAddress) } }
-        }
-        return buffers[index].withUnsafeBufferPointer { buffer in
-            pointers.append(buffer.baseAddress)
-            return nest(index + 1)
-        }
-    }
-    return nest(0)
 }

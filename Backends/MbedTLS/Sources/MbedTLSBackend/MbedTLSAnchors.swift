@@ -28,7 +28,7 @@ final class MbedTLSAnchors: @unchecked Sendable {
         }
         var list: OpaquePointer?
         var errors = [Int32](repeating: 0, count: anchors.count)
-        let status = withUnsafePointers(to: anchors) { pointers, lengths in
+        let status = withCBufferArrays(anchors) { pointers, lengths in
             errors.withUnsafeMutableBufferPointer { cmbedtls_anchors_make(pointers, lengths, anchors.count, &list, $0.baseAddress) }
         }
         guard status == 0, let list else {
@@ -42,21 +42,4 @@ final class MbedTLSAnchors: @unchecked Sendable {
     }
 
     deinit { cmbedtls_anchors_free(handle) }
-}
-
-/// Calls `body` with C arrays of pointers to and lengths of `buffers`, valid only during the call.
-func withUnsafePointers<R>(to buffers: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int>?) -> R) -> R {
-    var pointers: [UnsafePointer<UInt8>?] = []
-    pointers.reserveCapacity(buffers.count)
-    let lengths = buffers.map(\.count)
-    func nest(_ index: Int) -> R {
-        if index == buffers.count {
-            return pointers.withUnsafeBufferPointer { p in lengths.withUnsafeBufferPointer { l in body(p.baseAddress, l.baseAddress) } }
-        }
-        return buffers[index].withUnsafeBufferPointer { buffer in
-            pointers.append(buffer.baseAddress)
-            return nest(index + 1)
-        }
-    }
-    return nest(0)
 }

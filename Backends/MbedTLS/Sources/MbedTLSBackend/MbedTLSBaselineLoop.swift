@@ -1,3 +1,4 @@
+import TrustCore
 import TrustHarness
 internal import CMbedTLSBridge
 
@@ -9,8 +10,8 @@ struct MbedTLSBaselineLoop: BaselineLoop {
     var label: String { "mbedtls-c" }
 
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
-        let nanoseconds = withUnsafePointers(to: anchors) { anchorPointers, anchorLengths in
-            withUnsafePointers(to: chain) { chainPointers, chainLengths in
+        let nanoseconds = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
+            withCBufferArrays(chain) { chainPointers, chainLengths in
                 if let host {
                     return host.withCString { cmbedtls_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, unixTime, cold ? 1 : 0, iterations) }
                 }

@@ -57,7 +57,7 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
             guard let context, let der else { return }
             Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
         }
-        withUnsafePointers(to: chain) { chainPointers, chainLengths in
+        withCBufferArrays(chain) { chainPointers, chainLengths in
             withUnsafeMutablePointer(to: &outcome) { outcomePointer in
                 withExtendedLifetime(sink) {
                     let context = Unmanaged.passUnretained(sink).toOpaque()

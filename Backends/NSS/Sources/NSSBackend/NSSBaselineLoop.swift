@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 import TrustHarness
 internal import CNSSBridge
 
@@ -14,8 +15,8 @@ struct NSSBaselineLoop: BaselineLoop {
         let time = unixTime.multipliedReportingOverflow(by: 1_000_000)
         guard !time.overflow, time.partialValue != 0, !chain.isEmpty else { return nil }
         let outcome = NSSIsolation.shared.run(imports: true) {
-            withPointers(anchors) { anchorPointers, anchorLengths in
-                withPointers(chain) { chainPointers, chainLengths in
+            withCBufferArrays(anchors) { anchorPointers, anchorLengths in
+                withCBufferArrays(chain) { chainPointers, chainLengths in
                     if let host {
                         return host.withCString { cnss_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, time.partialValue, iterations) }
                     }

@@ -52,8 +52,8 @@ struct NSSEvaluator: TrustEvaluator {
         final class PathSink { var certificates: [[UInt8]] = [] }
         let sink = PathSink()
         var outcome = cnss_outcome()
-        withPointers(anchors) { anchorPointers, anchorLengths in
-            withPointers(chain) { chainPointers, chainLengths in
+        withCBufferArrays(anchors) { anchorPointers, anchorLengths in
+            withCBufferArrays(chain) { chainPointers, chainLengths in
                 withUnsafeMutablePointer(to: &outcome) { outcomePointer in
                     let context = Unmanaged.passUnretained(sink).toOpaque()
                     let collect: cnss_path_sink = { context, der, length in
@@ -133,23 +133,4 @@ struct NSSEvaluator: TrustEvaluator {
         default: return importing ? .malformed : .other
         }
     }
-}
-
-/// Calls `body` with C arrays of pointers to and lengths of `buffers`.
-func withPointers<R>(_ buffers: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int>?) -> R) -> R {
-    var pointers: [UnsafePointer<UInt8>?] = []
-    pointers.reserveCapacity(buffers.count)
-    var lengths: [Int] = []
-    lengths.reserveCapacity(buffers.count)
-    func nest(_ index: Int) -> R {
-        if index == buffers.count {
-            return pointers.withUnsafeBufferPointer { p in lengths.withUnsafeBufferPointer { l in body(p.baseAddress, l.baseAddress) } }
-        }
-        return buffers[index].withUnsafeBufferPointer { buffer in
-            pointers.append(buffer.baseAddress)
-            lengths.append(buffer.count)
-            return nest(index + 1)
-        }
-    }
-    return nest(0)
 }

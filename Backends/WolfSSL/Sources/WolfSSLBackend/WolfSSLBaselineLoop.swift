@@ -12,8 +12,8 @@ struct WolfSSLBaselineLoop: BaselineLoop {
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         guard !chain.isEmpty else { return nil }
         let text = host.map { WolfSSLHost(HostIdentity($0).forComparison) }
-        let nanoseconds = withPointers(anchors) { anchorPointers, anchorLengths in
-            withPointers(chain) { chainPointers, chainLengths in
+        let nanoseconds = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
+            withCBufferArrays(chain) { chainPointers, chainLengths in
                 if let text {
                     return text.text.withCString { cwolfssl_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, text.isAddress ? 1 : 0, unixTime, iterations) }
                 }

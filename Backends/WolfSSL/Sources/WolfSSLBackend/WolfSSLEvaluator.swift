@@ -23,8 +23,8 @@ struct WolfSSLEvaluator: TrustEvaluator {
         }
         let host = request.host.map { WolfSSLHost($0.forComparison) }
         var outcome = cwolfssl_outcome()
-        withPointers(anchors) { anchorPointers, anchorLengths in
-            withPointers(request.chain) { chainPointers, chainLengths in
+        withCBufferArrays(anchors) { anchorPointers, anchorLengths in
+            withCBufferArrays(request.chain) { chainPointers, chainLengths in
                 withUnsafeMutablePointer(to: &outcome) { outcomePointer in
                     let anyPurpose: Int32 = request.purpose == .anyPurpose ? 1 : 0
                     if let host {
@@ -116,21 +116,4 @@ struct WolfSSLHost {
             isAddress = true
         }
     }
-}
-
-/// Calls `body` with C arrays of pointers to and lengths of `buffers`, valid only during the call.
-func withPointers<R>(_ buffers: [[UInt8]], _ body: (UnsafePointer<UnsafePointer<UInt8>?>?, UnsafePointer<Int>?) -> R) -> R {
-    var pointers: [UnsafePointer<UInt8>?] = []
-    pointers.reserveCapacity(buffers.count)
-    let lengths = buffers.map(\.count)
-    func nest(_ index: Int) -> R {
-        if index == buffers.count {
-            return pointers.withUnsafeBufferPointer { p in lengths.withUnsafeBufferPointer { l in body(p.baseAddress, l.baseAddress) } }
-        }
-        return buffers[index].withUnsafeBufferPointer { buffer in
-            pointers.append(buffer.baseAddress)
-            return nest(index + 1)
-        }
-    }
-    return nest(0)
 }
