@@ -45,6 +45,16 @@ public struct ChainModel: Sendable {
         return path
     }
 
+    /// Whether the path is the one the mutations' standard answers assume: a leaf that is no anchor,
+    /// intermediates that are no anchors, and a self-issued root that is the anchor. On other bases
+    /// (a leaf or an intermediate as the anchor) a mutation at the intermediate or the root changes a
+    /// certificate off the path, and the standard answer does not hold.
+    var isCanonicalPath: Bool {
+        let path = path
+        guard path.count >= 3, let root = path.last, nodes[root].issuer == root, anchors == [root] else { return false }
+        return path.dropLast().allSatisfy { !anchors.contains($0) }
+    }
+
     /// The node that plays `role` (the first intermediate for `.intermediate`); nil when the path has none.
     func node(for role: Role) -> Int? {
         let path = path

@@ -15,8 +15,9 @@ public enum ExploreReports {
         for (backend, bases) in report.excludedBackends.sorted(by: { $0.key < $1.key }) {
             out += "\(backend) left out of \(bases.count) chain\(bases.count == 1 ? "" : "s") it does not trust once re-keyed (their mutants are asked of the others): \(bases.joined(separator: ", "))\n"
         }
-        let verdicts = report.findings.filter { $0.kind == "verdict" }.count
-        out += "\(report.disagreeing) disagreeing mutants in \(report.findings.count) classes: \(verdicts) on the verdict, \(report.findings.count - verdicts) on the failure classes only\n"
+        let kinds = Dictionary(grouping: report.findings, by: \.kind).mapValues(\.count)
+        out += "\(report.disagreeing) mutants in \(report.findings.count) classes: \(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only\n"
+        out += familyTable(report)
         for (index, finding) in report.findings.enumerated() {
             out += "\n\(index + 1). [\(finding.kind)] \(finding.steps.map(\.description).joined(separator: " + "))  (\(finding.occurrences) mutant\(finding.occurrences == 1 ? "" : "s"); example from \(finding.base))\n"
             out += "   \(finding.summary)\n"
@@ -40,8 +41,8 @@ public enum ExploreReports {
         let e = Markup.escape
         var body = "<header>\n<h1>TrustHarness explore</h1>\n" + HTMLReport.provenanceLine(provenance)
         body += "<p class=\"meta\">seed <b>\(report.seed)</b>; back ends " + backends.map { "<b>\(e($0.name))</b> (\(e($0.version)))" }.joined(separator: ", ") + "</p>\n"
-        let verdicts = report.findings.filter { $0.kind == "verdict" }.count
-        body += "<p class=\"meta\">\(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s; \(report.disagreeing) disagreeing mutants in <b>\(report.findings.count) classes</b>: \(verdicts) on the verdict, \(report.findings.count - verdicts) on the failure classes only.</p>\n"
+        let kinds = Dictionary(grouping: report.findings, by: \.kind).mapValues(\.count)
+        body += "<p class=\"meta\">\(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s; \(report.disagreeing) mutants in <b>\(report.findings.count) classes</b>: \(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only.</p>\n"
         body += "</header>\n<main>\n<h2>Classes</h2>\n<div class=\"scroll\"><table class=\"limbo\"><thead><tr><th>#</th><th>mutation</th><th>standard</th>"
         body += backends.map { "<th>\(e($0.name))</th>" }.joined() + "<th>example</th></tr></thead><tbody>\n"
         for (index, finding) in report.findings.enumerated() {
@@ -58,6 +59,34 @@ public enum ExploreReports {
         }
         body += "</tbody></table></div>\n<p class=\"legend\"><span class=\"key lk passed\">as the standard says</span> <span class=\"key lk accepted-expected-failure\">trusted, the standard rejects (security relevant)</span> <span class=\"key lk rejected-expected-success\">rejected otherwise than the standard says</span> <span class=\"key lk skipped\">the standards leave it open (or a pair)</span> <span class=\"hint\">click an answer for the library's diagnostics.</span></p>\n</main>\n"
         return HTMLReport.document(title: "TrustHarness explore", css: HTMLReport.css + SuiteHTMLReport.css, body: body, script: "")
+    }
+
+    /// Classes by mutation family (the part of the mutation's name before `/`; a pair counts under
+    /// its first mutation's), with, per back end, how many of its answers in them depart from the
+    /// standards' answer (classes without one are not counted).
+    static func familyTable(_ report: Explorer.Report) -> String {
+        let families = Dictionary(grouping: report.findings) { finding in
+            String((finding.steps.first?.mutation ?? "?").prefix { $0 != "/" })
+        }
+        guard !families.isEmpty else { return "" }
+        let backends = report.backends
+        var rows: [[String]] = []
+        for (family, findings) in families.sorted(by: { $0.key < $1.key }) {
+            var row = [family, "\(findings.count)", "\(findings.filter { $0.kind == "shared-accept" }.count)"]
+            for backend in backends {
+                let departures = findings.filter { finding in
+                    finding.answers.first { $0.backend == backend }.map { finding.conforms($0) == false } ?? false
+                }.count
+                row.append("\(departures)")
+            }
+            rows.append(row)
+        }
+        let columns = ["family", "classes", "shared accepts"] + backends
+        let widths = columns.indices.map { c in ([columns[c]] + rows.map { $0[c] }).map(\.count).max()! }
+        func line(_ cells: [String]) -> String {
+            "  " + cells.indices.map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ") + "\n"
+        }
+        return "\nclasses by family, and per back end the classes where it departs from the standards:\n" + line(columns) + rows.map(line).joined()
     }
 
     static func shorten(_ text: String, to limit: Int = 110) -> String {

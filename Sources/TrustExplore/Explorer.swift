@@ -21,12 +21,39 @@ public struct Explorer: Sendable {
         /// How many two-mutation mutants to draw after the single ones (when `cases` allows).
         public var pairs: Int
 
-        public init(seed: UInt64 = 1, cases: Int? = nil, seconds: Double? = nil, pairs: Int = 1_000) {
+        /// The key types every base chain is re-keyed to and explored with (each base once per
+        /// type): a back end's RSA and ECDSA paths differ from its EdDSA one, and a library without
+        /// EdDSA (NSS 3.87, mbedTLS 2.28) takes part only in the others.
+        public var keyTypes: [KeyType]
+
+        public init(seed: UInt64 = 1, cases: Int? = nil, seconds: Double? = nil, pairs: Int = 1_000, keyTypes: [KeyType] = KeyType.allCases) {
             self.seed = seed
             self.cases = cases
             self.seconds = seconds
             self.pairs = pairs
+            self.keyTypes = keyTypes
         }
+    }
+
+    /// A key type a base chain is re-keyed to.
+    public enum KeyType: String, Sendable, Codable, CaseIterable {
+        case ed25519, p256, rsa2048
+
+        var kind: SigningKey.Kind {
+            switch self {
+            case .ed25519: .ed25519
+            case .p256: .p256
+            case .rsa2048: .rsa2048
+            }
+        }
+    }
+
+    /// One base chain re-keyed to one key type.
+    struct Unit: Sendable {
+        var model: ChainModel
+        var keyType: KeyType
+        /// The base's id, with the key type unless it is Ed25519 (as the explorer always named them).
+        var label: String { keyType == .ed25519 ? model.id : "\(model.id) as \(keyType.rawValue)" }
     }
 
     /// One mutation at one place.
@@ -53,12 +80,17 @@ public struct Explorer: Sendable {
     /// A class of disagreement with its smallest example.
     public struct Finding: Sendable, Codable {
         /// `verdict` when some back end trusts and another rejects; `reason` when all reject with
-        /// different failure classes.
+        /// different failure classes; `shared-accept` when every back end trusts a mutant the
+        /// standards reject, `shared-reject` when every back end rejects one the standards trust
+        /// (the back ends agree with each other, not with the standards: the most dangerous finding
+        /// is a shared false accept).
         public var kind: String
         public var steps: [Step]
         public var summary: String
         /// The catalogue chain the example was made from.
         public var base: String
+        /// The key type the base was re-keyed to (nil: Ed25519, as before there was a choice).
+        public var keyType: KeyType? = nil
         public var answers: [Answer]
         /// The smallest example, DER.
         public var chain: [[UInt8]]
@@ -113,6 +145,7 @@ public struct Explorer: Sendable {
     }
 
     struct Candidate: Sendable {
+        /// The unit (a base re-keyed to one key type).
         var base: Int
         var steps: [(mutation: Int, role: ChainModel.Role)]
     }
@@ -126,6 +159,13 @@ public struct Explorer: Sendable {
         var host: String?
 
         var disagrees: Bool { Set(answers.map(\.signature)).count > 1 }
+        /// Every back end answers the same verdict, and `standard` (when there is one) says the other.
+        func sharedDeparture(from standard: Expectation?) -> String? {
+            guard let standard, !answers.isEmpty, Set(answers.map(\.trusted)).count == 1 else { return nil }
+            let trusted = answers[0].trusted
+            guard trusted != standard.trusted else { return nil }
+            return trusted ? "shared-accept" : "shared-reject"
+        }
         var verdictsDisagree: Bool { Set(answers.map(\.trusted)).count > 1 }
         var signatures: [String] { answers.map(\.signature) }
     }
@@ -133,10 +173,12 @@ public struct Explorer: Sendable {
     /// Runs the exploration; `progress(done, total, classes)` after each batch.
     public func run(_ options: Options, progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async throws -> Report {
         let start = ContinuousClock.now
-        let keys = try KeySource(seed: options.seed)
+        let keyTypes = options.keyTypes.isEmpty ? [KeyType.ed25519] : options.keyTypes
+        let keys = try KeySource(seed: options.seed, kinds: keyTypes.map(\.kind))
+        let units = bases.flatMap { model in keyTypes.map { Unit(model: model, keyType: $0) } }
         // Bases on which the back ends already disagree would make every mutant of them disagree.
-        let baseline = await ParallelJobs.run(count: bases.count) { index in
-            self.evaluate(Candidate(base: index, steps: []), keys: keys)
+        let baseline = await ParallelJobs.run(count: units.count) { index in
+            self.evaluate(Candidate(base: index, steps: []), units: units, keys: keys)
         }
         // A base's back ends are those that trust it: then a mutant is a valid chain with one
         // property changed. A back end that cannot verify the base at all (a key type it lacks) is
@@ -144,18 +186,18 @@ public struct Explorer: Sendable {
         let participants: [[Int]] = baseline.map { evaluated in
             evaluated.applicable ? evaluated.answers.indices.filter { evaluated.answers[$0].trusted } : []
         }
-        let usable = bases.indices.filter { participants[$0].count >= min(2, backends.count) && !participants[$0].isEmpty }
+        let usable = units.indices.filter { participants[$0].count >= min(2, backends.count) && !participants[$0].isEmpty }
         var excluded: [String: [String]] = [:]
         for base in usable where participants[base].count < backends.count {
             for index in backends.indices where !participants[base].contains(index) {
-                excluded[backends[index].name, default: []].append(bases[base].id)
+                excluded[backends[index].name, default: []].append(units[base].label)
             }
         }
         var rng = SplitMix64(seed: options.seed)
         var singles: [Candidate] = []
         for base in usable {
             for (index, mutation) in mutations.enumerated() {
-                for role in mutation.roles where bases[base].node(for: role) != nil {
+                for role in mutation.roles where units[base].model.node(for: role) != nil {
                     singles.append(Candidate(base: base, steps: [(index, role)]))
                 }
             }
@@ -168,7 +210,7 @@ public struct Explorer: Sendable {
                 let first = singles[Int(rng.next() % UInt64(singles.count))].steps[0]
                 let second = singles[Int(rng.next() % UInt64(singles.count))].steps[0]
                 guard first.mutation != second.mutation,
-                      bases[base].node(for: first.role) != nil, bases[base].node(for: second.role) != nil else { continue }
+                      units[base].model.node(for: first.role) != nil, units[base].model.node(for: second.role) != nil else { continue }
                 pairs.append(Candidate(base: base, steps: [first, second]))
             }
         }
@@ -186,25 +228,36 @@ public struct Explorer: Sendable {
             if let deadline, ContinuousClock.now >= deadline { break }
             let slice = Array(candidates[done..<min(done + batch, candidates.count)])
             let results = await ParallelJobs.run(count: slice.count) { index in
-                self.evaluateMinimal(slice[index], keys: keys, backends: participants[slice[index].base])
+                self.evaluateMinimal(slice[index], units: units, keys: keys, backends: participants[slice[index].base])
             }
             for (candidate, result) in zip(slice, results) {
                 guard let result else { notApplicable += 1; continue }
-                guard result.evaluated.disagrees else { continue }
+                // The standards' answer holds for a single mutation of a base whose path is the
+                // canonical one (leaf, intermediates, self-issued root anchor); elsewhere it is open.
+                let standard = result.steps.count == 1 && units[candidate.base].model.isCanonicalPath
+                    ? MutationCatalogue.answer(mutations[result.steps[0].mutation].name, role: result.steps[0].role, host: result.evaluated.host, keyType: units[candidate.base].keyType)?.expectation : nil
+                let kind: String
+                if result.evaluated.disagrees {
+                    kind = result.evaluated.verdictsDisagree ? "verdict" : "reason"
+                } else if let shared = result.evaluated.sharedDeparture(from: standard) {
+                    kind = shared
+                } else {
+                    continue
+                }
                 disagreeing += 1
                 let finding = Finding(
-                    kind: result.evaluated.verdictsDisagree ? "verdict" : "reason",
+                    kind: kind,
                     steps: result.steps.map { Step(mutation: mutations[$0.mutation].name, role: $0.role) },
                     summary: result.steps.map { mutations[$0.mutation].summary }.joined(separator: "; "),
-                    base: bases[candidate.base].id,
+                    base: units[candidate.base].model.id,
+                    keyType: units[candidate.base].keyType == .ed25519 ? nil : units[candidate.base].keyType,
                     answers: result.evaluated.answers,
                     chain: result.evaluated.chain,
                     anchors: result.evaluated.anchors,
                     host: result.evaluated.host,
-                    time: Timestamp.format(bases[candidate.base].time),
+                    time: Timestamp.format(units[candidate.base].model.time),
                     occurrences: 1,
-                    standard: result.steps.count == 1
-                        ? MutationCatalogue.answer(mutations[result.steps[0].mutation].name, role: result.steps[0].role, host: result.evaluated.host)?.expectation : nil
+                    standard: standard
                 )
                 if var known = classes[finding.key] {
                     known.occurrences += 1
@@ -227,26 +280,32 @@ public struct Explorer: Sendable {
         return Report(
             seed: options.seed,
             backends: backends.map(\.name),
-            bases: usable.map { bases[$0].id },
-            disagreeingBases: bases.indices.filter { !usable.contains($0) }.map { bases[$0].id },
+            bases: usable.map { units[$0].label },
+            disagreeingBases: units.indices.filter { !usable.contains($0) }.map { units[$0].label },
             excludedBackends: excluded,
             mutants: done - notApplicable,
             notApplicable: notApplicable,
             disagreeing: disagreeing,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            findings: findings.sorted { ($0.kind == "verdict" ? 0 : 1, $0.key) < ($1.kind == "verdict" ? 0 : 1, $1.key) }
+            findings: findings.sorted { (Self.kindOrder($0.kind), $0.key) < (Self.kindOrder($1.kind), $1.key) }
         )
+    }
+
+    /// Report order: shared false accepts first (every library accepts what the standards reject),
+    /// then verdict disagreements, shared false rejects, and reason-only disagreements.
+    static func kindOrder(_ kind: String) -> Int {
+        ["shared-accept": 0, "verdict": 1, "shared-reject": 2, "reason": 3][kind] ?? 4
     }
 
     /// Evaluates a candidate; for a disagreeing mutant of several mutations, the smallest subset
     /// that gives the same answers (so a class is named by what causes it). Nil when a mutation
     /// does not apply.
-    func evaluateMinimal(_ candidate: Candidate, keys: KeySource, backends chosen: [Int]) -> (steps: [(mutation: Int, role: ChainModel.Role)], evaluated: Evaluated)? {
-        let evaluated = evaluate(candidate, keys: keys, backends: chosen)
+    func evaluateMinimal(_ candidate: Candidate, units: [Unit], keys: KeySource, backends chosen: [Int]) -> (steps: [(mutation: Int, role: ChainModel.Role)], evaluated: Evaluated)? {
+        let evaluated = evaluate(candidate, units: units, keys: keys, backends: chosen)
         guard evaluated.applicable else { return nil }
         guard evaluated.disagrees, candidate.steps.count > 1 else { return (candidate.steps, evaluated) }
         for step in candidate.steps {
-            let single = evaluate(Candidate(base: candidate.base, steps: [step]), keys: keys, backends: chosen)
+            let single = evaluate(Candidate(base: candidate.base, steps: [step]), units: units, keys: keys, backends: chosen)
             if single.applicable && single.signatures == evaluated.signatures { return ([step], single) }
         }
         return (candidate.steps, evaluated)
@@ -254,9 +313,9 @@ public struct Explorer: Sendable {
 
     /// Builds the mutant and evaluates it on the back ends at `chosen` (every one when nil). Any
     /// error making it or evaluating it is an answer of its own (fail closed), never a lost mutant.
-    func evaluate(_ candidate: Candidate, keys: KeySource, backends chosen: [Int]? = nil) -> Evaluated {
-        let model = bases[candidate.base]
-        var draft = MutantDraft(model)
+    func evaluate(_ candidate: Candidate, units: [Unit], keys: KeySource, backends chosen: [Int]? = nil) -> Evaluated {
+        let model = units[candidate.base].model
+        var draft = MutantDraft(model, slotKind: units[candidate.base].keyType.kind)
         for step in candidate.steps {
             guard let node = model.node(for: step.role), mutations[step.mutation].edit(&draft, node) else {
                 return Evaluated(applicable: false, answers: [], chain: [], anchors: [], host: nil)

@@ -89,7 +89,9 @@ public enum FindingFiles {
             try encoder.encode(FindingFile(finding: finding, reproduce: reproduce)).write(to: directory.appendingPathComponent("finding.json"))
             // The standard answer the mutation declares (RFC-derived, never from a back end); null
             // for a combination of mutations or where the standards leave it open.
-            let answer = finding.steps.count == 1 ? MutationCatalogue.answer(finding.steps[0].mutation, role: finding.steps[0].role, host: finding.host) : nil
+            // Only where the explorer attached one (a single mutation of a canonical path).
+            let answer = finding.standard != nil && finding.steps.count == 1
+                ? MutationCatalogue.answer(finding.steps[0].mutation, role: finding.steps[0].role, host: finding.host, keyType: finding.keyType ?? .ed25519) : nil
             candidates.append(Candidate(
                 id: "explored/\(name.dropFirst(4))",
                 description: finding.summary + (finding.steps.count == 1 && finding.steps[0].role != .chain ? " (on the \(finding.steps[0].role.rawValue))" : "") + "; found by trust-harness explore",

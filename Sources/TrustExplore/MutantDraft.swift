@@ -34,9 +34,12 @@ struct MutantDraft: Sendable {
     /// Certificates added as DER, after the presented ones (unrelated extras).
     var host: String?
     let model: ChainModel
+    /// The key type every certificate is re-keyed to unless a mutation chose another.
+    let slotKind: SigningKey.Kind
 
-    init(_ model: ChainModel) {
+    init(_ model: ChainModel, slotKind: SigningKey.Kind = .ed25519) {
         self.model = model
+        self.slotKind = slotKind
         certificates = model.nodes.map { Certificate(tbs: $0.tbs, issuer: $0.issuer, slot: $0.slot) }
         presented = model.presented
         anchors = model.anchors
@@ -117,11 +120,11 @@ struct MutantDraft: Sendable {
 
     // MARK: - Rendering
 
-    /// The presented chain and anchors as DER: every certificate re-keyed (slot keys from `keys`,
-    /// or the alternative key a mutation chose) and signed by its issuer's key.
+    /// The presented chain and anchors as DER: every certificate re-keyed (slot keys of type
+    /// ``slotKind`` from `keys`, or the alternative key a mutation chose) and signed by its issuer's key.
     func render(keys: KeySource) throws -> (chain: [[UInt8]], anchors: [[UInt8]]) {
         func key(_ node: Int) throws -> SigningKey {
-            try certificates[node].keyKind.map { try keys.alternative($0) } ?? keys.slot(certificates[node].slot)
+            try certificates[node].keyKind.map { try keys.alternative($0) } ?? keys.slot(certificates[node].slot, kind: slotKind)
         }
         var cache: [Int: [UInt8]] = [:]
         func signed(_ node: Int) throws -> [UInt8] {
@@ -133,7 +136,7 @@ struct MutantDraft: Sendable {
             certificate.tbs[[offset + Field.publicKey.rawValue]] = try DERTree((spki ?? own.spki)[...])
             // A certificate whose issuer is outside the chain is signed by a key of its own: its
             // signature cannot verify against anything presented, as before.
-            let signer = try certificate.issuer.map(key) ?? keys.slot(10_000 + node)
+            let signer = try certificate.issuer.map(key) ?? keys.slot(10_000 + node, kind: slotKind)
             let algorithm = signer.algorithm(hash: certificate.hash)
             certificate.tbs[[offset + Field.signature.rawValue]] = certificate.innerAlgorithm ?? algorithm
             let signature = try signer.sign(certificate.tbs.encoded, hash: certificate.hash)
@@ -146,23 +149,38 @@ struct MutantDraft: Sendable {
     }
 }
 
-/// The keys of an exploration: one deterministic Ed25519 key per slot, and the alternative keys.
-final class KeySource: Sendable {
+/// The keys of an exploration: one key per slot and key type (Ed25519 and P-256 derived from the
+/// seed; RSA-2048 made anew, once per slot and exploration), and the alternative keys.
+final class KeySource: @unchecked Sendable {
     let seed: UInt64
-    private let slots: [SigningKey]
     private let alternatives: AlternativeKeys
+    // Keys made so far, by type and slot; guarded by `lock` (RSA keys take ~0.1 s each to make,
+    // so each is made once).
+    private var made: [SigningKey.Kind: [Int: SigningKey]] = [:]
+    private let lock = NSLock()
 
-    init(seed: UInt64, slots: Int = 16) throws {
+    init(seed: UInt64, slots: Int = 16, kinds: [SigningKey.Kind] = [.ed25519]) throws {
         self.seed = seed
-        self.slots = try (0..<slots).map { try SigningKey(kind: .ed25519, seed: seed, slot: $0) }
         alternatives = try AlternativeKeys(seed: seed)
+        for kind in kinds {
+            for index in 0..<slots { _ = try slot(index, kind: kind) }
+        }
     }
 
-    func slot(_ index: Int) throws -> SigningKey {
-        index < slots.count ? slots[index] : try SigningKey(kind: .ed25519, seed: seed, slot: index)
+    func slot(_ index: Int, kind: SigningKey.Kind = .ed25519) throws -> SigningKey {
+        lock.lock()
+        if let key = made[kind]?[index] { lock.unlock(); return key }
+        lock.unlock()
+        let key = try SigningKey(kind: kind, seed: seed, slot: index)
+        lock.lock()
+        defer { lock.unlock() }
+        // Another task may have made it meanwhile: keep the first, so a slot has one key.
+        if let existing = made[kind]?[index] { return existing }
+        made[kind, default: [:]][index] = key
+        return key
     }
 
     func alternative(_ kind: SigningKey.Kind) throws -> SigningKey {
-        try alternatives.keys[kind] ?? slot(0)
+        try alternatives.keys[kind] ?? slot(1_000, kind: kind)
     }
 }

@@ -7,6 +7,7 @@ public enum MutationCatalogue {
     public static let all: [Mutation] =
         validity + basicConstraints + keyUsage + extendedKeyUsage + names + nameConstraints
         + nameEncodings + keyIdentifiers + extensions + versions + serials + signatures + chains
+        + policies + revocationPointers + extensionEncodings + identifierForms + hostCharacters + constraintTypes
 
     static let anyCertificate: [ChainModel.Role] = [.leaf, .intermediate, .root]
     static let authorities: [ChainModel.Role] = [.intermediate, .root]
@@ -124,6 +125,8 @@ public enum MutationCatalogue {
     static let purposes: [(String, String)] = [
         ("serverAuth", "1.3.6.1.5.5.7.3.1"), ("clientAuth", "1.3.6.1.5.5.7.3.2"), ("codeSigning", "1.3.6.1.5.5.7.3.3"),
         ("OCSPSigning", "1.3.6.1.5.5.7.3.9"), ("anyExtendedKeyUsage", "2.5.29.37.0"), ("unknown", "1.3.6.1.4.1.55738.666.2"),
+        // Obsolete and vendor purposes: Netscape and Microsoft Server Gated Crypto (step-up).
+        ("netscapeSGC", "2.16.840.1.113730.4.1"), ("microsoftSGC", "1.3.6.1.4.1.311.10.3.3"),
     ]
 
     static let extendedKeyUsage: [Mutation] = [
@@ -152,9 +155,16 @@ public enum MutationCatalogue {
         }
     }
 
+    /// Whether the certificate at `node` names a wildcard dNSName (which a changed host may still match).
+    static func hasWildcardName(_ d: MutantDraft, _ node: Int) -> Bool {
+        guard let san = d.extensionValue(node, Edit.subjectAltName) else { return false }
+        return (san.children ?? []).contains { $0.tag == 0x82 && $0.content.first == UInt8(ascii: "*") }
+    }
+
     static func hostChange(_ name: String, _ summary: String, _ make: @escaping @Sendable (String) -> String) -> Mutation {
-        Mutation("host/\(name)", [.leaf], summary) { d, _ in
-            guard let (host, _) = Edit.dnsHost(d) else { return false }
+        Mutation("host/\(name)", [.leaf], summary) { d, n in
+            // A wildcard name covers a sibling host: the mutation is then no mismatch.
+            guard let (host, _) = Edit.dnsHost(d), !hasWildcardName(d, n) else { return false }
             d.host = make(host)
             return true
         }
@@ -486,10 +496,17 @@ public enum MutationCatalogue {
         signedWith("ecdsa-p256-sha512", .p256, .sha512, "signed with ECDSA P-256 and SHA-512"),
         signedWith("ecdsa-p384-sha256", .p384, .sha256, "signed with ECDSA P-384 and SHA-256"),
         signedWith("rsa-sha512", .rsa2048, .sha512, "signed with RSA PKCS#1 v1.5 and SHA-512"),
-        Mutation("signature/inner-outer-mismatch", issued + [.root], "the TBSCertificate names ecdsa-with-SHA256, the signature (and outer field) is Ed25519 (RFC 5280 §4.1.1.2: MUST be equal)") { d, n in
-            d.certificates[n].innerAlgorithm = SigningKey.algorithm(SigningKey.ecdsaOID(.sha256), null: false); return true
+        Mutation("signature/inner-outer-mismatch", issued + [.root], "the TBSCertificate names another signature algorithm than the signature and the outer field (ecdsa-with-SHA256 beside Ed25519, Ed25519 beside ECDSA or RSA; RFC 5280 §4.1.1.2: MUST be equal)") { d, n in
+            guard let issuer = d.certificates[n].issuer else { return false }
+            let signerKind = d.certificates[issuer].keyKind ?? d.slotKind
+            d.certificates[n].innerAlgorithm = signerKind == .ed25519
+                ? SigningKey.algorithm(SigningKey.ecdsaOID(.sha256), null: false)
+                : SigningKey.algorithm("1.3.101.112", null: false)
+            return true
         },
-        Mutation("signature/ed25519-null-parameters", issued + [.root], "id-Ed25519 with NULL parameters in both fields (RFC 8410: absent)") { d, n in
+        Mutation("signature/ed25519-null-parameters", issued + [.root], "id-Ed25519 with NULL parameters in both fields (RFC 8410: absent); the issuer's key is Ed25519") { d, n in
+            guard let issuer = d.certificates[n].issuer else { return false }
+            if d.slotKind != .ed25519 { d.certificates[issuer].keyKind = .ed25519 }
             let algorithm = SigningKey.algorithm("1.3.101.112", null: true)
             d.certificates[n].innerAlgorithm = algorithm
             d.certificates[n].outerAlgorithm = algorithm
@@ -626,4 +643,159 @@ public enum MutationCatalogue {
             d.anchors = [leaf]; return true
         },
     ]
+
+    // MARK: Policies: mappings, inhibitAnyPolicy, inhibitPolicyMapping, requireExplicitPolicy
+
+    static let policyA = "1.3.6.1.4.1.55738.1.1"
+    static let policyB = "1.3.6.1.4.1.55738.1.2"
+    static let anyPolicy = "2.5.29.32.0"
+
+    static func policies(_ oids: [String]) -> DERTree { DER.sequence(oids.map { DER.sequence([DER.oid($0)]) }) }
+
+    static let policies: [Mutation] = [
+        Mutation("policy/mapping-to-anyPolicy", [.intermediate], "a critical policyMappings mapping a policy to anyPolicy (RFC 5280 §6.1.4(a): the path is invalid)") { d, n in
+            d.setExtension(n, Edit.certificatePolicies, critical: false, value: policies([policyA]))
+            d.setExtension(n, "2.5.29.33", critical: true, value: DER.sequence([DER.sequence([DER.oid(policyA), DER.oid(anyPolicy)])])); return true
+        },
+        Mutation("policy/mapping-ordinary", [.intermediate], "a critical policyMappings mapping policy A to policy B, the intermediate asserting A and the leaf B") { d, n in
+            guard let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.certificatePolicies, critical: false, value: policies([policyA]))
+            d.setExtension(n, "2.5.29.33", critical: true, value: DER.sequence([DER.sequence([DER.oid(policyA), DER.oid(policyB)])]))
+            d.setExtension(leaf, Edit.certificatePolicies, critical: false, value: policies([policyB])); return true
+        },
+        Mutation("policy/inhibit-any-policy-0", [.intermediate], "a critical inhibitAnyPolicy 0, every certificate asserting only anyPolicy") { d, n in
+            guard let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.certificatePolicies, critical: false, value: policies([anyPolicy]))
+            d.setExtension(leaf, Edit.certificatePolicies, critical: false, value: policies([anyPolicy]))
+            d.setExtension(n, "2.5.29.54", critical: true, value: DER.integer(0)); return true
+        },
+        Mutation("policy/inhibit-policy-mapping-0", [.intermediate], "a critical policyConstraints inhibitPolicyMapping 0") { d, n in
+            d.setExtension(n, "2.5.29.36", critical: true, value: DER.sequence([.primitive(0x81, [0])])); return true
+        },
+        Mutation("policy/require-explicit-satisfied", [.intermediate], "a critical policyConstraints requireExplicitPolicy 0, the intermediate and the leaf asserting policy A") { d, n in
+            guard let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.certificatePolicies, critical: false, value: policies([policyA]))
+            d.setExtension(leaf, Edit.certificatePolicies, critical: false, value: policies([policyA]))
+            d.setExtension(n, "2.5.29.36", critical: true, value: DER.sequence([.primitive(0x80, [0])])); return true
+        },
+        Mutation("policy/require-explicit-unmet", [.intermediate], "a critical policyConstraints requireExplicitPolicy 0, the intermediate asserting A and the leaf B") { d, n in
+            guard let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.certificatePolicies, critical: false, value: policies([policyA]))
+            d.setExtension(leaf, Edit.certificatePolicies, critical: false, value: policies([policyB]))
+            d.setExtension(n, "2.5.29.36", critical: true, value: DER.sequence([.primitive(0x80, [0])])); return true
+        },
+    ]
+
+    // MARK: CRL distribution points and authority information access
+
+    static let revocationPointers: [Mutation] = [
+        Mutation("revocation/crl-distribution-point", issued, "a non-critical cRLDistributionPoints with an HTTP URI") { d, n in
+            d.setExtension(n, "2.5.29.31", critical: false, value: DER.sequence([DER.sequence([.constructed(0xA0, [.constructed(0xA0, [Edit.uri("http://crl.invalid/ca.crl")])])])])); return true
+        },
+        Mutation("revocation/crl-distribution-point-critical", issued, "a critical cRLDistributionPoints (RFC 5280 §4.2.1.13: SHOULD be non-critical)") { d, n in
+            d.setExtension(n, "2.5.29.31", critical: true, value: DER.sequence([DER.sequence([.constructed(0xA0, [.constructed(0xA0, [Edit.uri("http://crl.invalid/ca.crl")])])])])); return true
+        },
+        Mutation("revocation/aia-ca-issuers", issued, "a non-critical authorityInfoAccess with caIssuers and OCSP URIs") { d, n in
+            d.setExtension(n, "1.3.6.1.5.5.7.1.1", critical: false, value: DER.sequence([
+                DER.sequence([DER.oid("1.3.6.1.5.5.7.48.2"), Edit.uri("http://ca.invalid/ca.der")]),
+                DER.sequence([DER.oid("1.3.6.1.5.5.7.48.1"), Edit.uri("http://ocsp.invalid/")]),
+            ])); return true
+        },
+        Mutation("revocation/aia-critical", issued, "a critical authorityInfoAccess (RFC 5280 §4.2.2.1: MUST be non-critical)") { d, n in
+            d.setExtension(n, "1.3.6.1.5.5.7.1.1", critical: true, value: DER.sequence([DER.sequence([DER.oid("1.3.6.1.5.5.7.48.2"), Edit.uri("http://ca.invalid/ca.der")])])); return true
+        },
+    ]
+
+    // MARK: Bytes after an extension's value
+
+    static let extensionEncodings: [Mutation] = [
+        Mutation("extensionValue/trailing-bytes-basicConstraints", authorities, "basicConstraints with a zero octet after its value inside the OCTET STRING") { d, n in
+            guard let value = d.extensionValue(n, Edit.basicConstraints) else { return false }
+            d.setExtension(n, Edit.basicConstraints, critical: true, rawValue: value.encoded + [0x00]); return true
+        },
+        Mutation("extensionValue/trailing-bytes-keyUsage", anyCertificate, "keyUsage with a zero octet after its value inside the OCTET STRING") { d, n in
+            guard let value = d.extensionValue(n, Edit.keyUsage) else { return false }
+            d.setExtension(n, Edit.keyUsage, critical: true, rawValue: value.encoded + [0x00]); return true
+        },
+        Mutation("extensionValue/trailing-bytes-subjectAltName", [.leaf], "subjectAltName with a zero octet after its value inside the OCTET STRING") { d, n in
+            guard let value = d.extensionValue(n, Edit.subjectAltName) else { return false }
+            d.setExtension(n, Edit.subjectAltName, critical: false, rawValue: value.encoded + [0x00]); return true
+        },
+    ]
+
+    // MARK: The subject key identifier's form
+
+    static let identifierForms: [Mutation] = [
+        Mutation("subjectKeyIdentifier/eight-octets", authorities, "an 8-octet subjectKeyIdentifier, its children's authorityKeyIdentifier the same (RFC 5280 §4.2.1.2: any method)") { d, n in
+            let id = [UInt8](repeating: 0x5A, count: 8)
+            d.setExtension(n, Edit.subjectKeyIdentifier, critical: false, value: .primitive(0x04, id))
+            for child in d.certificates.indices where d.certificates[child].issuer == n && child != n {
+                d.setExtension(child, Edit.authorityKeyIdentifier, critical: false, value: DER.sequence([.primitive(0x80, id)]))
+            }
+            return true
+        },
+        Mutation("subjectKeyIdentifier/not-octet-string", authorities, "a subjectKeyIdentifier whose value is an INTEGER, not an OCTET STRING") { d, n in
+            d.setExtension(n, Edit.subjectKeyIdentifier, critical: false, value: DER.integer(5)); return true
+        },
+    ]
+
+    // MARK: Host names and SANs: characters
+
+    static let hostCharacters: [Mutation] = [
+        Mutation("hostName/idna-a-label-match", [.leaf], "an IDNA A-label host (xn--) named the same in the dNSName") { d, n in
+            guard let (_, labels) = Edit.dnsHost(d) else { return false }
+            let host = "xn--ww-fka." + labels.dropFirst().joined(separator: ".")
+            d.host = host
+            return Edit.san(&d, n, [Edit.dns(host)])
+        },
+        Mutation("hostName/mixed-case-both", [.leaf], "host and dNSName in different mixed case (WwW.Example vs wWw.eXample)") { d, n in
+            guard let (host, _) = Edit.dnsHost(d) else { return false }
+            let upper = String(host.enumerated().map { $0.offset % 2 == 0 ? Character($0.element.uppercased()) : $0.element })
+            let lower = String(host.enumerated().map { $0.offset % 2 == 1 ? Character($0.element.uppercased()) : $0.element })
+            d.host = upper
+            return Edit.san(&d, n, [Edit.dns(lower)])
+        },
+        Mutation("hostName/wildcard-idna-label", [.leaf], "dNSName *.<parent> against an A-label host xn--ww-fka.<parent>") { d, n in
+            guard let (_, labels) = Edit.dnsHost(d) else { return false }
+            let parent = labels.dropFirst().joined(separator: ".")
+            d.host = "xn--ww-fka." + parent
+            return Edit.san(&d, n, [Edit.dns("*." + parent)])
+        },
+        Mutation("hostName/wildcard-matches-a-label-prefix", [.leaf], "dNSName xn--*.<parent> (a wildcard inside an A-label) against an A-label host") { d, n in
+            guard let (_, labels) = Edit.dnsHost(d) else { return false }
+            let parent = labels.dropFirst().joined(separator: ".")
+            d.host = "xn--ww-fka." + parent
+            return Edit.san(&d, n, [Edit.dns("xn--*." + parent)])
+        },
+    ]
+
+    // MARK: Name constraints of each type against names of that type
+
+    static let constraintTypes: [Mutation] = [
+        Mutation("nameConstraintType/uri-against-uri-san", authorities, "permitted URI other.test; the leaf names a URI https://<host>/ beside its dNSName") { d, n in
+            guard let (host, _) = Edit.dnsHost(d), let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: [Edit.uri("other.test")]))
+            return Edit.san(&d, leaf, [Edit.dns(host), Edit.uri("https://\(host)/")])
+        },
+        Mutation("nameConstraintType/email-against-email-san", authorities, "permitted rfc822Name other.test; the leaf names admin@<host> beside its dNSName") { d, n in
+            guard let (host, _) = Edit.dnsHost(d), let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: [Edit.email("other.test")]))
+            return Edit.san(&d, leaf, [Edit.dns(host), Edit.email("admin@\(host)")])
+        },
+        Mutation("nameConstraintType/ip-range-against-ip-san", authorities, "permitted iPAddress 10.0.0.0/8; the leaf names 192.0.2.1 beside its dNSName") { d, n in
+            guard let (host, _) = Edit.dnsHost(d), let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: [Edit.ip([10, 0, 0, 0, 255, 0, 0, 0])]))
+            return Edit.san(&d, leaf, [Edit.dns(host), Edit.ip([192, 0, 2, 1])])
+        },
+        Mutation("nameConstraintType/ip-range-permits-ip-san", authorities, "permitted iPAddress 192.0.2.0/24 and dNSName <parent>; the leaf names 192.0.2.1 and its dNSName") { d, n in
+            guard let (host, labels) = Edit.dnsHost(d), let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: [Edit.ip([192, 0, 2, 0, 255, 255, 255, 0]), Edit.dns(labels.dropFirst().joined(separator: "."))]))
+            return Edit.san(&d, leaf, [Edit.dns(host), Edit.ip([192, 0, 2, 1])])
+        },
+        Mutation("nameConstraintType/dirname-permits-subject", authorities, "permitted directoryName equal to the leaf's subject") { d, n in
+            guard let leaf = d.model.node(for: .leaf) else { return false }
+            d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: [Edit.directoryName(d[leaf, .subject])])); return true
+        },
+    ]
+
 }

@@ -31,6 +31,20 @@ extension MutationCatalogue {
     /// The standard answer for `mutation` applied at `role` of a chain the standards trust, or nil
     /// when the standards leave it open.
     public static func answer(_ mutation: String, role: ChainModel.Role, host: String?) -> StandardAnswer? {
+        answer(mutation, role: role, host: host, keyType: nil)
+    }
+
+    /// The standard answer when the chain's keys are of `keyType` (nil: Ed25519): a TLS 1.2 server
+    /// may use an RSA key for key transport (keyEncipherment) and an EC key for static ECDH
+    /// (keyAgreement), so a leaf restricted to those is open rather than rejected for those types.
+    public static func answer(_ mutation: String, role: ChainModel.Role, host: String?, keyType: Explorer.KeyType?) -> StandardAnswer? {
+        if role == .leaf, (keyType == .rsa2048 && mutation == "keyUsage/only-keyEncipherment") || (keyType == .p256 && mutation == "keyUsage/only-keyAgreement") {
+            return nil
+        }
+        return baseAnswer(mutation, role: role, host: host)
+    }
+
+    static func baseAnswer(_ mutation: String, role: ChainModel.Role, host: String?) -> StandardAnswer? {
         // The anchor's own fields are outside path validation, whatever they hold; a new key at
         // the root changes the signatures below it, decided with the other key mutations.
         if role == .root && !mutation.hasPrefix("key/") {
@@ -125,7 +139,8 @@ extension MutationCatalogue {
             if what == "malformed" { return .rejected([.malformed], "RFC 5280 §4.2.1.1: AuthorityKeyIdentifier syntax") }
             return .trusted("RFC 5280 §6.1: key identifiers help path building and are not checked by path validation (§4.2.1.1's MUSTs bind the CA)")
         case "subjectKeyIdentifier":
-            return .trusted("RFC 5280 §6.1: key identifiers are not checked by path validation")
+            if what == "not-octet-string" { return .rejected([.malformed], "RFC 5280 §4.2.1.2: SubjectKeyIdentifier ::= KeyIdentifier (OCTET STRING)") }
+            return .trusted("RFC 5280 §6.1: key identifiers are not checked by path validation; §4.2.1.2: any method of generating them")
         case "extension":
             switch what {
             case "unknown-non-critical", "policies-critical-unknown", "policies-any":
@@ -167,6 +182,31 @@ extension MutationCatalogue {
             case "ecdsa-p256-sha512", "ecdsa-p384-sha256": return nil
             case "unknown-algorithm": return .rejected([.badSignature, .malformed, .other, .untrusted], "RFC 5280 §6.1.3(a)(1): the signature must be verified; an unknown algorithm cannot be")
             default: return StandardAnswer.signatureEncoding
+            }
+        case "policy":
+            switch what {
+            case "mapping-to-anyPolicy": return .rejected([.other, .malformed], "RFC 5280 §6.1.4(a): anyPolicy MUST NOT appear in a policy mapping (the path is invalid)")
+            case "require-explicit-unmet": return .rejected([.other], "RFC 5280 §6.1.4(i), §6.1.5: explicit_policy 0 and no valid policy at the leaf (A is not B, no mapping)")
+            default: return .trusted("RFC 5280 §6.1: with any-policy user input and initial-explicit-policy false, policy processing constrains nothing here (§6.1.4(b), (g), (i))")
+            }
+        case "revocation":
+            switch what {
+            case "crl-distribution-point", "aia-ca-issuers": return .trusted("RFC 5280 §4.2.1.13, §4.2.2.1: pointers for revocation and path building; no revocation checking was requested")
+            default: return nil
+            }
+        case "extensionValue":
+            return .rejected([.malformed], StandardAnswer.der, "RFC 5280 §4.1: extnValue contains the DER encoding of the extension's value, and nothing after it")
+        case "hostName":
+            switch what {
+            case "idna-a-label-match", "mixed-case-both": return .trusted("RFC 9525 §6.3: A-labels compare as ASCII, case-insensitively")
+            case "wildcard-idna-label": return .trusted("RFC 9525 §6.3: the wildcard stands for the whole left-most label, an A-label included")
+            default: return .rejected([.hostnameMismatch], "RFC 9525 §6.3: a wildcard is only the complete left-most label; not inside an A-label (RFC 6125 §7.2)")
+            }
+        case "nameConstraintType":
+            let rule = "RFC 5280 §6.1.3(b)-(c) and §4.2.1.10"
+            switch what {
+            case "ip-range-permits-ip-san", "dirname-permits-subject": return .trusted(rule, "every name is inside the permitted subtrees of its type")
+            default: return .rejected([.other], rule, "a name of the constrained type falls outside the permitted subtrees")
             }
         case "chain":
             switch what {

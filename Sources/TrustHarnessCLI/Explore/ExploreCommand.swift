@@ -53,6 +53,9 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many two-mutation mutants to draw after the single ones.", valueName: "n"))
     var pairs: Int = 1_000
 
+    @Option(name: .customLong("key-type"), help: ArgumentHelp("Re-key every base chain to this key type (ed25519, p256, rsa2048) and explore it; repeatable. Default: all three.", valueName: "type"))
+    var keyTypes: [String] = []
+
     @OptionGroup var backendOption: BackendOption
 
     @Option(name: .customLong("from"), help: ArgumentHelp("Mutate only the catalogue chains whose vector id matches (* and ?); repeatable. Default: one key type of every case.", valueName: "pattern"))
@@ -89,6 +92,9 @@ struct ExploreCommand: AsyncParsableCommand {
         if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
         if pairs < 0 { throw ValidationError("--pairs must be 0 or more") }
+        for type in keyTypes where Explorer.KeyType(rawValue: type) == nil {
+            throw ValidationError("--key-type \"\(type)\" is not one of \(Explorer.KeyType.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         if !chainFiles.isEmpty && !fromPatterns.isEmpty { throw ValidationError("give either --chain (your chain) or --from (catalogue chains), not both") }
         if chainFiles.isEmpty && (!anchorFiles.isEmpty || host != nil || at != nil) { throw ValidationError("--anchors, --host and --at describe --chain: give the chain too") }
         if !chainFiles.isEmpty && anchorFiles.isEmpty { throw ValidationError("give the anchors of --chain with --anchors FILE") }
@@ -120,7 +126,7 @@ struct ExploreCommand: AsyncParsableCommand {
         let progress = Progress.onTerminal(label: "explore")
         var report: (@Sendable (Int, Int, Int) -> Void)?
         if let progress { report = { done, total, _ in progress.update(done, total) } }
-        let result = try await Explorer(backends: backends, bases: bases).run(Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs), progress: report)
+        let result = try await Explorer(backends: backends, bases: bases).run(Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs, keyTypes: keyTypes.isEmpty ? Explorer.KeyType.allCases : keyTypes.compactMap(Explorer.KeyType.init(rawValue:))), progress: report)
         progress?.finish()
 
         var folders: [String]?
