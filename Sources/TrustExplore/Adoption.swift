@@ -16,9 +16,23 @@ public enum Adoption {
         public var deviations: Int
     }
 
+    /// The verdict most back ends give (trusted, or rejected with the most common classes); the
+    /// first back end's on a tie.
+    static func majority(_ verdicts: [Verdict]) -> Expectation {
+        let answers = verdicts.map { Expectation(trusted: $0.isTrusted, failures: $0.isTrusted ? [] : Array(Set($0.failures)).sorted()) }
+        var counts: [Expectation: Int] = [:]
+        for answer in answers { counts[answer, default: 0] += 1 }
+        return answers.max { counts[$0]! < counts[$1]! } ?? Expectation(trusted: false, failures: [.other])
+    }
+
     /// - Throws: ``FileProblem`` for an unreadable candidates file or certificate, or the file
     ///   system's error.
-    public static func adopt(_ candidatesFile: URL, into vectors: URL, backends: [any TrustBackend]) throws -> Summary {
+    ///
+    /// With `openClasses`, a candidate whose `expected` is null (the standards leave it open, or a
+    /// pair of mutations) is adopted too, marked ``VectorEntry/noStandardAnswer``: its expectation is
+    /// the verdict most of `backends` give (the first back end's on a tie), and every back end that
+    /// answers otherwise has its own verdict recorded, so a change in any library is still caught.
+    public static func adopt(_ candidatesFile: URL, into vectors: URL, backends: [any TrustBackend], openClasses: Bool = false) throws -> Summary {
         let list = try FileProblem.decodeJSON(FindingFiles.CandidateList.self, from: candidatesFile, shape: "an explore candidates.json")
         let source = candidatesFile.deletingLastPathComponent()
         let folder = vectors.appendingPathComponent("explored")
@@ -32,7 +46,7 @@ public enum Adoption {
         var summary = Summary(adopted: [], leftOut: [], deviations: 0)
         var taken = Set<String>()
         for candidate in list.vectors {
-            guard let expected = candidate.expected else {
+            guard candidate.expected != nil || openClasses else {
                 summary.leftOut.append(candidate.id)
                 continue
             }
@@ -55,11 +69,15 @@ public enum Adoption {
             let verdicts = backends.map { backend in
                 (backend: backend, verdict: backend.evaluatorFailingClosed(anchors: anchors.map(\.der)).evaluate(request))
             }
+            let open = candidate.expected == nil
+            let expected = candidate.expected ?? majority(verdicts.map(\.verdict))
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
             for file in chain + anchors { try file.data.write(to: target.appendingPathComponent(file.name)) }
             let entry = VectorEntry(id: candidate.id, description: candidate.description, chain: chain.map { "explored/\(slug)/\($0.name)" },
                                     anchors: anchors.map { "explored/\(slug)/\($0.name)" },
-                                    host: candidate.host, time: candidate.time, expected: expected, references: candidate.references)
+                                    host: candidate.host, time: candidate.time, expected: expected,
+                                    references: open ? ["no standard answer: RFC 5280, RFC 9525 and the CA/Browser Forum leave this open; the expectation is the majority's verdict at adoption"] : candidate.references,
+                                    noStandardAnswer: open ? true : nil)
             manifest.vectors.removeAll { $0.id == entry.id }
             manifest.vectors.append(entry)
             deviations.deviations.removeAll { $0.vector == entry.id }
@@ -70,9 +88,18 @@ public enum Adoption {
                 let native = verdict.diagnostics.first.map { "\($0.name) (\($0.code)): \($0.message)" } ?? "no diagnostic"
                 let answer = verdict.isTrusted ? "trusts it" : "rejects it as \(verdict.failures.map(\.rawValue).joined(separator: ", ")) (\(native))"
                 let wanted = expected.trusted ? "trusting it" : "rejecting it as \(expected.failures.map(\.rawValue).joined(separator: " or "))"
+                let observed = ObservedOutcome(trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures)
+                if open {
+                    deviations.deviations.append(Deviation(
+                        backend: backend.name, vector: entry.id, observed: observed,
+                        reason: "Found by trust-harness explore; no standard answer (the standards leave this case open), so this is \(backend.libraryVersion)'s own verdict, recorded so that a change is caught: it \(answer)."
+                    ))
+                    summary.deviations += 1
+                    continue
+                }
                 deviations.deviations.append(Deviation(
                     backend: backend.name, vector: entry.id,
-                    observed: ObservedOutcome(trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures),
+                    observed: observed,
                     reason: "Found by trust-harness explore. \(backend.libraryVersion) \(answer), where \(candidate.references.first ?? "the standard") calls for \(wanted). \(verdict.isTrusted ? "Security relevant: it accepts what the standards reject." : expected.trusted ? "Conservative: it rejects what the standards allow." : "It rejects, for a reason the standards do not give.")"
                 ))
                 summary.deviations += 1

@@ -35,8 +35,12 @@ public struct VectorEntry: Codable, Sendable, Hashable {
     public var expected: Expectation
     /// Where the expectation comes from: RFC sections or policy rules, for the reader.
     public var references: [String]
+    /// True when the standards leave the answer open (an explored class with no standard answer):
+    /// `expected` is then the verdict most back ends gave when it was adopted, and every other
+    /// back end's own verdict is recorded as a deviation, so a change in any library is caught.
+    public var noStandardAnswer: Bool?
 
-    public init(id: String, description: String, chain: [String], anchors: [String], host: String?, time: String, expected: Expectation, references: [String]) {
+    public init(id: String, description: String, chain: [String], anchors: [String], host: String?, time: String, expected: Expectation, references: [String], noStandardAnswer: Bool? = nil) {
         self.id = id
         self.description = description
         self.chain = chain
@@ -45,6 +49,7 @@ public struct VectorEntry: Codable, Sendable, Hashable {
         self.time = time
         self.expected = expected
         self.references = references
+        self.noStandardAnswer = noStandardAnswer
     }
 }
 

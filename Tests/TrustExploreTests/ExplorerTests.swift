@@ -179,6 +179,61 @@ enum ExploreFixtures {
     }
 }
 
+/// Findings judged against the standards, not only between back ends.
+@Suite struct StandardJudgementTests {
+    static let backends: [any TrustBackend] = [OpenSSLBackend(configuration: .uncached), GnuTLSBackend(configuration: .uncached)]
+
+    /// A keyUsage BIT STRING with a trailing zero octet (not DER) at the leaf: OpenSSL and GnuTLS both
+    /// trust it, the standards reject it, so it is reported although the back ends agree.
+    @Test func aClassEveryBackEndAcceptsAgainstTheStandardsIsReported() async throws {
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
+        let explorer = Explorer(backends: Self.backends, bases: bases, mutations: MutationCatalogue.all.filter { $0.name == "keyUsage/trailing-zero-octet" })
+        let report = try await explorer.run(Explorer.Options(seed: 1, pairs: 0, keyTypes: [.ed25519]))
+        let leaf = try #require(report.findings.first { $0.steps.first?.role == .leaf })
+        #expect(leaf.kind == "shared-accept")
+        #expect(leaf.standard?.trusted == false)
+        #expect(leaf.answers.allSatisfy { $0.trusted && leaf.conforms($0) == false })
+    }
+
+    /// A class the standards leave open is adopted only when asked (--adopt-open), marked as having
+    /// no standard answer; every back end's verdict is then either the expectation or recorded.
+    @Test func openClassesAreAdoptedWithEveryVerdictRecorded() async throws {
+        let backends: [any TrustBackend] = Self.backends + [SwiftCertificatesBackend(configuration: .uncached)]
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
+        let names: Set<String> = ["key/p256-compressed", "nameConstraints/minimum-one"]
+        let report = try await Explorer(backends: backends, bases: bases, mutations: MutationCatalogue.all.filter { names.contains($0.name) })
+            .run(Explorer.Options(seed: 1, pairs: 0, keyTypes: [.ed25519]))
+        let open = try #require(report.findings.first { $0.standard == nil }, "a class without a standard answer")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-open-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FindingFiles.write(report, to: folder)
+        let vectors = folder.appendingPathComponent("vectors")
+        let closed = try Adoption.adopt(folder.appendingPathComponent("candidates.json"), into: vectors, backends: backends)
+        #expect(!closed.leftOut.isEmpty, "without --adopt-open a class with no standard answer stays a candidate")
+        let summary = try Adoption.adopt(folder.appendingPathComponent("candidates.json"), into: vectors, backends: backends, openClasses: true)
+        #expect(summary.leftOut.isEmpty && Set(summary.adopted).isSuperset(of: closed.leftOut))
+        try Data(#"{"version": 1, "vectors": []}"#.utf8).write(to: vectors.appendingPathComponent("manifest.json"))
+        let loaded = try VectorSuite.load(from: vectors)
+        let manifest = try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: vectors.appendingPathComponent(VectorSuite.exploredManifestPath)))
+        let entry = try #require(manifest.vectors.first { $0.steps(open) })
+        #expect(entry.noStandardAnswer == true)
+        for answer in open.answers {
+            let conforms = answer.trusted == entry.expected.trusted && (answer.trusted || answer.failures.allSatisfy(entry.expected.failures.contains))
+            let recorded = loaded.deviations.first { $0.vector == entry.id && $0.backend == answer.backend }
+            #expect(conforms != (recorded != nil), "\(answer.backend): its verdict is the expectation or recorded, not both")
+            if let recorded { #expect(recorded.observed.trusted == answer.trusted) }
+        }
+    }
+}
+
+extension VectorEntry {
+    /// Whether this adopted entry is `finding`'s (its id names the mutation and place).
+    func steps(_ finding: Explorer.Finding) -> Bool {
+        let step = finding.steps[0]
+        return id.contains(step.mutation.replacingOccurrences(of: "/", with: "-")) && id.hasSuffix("at-\(step.role.rawValue)")
+    }
+}
+
 /// Every finding's `reproduce` command (`trust-harness evaluate`, which asks through the default
 /// SecurityPolicy) gives the answers the explorer recorded, a back end refusing the anchors included.
 @Suite struct FindingReproductionTests {

@@ -88,10 +88,14 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Instead of exploring: bring the candidates of this candidates.json whose expected is set into the vectors folder's explored/ (certificates, manifest entry, and a deviation for every registered back end, variants too, that answers otherwise).", valueName: "file"), completion: .file())
     var adopt: String?
 
+    @Flag(name: .customLong("adopt-open"), help: "With --adopt: adopt the candidates whose expected is null too (no standard answer, or a pair of mutations), marked noStandardAnswer, expecting the majority's verdict and recording every other back end's own.")
+    var adoptOpen = false
+
     func validate() throws {
         if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
         if pairs < 0 { throw ValidationError("--pairs must be 0 or more") }
+        if adoptOpen && adopt == nil { throw ValidationError("--adopt-open goes with --adopt FILE") }
         for type in keyTypes where Explorer.KeyType(rawValue: type) == nil {
             throw ValidationError("--key-type \"\(type)\" is not one of \(Explorer.KeyType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -105,12 +109,12 @@ struct ExploreCommand: AsyncParsableCommand {
             let all = TrustHarnessTool.registry.entries.map { GuardedBackend($0.make(.default)) as any TrustBackend }
             let summary: Adoption.Summary
             do {
-                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: try location.directory(), backends: all)
+                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: try location.directory(), backends: all, openClasses: adoptOpen)
             } catch let problem as FileProblem {
                 printError("error: --adopt \(problem)")
                 throw ExitCode(2)
             }
-            printError("adopted \(summary.adopted.count) vectors into explored/ with \(summary.deviations) deviations; \(summary.leftOut.count) candidates left out (expected is null: set it from the standard first)")
+            printError("adopted \(summary.adopted.count) vectors into explored/ with \(summary.deviations) deviations; \(summary.leftOut.count) candidates left out (expected is null: set it from the standard first, or adopt them with --adopt-open as having no standard answer)")
             return
         }
         let backends: [any TrustBackend]
