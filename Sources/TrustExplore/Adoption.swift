@@ -14,6 +14,13 @@ public enum Adoption {
         public var adopted: [String]
         public var leftOut: [String]
         public var deviations: Int
+        /// Why candidates were left out, with how many each.
+        public var leftOutBecause: [String: Int] = [:]
+
+        mutating func leave(_ id: String, because reason: String) {
+            leftOut.append(id)
+            leftOutBecause[reason, default: 0] += 1
+        }
     }
 
     /// The verdict most back ends give (trusted, or rejected with the most common classes); the
@@ -32,7 +39,12 @@ public enum Adoption {
     /// pair of mutations) is adopted too, marked ``VectorEntry/noStandardAnswer``: its expectation is
     /// the verdict most of `backends` give (the first back end's on a tie), and every back end that
     /// answers otherwise has its own verdict recorded, so a change in any library is still caught.
-    public static func adopt(_ candidatesFile: URL, into vectors: URL, backends: [any TrustBackend], openClasses: Bool = false) throws -> Summary {
+    ///
+    /// `deviationsFileOf` names, by back end, the deviations file of a package that keeps its own
+    /// (a `Backends/` package): that back end's deviations are recorded there, the others' in
+    /// `explored/deviations.json`. A candidate whose anchors a back end refuses to load is left out
+    /// (the conformance run would report it as an error, not a verdict).
+    public static func adopt(_ candidatesFile: URL, into vectors: URL, backends: [any TrustBackend], openClasses: Bool = false, deviationsFileOf: [String: URL] = [:]) throws -> Summary {
         let list = try FileProblem.decodeJSON(FindingFiles.CandidateList.self, from: candidatesFile, shape: "an explore candidates.json")
         let source = candidatesFile.deletingLastPathComponent()
         let folder = vectors.appendingPathComponent("explored")
@@ -41,18 +53,29 @@ public enum Adoption {
         let deviationsURL = vectors.appendingPathComponent(VectorSuite.exploredDeviationsPath)
         var manifest = FileManager.default.fileExists(atPath: manifestURL.path)
             ? try FileProblem.decodeJSON(VectorManifest.self, from: manifestURL, shape: "a vector manifest") : VectorManifest(vectors: [])
-        var deviations = FileManager.default.fileExists(atPath: deviationsURL.path)
-            ? try FileProblem.decodeJSON(DeviationList.self, from: deviationsURL, shape: "a deviations file") : DeviationList(deviations: [])
+        // Every deviations file written: the vectors' own and each package's that a back end names.
+        var files: [URL: DeviationList] = [:]
+        for url in Set([deviationsURL] + deviationsFileOf.values) {
+            files[url] = FileManager.default.fileExists(atPath: url.path)
+                ? try FileProblem.decodeJSON(DeviationList.self, from: url, shape: "a deviations file") : DeviationList(deviations: [])
+        }
+        func file(of backend: String) -> URL { deviationsFileOf[backend] ?? deviationsURL }
         var summary = Summary(adopted: [], leftOut: [], deviations: 0)
         var taken = Set<String>()
         for candidate in list.vectors {
             guard candidate.expected != nil || openClasses else {
-                summary.leftOut.append(candidate.id)
+                summary.leave(candidate.id, because: "expected is null: set it from the standard first, or adopt it with --adopt-open as having no standard answer")
                 continue
             }
             // Several classes can share a mutation and place (other bases, other answers): the
             // first listed, verdict classes first, is the one kept.
             guard taken.insert(candidate.id).inserted else { continue }
+            // A vector whose record holds for some library builds only (a hand-written deviation
+            // with `libraries`) is pinned to its own bytes: re-adopting would orphan that record.
+            if files.values.contains(where: { $0.deviations.contains { $0.vector == candidate.id && $0.libraries != nil } }) {
+                summary.leave(candidate.id, because: "a deviation recorded for some library builds only pins the vector's bytes")
+                continue
+            }
             let slug = String(candidate.id.dropFirst("explored/".count))
             let target = folder.appendingPathComponent(slug)
             func read(_ relative: String) throws -> (name: String, data: Data, der: [UInt8]) {
@@ -65,7 +88,11 @@ public enum Adoption {
             let anchors = try candidate.anchors.map(read)
             guard let time = Timestamp.parse(candidate.time) else { throw FileProblem(file: candidatesFile.path, problem: "\(candidate.id) has time \(candidate.time)") }
             let request = EvaluationRequest(chain: chain.map(\.der), host: candidate.host.map(HostIdentity.init), time: time)
-            // A back end that refuses the anchors answers rejected [malformed], as `run` judges it.
+            // A back end that refuses the anchors would make `run` report an error: not a vector.
+            if backends.contains(where: { (try? $0.makeEvaluator(anchors: anchors.map(\.der))) == nil }) {
+                summary.leave(candidate.id, because: "a back end refuses its anchors (run would report an error, not a verdict)")
+                continue
+            }
             let verdicts = backends.map { backend in
                 (backend: backend, verdict: backend.evaluatorFailingClosed(anchors: anchors.map(\.der)).evaluate(request))
             }
@@ -80,7 +107,7 @@ public enum Adoption {
                                     noStandardAnswer: open ? true : nil)
             manifest.vectors.removeAll { $0.id == entry.id }
             manifest.vectors.append(entry)
-            deviations.deviations.removeAll { $0.vector == entry.id }
+            for url in files.keys { files[url]!.deviations.removeAll { $0.vector == entry.id } }
             for (backend, verdict) in verdicts {
                 let conforms = verdict.isTrusted == expected.trusted
                     && (verdict.isTrusted || (!verdict.failures.isEmpty && verdict.failures.allSatisfy(expected.failures.contains)))
@@ -90,14 +117,14 @@ public enum Adoption {
                 let wanted = expected.trusted ? "trusting it" : "rejecting it as \(expected.failures.map(\.rawValue).joined(separator: " or "))"
                 let observed = ObservedOutcome(trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures)
                 if open {
-                    deviations.deviations.append(Deviation(
+                    files[file(of: backend.name)]!.deviations.append(Deviation(
                         backend: backend.name, vector: entry.id, observed: observed,
                         reason: "Found by trust-harness explore; no standard answer (the standards leave this case open), so this is \(backend.libraryVersion)'s own verdict, recorded so that a change is caught: it \(answer)."
                     ))
                     summary.deviations += 1
                     continue
                 }
-                deviations.deviations.append(Deviation(
+                files[file(of: backend.name)]!.deviations.append(Deviation(
                     backend: backend.name, vector: entry.id,
                     observed: observed,
                     reason: "Found by trust-harness explore. \(backend.libraryVersion) \(answer), where \(candidate.references.first ?? "the standard") calls for \(wanted). \(verdict.isTrusted ? "Security relevant: it accepts what the standards reject." : expected.trusted ? "Conservative: it rejects what the standards allow." : "It rejects, for a reason the standards do not give.")"
@@ -107,11 +134,13 @@ public enum Adoption {
             summary.adopted.append(entry.id)
         }
         manifest.vectors.sort { $0.id < $1.id }
-        deviations.deviations.sort { ($0.vector, $0.backend) < ($1.vector, $1.backend) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try (encoder.encode(manifest) + Data("\n".utf8)).write(to: manifestURL)
-        try (encoder.encode(deviations) + Data("\n".utf8)).write(to: deviationsURL)
+        for (url, var list) in files {
+            list.deviations.sort { ($0.vector, $0.backend) < ($1.vector, $1.backend) }
+            try (encoder.encode(list) + Data("\n".utf8)).write(to: url)
+        }
         return summary
     }
 }

@@ -16,7 +16,8 @@ public enum ExploreReports {
             out += "\(backend) left out of \(bases.count) chain\(bases.count == 1 ? "" : "s") it does not trust once re-keyed (their mutants are asked of the others): \(bases.joined(separator: ", "))\n"
         }
         let kinds = Dictionary(grouping: report.findings, by: \.kind).mapValues(\.count)
-        out += "\(report.disagreeing) mutants in \(report.findings.count) classes: \(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only\n"
+        let places = Set(report.findings.map { $0.steps.map(\.description).joined(separator: " + ") }).count
+        out += "\(report.disagreeing) mutants in \(report.findings.count) classes (\(places) mutations and places): \(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only, \(kinds["closed", default: 0]) closed by a hardening (every back end as the standards say; adopted, they pin it)\n"
         out += familyTable(report)
         for (index, finding) in report.findings.enumerated() {
             out += "\n\(index + 1). [\(finding.kind)] \(finding.steps.map(\.description).joined(separator: " + "))  (\(finding.occurrences) mutant\(finding.occurrences == 1 ? "" : "s"); example from \(finding.base))\n"
@@ -42,7 +43,7 @@ public enum ExploreReports {
         var body = "<header>\n<h1>TrustHarness explore</h1>\n" + HTMLReport.provenanceLine(provenance)
         body += "<p class=\"meta\">seed <b>\(report.seed)</b>; back ends " + backends.map { "<b>\(e($0.name))</b> (\(e($0.version)))" }.joined(separator: ", ") + "</p>\n"
         let kinds = Dictionary(grouping: report.findings, by: \.kind).mapValues(\.count)
-        body += "<p class=\"meta\">\(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s; \(report.disagreeing) mutants in <b>\(report.findings.count) classes</b>: \(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only.</p>\n"
+        body += "<p class=\"meta\">\(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s; \(report.disagreeing) mutants in <b>\(report.findings.count) classes</b>: \(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only, \(kinds["closed", default: 0]) closed by a hardening.</p>\n"
         body += "</header>\n<main>\n<h2>Classes</h2>\n<div class=\"scroll\"><table class=\"limbo\"><thead><tr><th>#</th><th>mutation</th><th>standard</th>"
         body += backends.map { "<th>\(e($0.name))</th>" }.joined() + "<th>example</th></tr></thead><tbody>\n"
         for (index, finding) in report.findings.enumerated() {

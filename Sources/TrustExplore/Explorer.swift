@@ -83,7 +83,10 @@ public struct Explorer: Sendable {
         /// different failure classes; `shared-accept` when every back end trusts a mutant the
         /// standards reject, `shared-reject` when every back end rejects one the standards trust
         /// (the back ends agree with each other, not with the standards: the most dangerous finding
-        /// is a shared false accept).
+        /// is a shared false accept); `closed` when every back end answers as the standards say but
+        /// some only because a hardening of the harness or of a back end refused the mutant
+        /// (``Explorer/hardeningDiagnostics``, such as the strict-DER check's `NOT_DER`): adopted as
+        /// a vector, it pins the hardening, so that a regression in it fails a test.
         public var kind: String
         public var steps: [Step]
         public var summary: String
@@ -129,10 +132,18 @@ public struct Explorer: Sendable {
         public var excludedBackends: [String: [String]] = [:]
         public var mutants: Int
         public var notApplicable: Int
+        /// The mutants that fell in a class (of any kind, `closed` included).
         public var disagreeing: Int
         public var seconds: Double
         public var findings: [Finding]
     }
+
+    /// The diagnostics by which a hardening, not the library's own verifier, refuses a mutant: the
+    /// strict-DER check every back end applies before its library reads a certificate (`NOT_DER`),
+    /// the host check of ``EvaluationRequest`` (`HOST_REFUSED`) and the guard's checks of a verdict
+    /// (`UNEXPECTED_SUCCESS`, `UNEXPLAINED_REJECTION`). A mutant one of them refuses, on which every
+    /// back end answers as the standards say, is a `closed` class.
+    public static let hardeningDiagnostics: Set<String> = ["NOT_DER", "HOST_REFUSED", "UNEXPECTED_SUCCESS", "UNEXPLAINED_REJECTION"]
 
     public let backends: [any TrustBackend]
     public let bases: [ChainModel]
@@ -165,6 +176,15 @@ public struct Explorer: Sendable {
             let trusted = answers[0].trusted
             guard trusted != standard.trusted else { return nil }
             return trusted ? "shared-accept" : "shared-reject"
+        }
+        /// Every back end answers as `standard` says, and at least one because a hardening refused
+        /// the mutant (``Explorer/hardeningDiagnostics``).
+        func closedByHardening(_ standard: Expectation?) -> Bool {
+            guard let standard, !standard.trusted, !answers.isEmpty else { return false }
+            let conform = answers.allSatisfy { !$0.trusted && !$0.failures.isEmpty && $0.failures.allSatisfy(standard.failures.contains) }
+            return conform && answers.contains { answer in
+                answer.diagnostics.contains { Explorer.hardeningDiagnostics.contains(String($0.prefix { $0 != " " })) }
+            }
         }
         var verdictsDisagree: Bool { Set(answers.map(\.trusted)).count > 1 }
         var signatures: [String] { answers.map(\.signature) }
@@ -241,6 +261,8 @@ public struct Explorer: Sendable {
                     kind = result.evaluated.verdictsDisagree ? "verdict" : "reason"
                 } else if let shared = result.evaluated.sharedDeparture(from: standard) {
                     kind = shared
+                } else if result.evaluated.closedByHardening(standard) {
+                    kind = "closed"
                 } else {
                     continue
                 }
@@ -276,7 +298,7 @@ public struct Explorer: Sendable {
             progress?(done, candidates.count, classes.count)
         }
         let elapsed = ContinuousClock.now - start
-        let findings = order.map { classes[$0]! }.sorted { ($0.kind, $0.steps.first?.mutation ?? "", $0.key) < ($1.kind, $1.steps.first?.mutation ?? "", $1.key) }
+        let findings = Self.mergingSubsets(order.map { classes[$0]! }).sorted { ($0.kind, $0.steps.first?.mutation ?? "", $0.key) < ($1.kind, $1.steps.first?.mutation ?? "", $1.key) }
         return Report(
             seed: options.seed,
             backends: backends.map(\.name),
@@ -291,10 +313,35 @@ public struct Explorer: Sendable {
         )
     }
 
+    /// Folds a class asked of fewer back ends (a base some of them were left out of) into a class of
+    /// the same mutations and kind whose back ends include them all and answer alike: the same
+    /// disagreement seen through fewer libraries is not another class. The larger class keeps its
+    /// example and counts the folded mutants.
+    static func mergingSubsets(_ findings: [Finding]) -> [Finding] {
+        var kept: [Finding] = []
+        var byPlace: [String: [Int]] = [:]
+        for finding in findings.sorted(by: { $0.answers.count > $1.answers.count }) {
+            let place = finding.kind + " " + finding.steps.map(\.description).joined(separator: " + ")
+            let signatures = Dictionary(uniqueKeysWithValues: finding.answers.map { ($0.backend, $0.signature) })
+            let wider = byPlace[place, default: []].first { index in
+                let theirs = Dictionary(uniqueKeysWithValues: kept[index].answers.map { ($0.backend, $0.signature) })
+                return signatures.allSatisfy { theirs[$0.key] == $0.value }
+            }
+            if let wider {
+                kept[wider].occurrences += finding.occurrences
+            } else {
+                byPlace[place, default: []].append(kept.count)
+                kept.append(finding)
+            }
+        }
+        return kept
+    }
+
     /// Report order: shared false accepts first (every library accepts what the standards reject),
-    /// then verdict disagreements, shared false rejects, and reason-only disagreements.
+    /// then verdict disagreements, shared false rejects, reason-only disagreements, and the classes
+    /// a hardening closes.
     static func kindOrder(_ kind: String) -> Int {
-        ["shared-accept": 0, "verdict": 1, "shared-reject": 2, "reason": 3][kind] ?? 4
+        ["shared-accept": 0, "verdict": 1, "shared-reject": 2, "reason": 3, "closed": 4][kind] ?? 5
     }
 
     /// Evaluates a candidate; for a disagreeing mutant of several mutations, the smallest subset

@@ -29,11 +29,17 @@ public enum FindingFiles {
         public var vectors: [Candidate]
     }
 
-    /// The folder name of the finding at `index`: its number and mutation, file-name safe.
+    /// The folder name of the finding at `index`: its number and ``name(_:)``.
     public static func slug(_ finding: Explorer.Finding, index: Int) -> String {
+        String(format: "%03d-", index + 1) + name(finding)
+    }
+
+    /// The finding's mutations and places, file-name safe: its candidate's id is `explored/` and
+    /// this, without the report's number (of any width), so that two classes of the same mutations
+    /// are one candidate id, the first listed kept.
+    public static func name(_ finding: Explorer.Finding) -> String {
         let name = finding.steps.map { "\($0.mutation.replacingOccurrences(of: "/", with: "-"))\($0.role == .chain ? "" : "-at-\($0.role.rawValue)")" }.joined(separator: "+")
-        let safe = String(name.map { $0.isLetter || $0.isNumber || "-+.".contains($0) ? $0 : "_" })
-        return String(format: "%03d-", index + 1) + safe
+        return String(name.map { $0.isLetter || $0.isNumber || "-+.".contains($0) ? $0 : "_" })
     }
 
     /// The evaluate command that reproduces the finding from its files (paths as written).
@@ -93,7 +99,7 @@ public enum FindingFiles {
             let answer = finding.standard != nil && finding.steps.count == 1
                 ? MutationCatalogue.answer(finding.steps[0].mutation, role: finding.steps[0].role, host: finding.host, keyType: finding.keyType ?? .ed25519) : nil
             candidates.append(Candidate(
-                id: "explored/\(name.dropFirst(4))",
+                id: "explored/\(Self.name(finding))",
                 description: finding.summary + (finding.steps.count == 1 && finding.steps[0].role != .chain ? " (on the \(finding.steps[0].role.rawValue))" : "") + "; found by trust-harness explore",
                 chain: singles.chain,
                 anchors: singles.anchors,

@@ -192,9 +192,12 @@ public struct VectorSuite: Sendable {
     }
 
     /// The deviation recorded for `backend` on `vector` that holds for the library build
-    /// `library` (the back end's ``TrustBackend/libraryVersion``; `nil`: any build).
+    /// `library` (the back end's ``TrustBackend/libraryVersion``; `nil`: any build). One recorded
+    /// for some builds (``Deviation/libraries``) that names `library` comes before one for every
+    /// build, so an older build's own verdict can be recorded beside the current one's.
     public func deviation(backend: String, vector: String, library: String? = nil) -> Deviation? {
-        deviations.first { $0.backend == backend && $0.vector == vector && (library.map($0.holds) ?? true) }
+        let recorded = deviations.filter { $0.backend == backend && $0.vector == vector && (library.map($0.holds) ?? true) }
+        return recorded.first { $0.libraries != nil } ?? recorded.first
     }
 
     /// The environment variable that names a vectors folder, overriding the built-in one.

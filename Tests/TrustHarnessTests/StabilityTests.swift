@@ -61,6 +61,17 @@ import TrustVectors
         #expect(Deviation(backend: "b", vector: "v", observed: ObservedOutcome(trusted: true, failures: []), reason: "r").holds(for: "anything"))
     }
 
+    /// Beside a deviation for every build, one for some builds is the one those builds are judged
+    /// by (GnuTLS before Debian's deb12u7 trusts a vector the current build rejects, both recorded).
+    @Test func aDeviationForSomeBuildsComesBeforeOneForEvery() throws {
+        let suite = try VectorSuite.load(from: try #require(VectorSuite.locate()))
+        let id = "explored/keyUsage-only-encipherOnly-at-leaf+nameConstraints-non-critical-excluded-at-intermediate"
+        let old = try #require(suite.deviation(backend: "gnutls", vector: id, library: "GnuTLS 3.7.9 (Debian libgnutls30 3.7.9-2+deb12u6)"))
+        #expect(old.libraries != nil && old.observed.trusted)
+        let current = try #require(suite.deviation(backend: "gnutls", vector: id, library: "GnuTLS 3.7.9 (Debian libgnutls30 3.7.9-2+deb12u7)"))
+        #expect(current.libraries == nil && !current.observed.trusted)
+    }
+
     /// The GnuTLS and OpenSSL back ends name the Debian build they loaded: on a Debian machine whose
     /// libraries come from packages (no LD_LIBRARY_PATH), the package must be found and named.
     @Test func theLibraryVersionNamesTheDebianBuild() throws {

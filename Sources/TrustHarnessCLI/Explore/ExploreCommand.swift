@@ -109,12 +109,13 @@ struct ExploreCommand: AsyncParsableCommand {
             let all = TrustHarnessTool.registry.entries.map { GuardedBackend($0.make(.default)) as any TrustBackend }
             let summary: Adoption.Summary
             do {
-                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: try location.directory(), backends: all, openClasses: adoptOpen)
+                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: try location.directory(), backends: all, openClasses: adoptOpen, deviationsFileOf: TrustHarnessTool.deviationsFileOf)
             } catch let problem as FileProblem {
                 printError("error: --adopt \(problem)")
                 throw ExitCode(2)
             }
-            printError("adopted \(summary.adopted.count) vectors into explored/ with \(summary.deviations) deviations; \(summary.leftOut.count) candidates left out (expected is null: set it from the standard first, or adopt them with --adopt-open as having no standard answer)")
+            let reasons = summary.leftOutBecause.sorted { $0.value > $1.value }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
+            printError("adopted \(summary.adopted.count) vectors into explored/ with \(summary.deviations) deviations; \(summary.leftOut.count) candidates left out\(reasons.isEmpty ? "" : " (\(reasons))")")
             return
         }
         let backends: [any TrustBackend]

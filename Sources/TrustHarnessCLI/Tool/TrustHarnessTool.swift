@@ -30,6 +30,9 @@ public enum TrustHarnessTool {
         var benchmarks: BenchmarkBaselines
         var deviations: [URL]
         var loopbackServer: LoopbackServerMaker?
+        /// Each back end's own deviations file, by name, for the back ends of packages that keep one
+        /// (`explore --adopt` records their deviations there); the others' go to the vectors' own.
+        var deviationsFileOf: [String: URL] = [:]
     }
 
     @TaskLocal static var context: Context?
@@ -50,6 +53,9 @@ public enum TrustHarnessTool {
     /// The deviations files the tool was entered with, added to the vectors' own.
     static var deviations: [URL] { given.deviations }
 
+    /// Each back end's own deviations file, for those whose package keeps one.
+    static var deviationsFileOf: [String: URL] { given.deviationsFileOf }
+
     /// The raw loops and floors `bench` compares back ends with.
     static var benchmarks: BenchmarkBaselines { given.benchmarks }
 
@@ -62,7 +68,10 @@ public enum TrustHarnessTool {
     ///     ends, added to the vectors' own record for `run` and `compare` (as `--deviations` does).
     ///   - loopbackServer: makes a TLS server on 127.0.0.1 for `probe --vector`; optional.
     public static func main(registry: BackendRegistry, benchmarks: BenchmarkBaselines = BenchmarkBaselines(), deviations: [URL] = [], loopbackServer: LoopbackServerMaker? = nil) async -> Never {
-        let context = Context(registry: registry, benchmarks: benchmarks, deviations: deviations, loopbackServer: loopbackServer)
+        await main(Context(registry: registry, benchmarks: benchmarks, deviations: deviations, loopbackServer: loopbackServer))
+    }
+
+    private static func main(_ context: Context) async -> Never {
         await $context.withValue(context) {
             await run()
         }
@@ -81,10 +90,16 @@ public enum TrustHarnessTool {
             printError("error: the packages \(packages.map(\.name).joined(separator: ", ")) cannot run side by side: \(error)")
             exit(2)
         }
-        await main(
+        var files: [String: URL] = [:]
+        for package in packages {
+            guard let file = package.deviations.first else { continue }
+            for entry in package.entries { files[entry.name] = file }
+        }
+        await main(Context(
             registry: registry, benchmarks: BackendPackage.benchmarks(of: packages),
-            deviations: packages.flatMap(\.deviations), loopbackServer: packages.lazy.compactMap(\.loopbackServer).first
-        )
+            deviations: packages.flatMap(\.deviations), loopbackServer: packages.lazy.compactMap(\.loopbackServer).first,
+            deviationsFileOf: files
+        ))
     }
 
     /// The tool with its context bound.
