@@ -550,6 +550,34 @@ public enum MutationCatalogue {
         Mutation("chain/\(name)", [.chain], summary) { d, _ in edit(&d) }
     }
 
+    /// A self-issued CA certificate under the intermediate (subject and issuer the intermediate's
+    /// name, a key of its own, signed by the intermediate's key) that issues the leaf: the leaf's
+    /// issuer name is unchanged, so a verifier must tell the two same-name issuers apart by
+    /// signature. With `pathLengthZero`, the intermediate says pathLenConstraint 0, which the
+    /// self-issued certificate does not consume (RFC 5280 §4.2.1.9, §6.1.4(l)).
+    static func selfIssued(_ d: inout MutantDraft, pathLengthZero: Bool) -> Bool {
+        guard let intermediate = d.model.node(for: .intermediate), let leaf = d.model.node(for: .leaf),
+              d.certificates[leaf].issuer == intermediate else { return false }
+        if pathLengthZero {
+            d.setExtension(intermediate, Edit.basicConstraints, critical: true, value: DER.sequence([DER.boolean(true), DER.integer(0)]))
+        }
+        var copy = d.certificates[intermediate]
+        copy.tbs[[MutantDraft.versionOffset(copy.tbs) + MutantDraft.Field.issuer.rawValue]] = d[intermediate, .subject]
+        copy.issuer = intermediate
+        copy.slot = 130
+        d.certificates.append(copy)
+        let index = d.certificates.count - 1
+        // Key identifiers are left out, as a rollover certificate made without them would be, so
+        // no library's AKI matching decides the path instead of its signature checks.
+        d.removeExtension(index, Edit.authorityKeyIdentifier)
+        d.removeExtension(index, Edit.subjectKeyIdentifier)
+        d.certificates[leaf].issuer = index
+        d.removeExtension(leaf, Edit.authorityKeyIdentifier)
+        let position = d.presented.firstIndex(of: intermediate) ?? 1
+        d.presented.insert(index, at: position)
+        return true
+    }
+
     /// A new self-signed certificate node named `commonName`, with a slot of its own.
     static func addSelfSigned(_ d: inout MutantDraft, like template: Int, commonName: String?, subject: DERTree? = nil) -> Int {
         var tbs = d.certificates[template].tbs
@@ -597,6 +625,12 @@ public enum MutationCatalogue {
             let position = d.presented.firstIndex(of: intermediate) ?? 1
             d.presented.insert(contentsOf: added.reversed(), at: position)
             return true
+        },
+        chain("self-issued-rollover", "a self-issued CA certificate (the intermediate's name, a new key, signed by the intermediate's key, as in a key rollover) issues the leaf, presented between the leaf and the intermediate") { d in
+            selfIssued(&d, pathLengthZero: false)
+        },
+        chain("self-issued-under-pathlen-0", "the intermediate has pathLenConstraint 0 and a self-issued CA certificate (its name, a new key) issues the leaf: self-issued certificates do not count against it (RFC 5280 §6.1.4(l))") { d in
+            selfIssued(&d, pathLengthZero: true)
         },
         chain("leaf-twice", "the leaf presented twice") { d in d.presented.insert(d.presented[0], at: 1); return true },
         chain("intermediate-twice", "an intermediate presented twice") { d in

@@ -213,6 +213,8 @@ extension MutationCatalogue {
             case "intermediates-missing", "same-name-anchor-only": return .rejected([.untrusted, .badSignature], "RFC 5280 §6.1: no path to a trust anchor")
             case "leaf-last": return nil
             case "twenty-intermediates": return .trusted("RFC 5280 §6.1: path validation sets no limit on the number of certificates beyond pathLenConstraint (none here)")
+            case "self-issued-rollover": return .trusted("RFC 5280 §6.1: a self-issued CA certificate is an intermediate like any other; the path leaf, self-issued CA, intermediate, anchor verifies")
+            case "self-issued-under-pathlen-0": return .trusted("RFC 5280 §4.2.1.9 and §6.1.4(l): self-issued certificates other than the leaf do not count against pathLenConstraint")
             default: return .trusted("RFC 8446 §4.4.2 and RFC 4158: extra, repeated or reordered certificates are allowed; a path to a trust anchor (any certificate may be one, RFC 5280 §6.1.1(d)) exists")
             }
         default:
