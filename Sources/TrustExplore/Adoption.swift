@@ -17,9 +17,35 @@ public enum Adoption {
         /// Why candidates were left out, with how many each.
         public var leftOutBecause: [String: Int] = [:]
 
+        /// Why each id was left out, until another candidate of the id is adopted.
+        var reasons: [String: String] = [:]
+        var order: [String] = []
+
         mutating func leave(_ id: String, because reason: String) {
-            leftOut.append(id)
-            leftOutBecause[reason, default: 0] += 1
+            if reasons.updateValue(reason, forKey: id) == nil { order.append(id) }
+        }
+
+        mutating func finish() {
+            let adopted = Set(self.adopted)
+            leftOut = order.filter { !adopted.contains($0) }
+            leftOutBecause = [:]
+            for id in leftOut { leftOutBecause[reasons[id]!, default: 0] += 1 }
+        }
+    }
+
+    /// The candidates in the order adoption tries them: as listed, except that the candidates of one
+    /// id (one mutation at one place, several classes) are tried together, the one asked of the most
+    /// back ends first (its example comes from the plainest base), so that a later one stands in
+    /// when an earlier one cannot be adopted.
+    static func tryingOrder(_ candidates: [FindingFiles.Candidate]) -> [FindingFiles.Candidate] {
+        var groups: [String: [(offset: Int, candidate: FindingFiles.Candidate)]] = [:]
+        var ids: [String] = []
+        for (offset, candidate) in candidates.enumerated() {
+            if groups[candidate.id] == nil { ids.append(candidate.id) }
+            groups[candidate.id, default: []].append((offset, candidate))
+        }
+        return ids.flatMap { id in
+            groups[id]!.sorted { ($0.candidate.observed.count, -$0.offset) > ($1.candidate.observed.count, -$1.offset) }.map(\.candidate)
         }
     }
 
@@ -62,14 +88,14 @@ public enum Adoption {
         func file(of backend: String) -> URL { deviationsFileOf[backend] ?? deviationsURL }
         var summary = Summary(adopted: [], leftOut: [], deviations: 0)
         var taken = Set<String>()
-        for candidate in list.vectors {
+        for candidate in tryingOrder(list.vectors) {
+            // Several classes can share a mutation and place (other bases, other answers): the
+            // first that can be adopted is the one kept.
+            guard !taken.contains(candidate.id) else { continue }
             guard candidate.expected != nil || openClasses else {
                 summary.leave(candidate.id, because: "expected is null: set it from the standard first, or adopt it with --adopt-open as having no standard answer")
                 continue
             }
-            // Several classes can share a mutation and place (other bases, other answers): the
-            // first listed, verdict classes first, is the one kept.
-            guard taken.insert(candidate.id).inserted else { continue }
             // A vector whose record holds for some library builds only (a hand-written deviation
             // with `libraries`) is pinned to its own bytes: re-adopting would orphan that record.
             if files.values.contains(where: { $0.deviations.contains { $0.vector == candidate.id && $0.libraries != nil } }) {
@@ -132,7 +158,9 @@ public enum Adoption {
                 summary.deviations += 1
             }
             summary.adopted.append(entry.id)
+            taken.insert(entry.id)
         }
+        summary.finish()
         manifest.vectors.sort { $0.id < $1.id }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -154,6 +154,21 @@ enum ExploreFixtures {
         #expect(merged.contains { $0.answers.map(\.backend) == ["a", "c"] && $0.occurrences == 1 })
     }
 
+    /// Adoption tries the candidates of one mutation and place together, the one asked of the most
+    /// back ends first; ids keep the order they are listed in.
+    @Test func adoptionTriesTheWidestClassOfAMutationFirst() {
+        func candidate(_ id: String, backends: Int) -> FindingFiles.Candidate {
+            FindingFiles.Candidate(
+                id: id, description: "", chain: [], anchors: [], host: nil, time: "", expected: nil, references: [],
+                observed: (0..<backends).map { Explorer.Answer(backend: "b\($0)", trusted: true, failures: [], diagnostics: []) }, reproduce: ""
+            )
+        }
+        let listed = [candidate("explored/a", backends: 2), candidate("explored/b", backends: 3), candidate("explored/a", backends: 8), candidate("explored/a", backends: 8)]
+        let tried = Adoption.tryingOrder(listed)
+        #expect(tried.map(\.id) == ["explored/a", "explored/a", "explored/a", "explored/b"])
+        #expect(tried.map(\.observed.count) == [8, 8, 2, 3])
+    }
+
     /// A class is named by what causes it: a pair whose answers one of its mutations gives alone
     /// is reported as that mutation.
     @Test func pairsAreMinimised() async throws {
