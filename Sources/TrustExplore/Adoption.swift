@@ -115,13 +115,11 @@ public enum Adoption {
             guard let time = Timestamp.parse(candidate.time) else { throw FileProblem(file: candidatesFile.path, problem: "\(candidate.id) has time \(candidate.time)") }
             let request = EvaluationRequest(chain: chain.map(\.der), host: candidate.host.map(HostIdentity.init), time: time)
             // A back end that refuses the anchors would make `run` report an error: not a vector.
-            if backends.contains(where: { (try? $0.makeEvaluator(anchors: anchors.map(\.der))) == nil }) {
+            guard let evaluators = try? backends.map({ try $0.makeEvaluator(anchors: anchors.map(\.der)) }) else {
                 summary.leave(candidate.id, because: "a back end refuses its anchors (run would report an error, not a verdict)")
                 continue
             }
-            let verdicts = backends.map { backend in
-                (backend: backend, verdict: backend.evaluatorFailingClosed(anchors: anchors.map(\.der)).evaluate(request))
-            }
+            let verdicts = zip(backends, evaluators).map { backend, evaluator in (backend: backend, verdict: evaluator.evaluate(request)) }
             let open = candidate.expected == nil
             let expected = candidate.expected ?? majority(verdicts.map(\.verdict))
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
@@ -135,9 +133,7 @@ public enum Adoption {
             manifest.vectors.append(entry)
             for url in files.keys { files[url]!.deviations.removeAll { $0.vector == entry.id } }
             for (backend, verdict) in verdicts {
-                let conforms = verdict.isTrusted == expected.trusted
-                    && (verdict.isTrusted || (!verdict.failures.isEmpty && verdict.failures.allSatisfy(expected.failures.contains)))
-                guard !conforms else { continue }
+                guard !expected.admits(trusted: verdict.isTrusted, failures: verdict.failures) else { continue }
                 let native = verdict.diagnostics.first.map { "\($0.name) (\($0.code)): \($0.message)" } ?? "no diagnostic"
                 let answer = verdict.isTrusted ? "trusts it" : "rejects it as \(verdict.failures.map(\.rawValue).joined(separator: ", ")) (\(native))"
                 let wanted = expected.trusted ? "trusting it" : "rejecting it as \(expected.failures.map(\.rawValue).joined(separator: " or "))"

@@ -108,8 +108,7 @@ public struct Explorer: Sendable {
 
         /// Whether `answer` is what the standards call for (nil when they say nothing).
         public func conforms(_ answer: Answer) -> Bool? {
-            guard let standard else { return nil }
-            return answer.trusted == standard.trusted && (answer.trusted || (!answer.failures.isEmpty && answer.failures.allSatisfy(standard.failures.contains)))
+            standard?.admits(trusted: answer.trusted, failures: answer.failures)
         }
 
         /// The class: the mutations and each back end's answer.
@@ -181,8 +180,7 @@ public struct Explorer: Sendable {
         /// the mutant (``Explorer/hardeningDiagnostics``).
         func closedByHardening(_ standard: Expectation?) -> Bool {
             guard let standard, !standard.trusted, !answers.isEmpty else { return false }
-            let conform = answers.allSatisfy { !$0.trusted && !$0.failures.isEmpty && $0.failures.allSatisfy(standard.failures.contains) }
-            return conform && answers.contains { answer in
+            return answers.allSatisfy { standard.admits(trusted: $0.trusted, failures: $0.failures) } && answers.contains { answer in
                 answer.diagnostics.contains { Explorer.hardeningDiagnostics.contains(String($0.prefix { $0 != " " })) }
             }
         }
