@@ -49,28 +49,21 @@ public enum Adoption {
         }
     }
 
-    /// The verdict most back ends give (trusted, or rejected with the most common classes); the
-    /// first back end's on a tie.
-    static func majority(_ verdicts: [Verdict]) -> Expectation {
-        let answers = verdicts.map { Expectation(trusted: $0.isTrusted, failures: $0.isTrusted ? [] : Array(Set($0.failures)).sorted()) }
-        var counts: [Expectation: Int] = [:]
-        for answer in answers { counts[answer, default: 0] += 1 }
-        return answers.max { counts[$0]! < counts[$1]! } ?? Expectation(trusted: false, failures: [.other])
-    }
-
     /// - Throws: ``FileProblem`` for an unreadable candidates file or certificate, or the file
     ///   system's error.
     ///
-    /// With `openClasses`, a candidate whose `expected` is null (the standards leave it open, or a
-    /// pair of mutations) is adopted too, marked ``VectorEntry/noStandardAnswer``: its expectation is
-    /// the verdict most of `backends` give (the first back end's on a tie), and every back end that
-    /// answers otherwise has its own verdict recorded, so a change in any library is still caught.
+    /// A candidate carries both profiles' answers (RFC 5280's in `expected`, or the sentence that
+    /// leaves it open in `open`; the Web PKI's in `webpki` where it differs). One with neither is
+    /// left out: no vector expects what nobody can justify, and none expects a majority's verdict.
+    /// On a vector left open, every back end's verdict is recorded (neither pass nor fail, but a
+    /// change is caught); elsewhere each back end that departs from a profile's answer has a
+    /// deviation recorded under that profile (under both, as one record, when it departs alike).
     ///
     /// `deviationsFileOf` names, by back end, the deviations file of a package that keeps its own
     /// (a `Backends/` package): that back end's deviations are recorded there, the others' in
     /// `explored/deviations.json`. A candidate whose anchors a back end refuses to load is left out
     /// (the conformance run would report it as an error, not a verdict).
-    public static func adopt(_ candidatesFile: URL, into vectors: URL, backends: [any TrustBackend], openClasses: Bool = false, deviationsFileOf: [String: URL] = [:]) throws -> Summary {
+    public static func adopt(_ candidatesFile: URL, into vectors: URL, backends: [any TrustBackend], deviationsFileOf: [String: URL] = [:]) throws -> Summary {
         let list = try FileProblem.decodeJSON(FindingFiles.CandidateList.self, from: candidatesFile, shape: "an explore candidates.json")
         let source = candidatesFile.deletingLastPathComponent()
         let folder = vectors.appendingPathComponent("explored")
@@ -92,8 +85,8 @@ public enum Adoption {
             // Several classes can share a mutation and place (other bases, other answers): the
             // first that can be adopted is the one kept.
             guard !taken.contains(candidate.id) else { continue }
-            guard candidate.expected != nil || openClasses else {
-                summary.leave(candidate.id, because: "expected is null: set it from the standard first, or adopt it with --adopt-open as having no standard answer")
+            guard candidate.expected != nil || candidate.open != nil else {
+                summary.leave(candidate.id, because: "no standard answer can be justified (the mutations interact with each other or with the base, and no rule is written for that)")
                 continue
             }
             // A vector whose record holds for some library builds only (a hand-written deviation
@@ -120,38 +113,34 @@ public enum Adoption {
                 continue
             }
             let verdicts = zip(backends, evaluators).map { backend, evaluator in (backend: backend, verdict: evaluator.evaluate(request)) }
-            let open = candidate.expected == nil
-            let expected = candidate.expected ?? majority(verdicts.map(\.verdict))
+            let rfc5280 = ProfileAnswer(expected: candidate.expected ?? Expectation(trusted: false), references: candidate.references, open: candidate.open)
+            let webpki = candidate.webpki ?? rfc5280
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
             for file in chain + anchors { try file.data.write(to: target.appendingPathComponent(file.name)) }
-            let entry = VectorEntry(id: candidate.id, description: candidate.description, chain: chain.map { "explored/\(slug)/\($0.name)" },
+            var entry = VectorEntry(id: candidate.id, description: candidate.description, chain: chain.map { "explored/\(slug)/\($0.name)" },
                                     anchors: anchors.map { "explored/\(slug)/\($0.name)" },
-                                    host: candidate.host, time: candidate.time, expected: expected,
-                                    references: open ? ["no standard answer: RFC 5280, RFC 9525 and the CA/Browser Forum leave this open; the expectation is the majority's verdict at adoption"] : candidate.references,
-                                    noStandardAnswer: open ? true : nil)
+                                    host: candidate.host, time: candidate.time, expected: rfc5280.expected, references: rfc5280.references)
+            entry.setAnswers(rfc5280: rfc5280, webpki: webpki)
             manifest.vectors.removeAll { $0.id == entry.id }
             manifest.vectors.append(entry)
             for url in files.keys { files[url]!.deviations.removeAll { $0.vector == entry.id } }
             for (backend, verdict) in verdicts {
-                guard !expected.admits(trusted: verdict.isTrusted, failures: verdict.failures) else { continue }
-                let native = verdict.diagnostics.first.map { "\($0.name) (\($0.code)): \($0.message)" } ?? "no diagnostic"
-                let answer = verdict.isTrusted ? "trusts it" : "rejects it as \(verdict.failures.map(\.rawValue).joined(separator: ", ")) (\(native))"
-                let wanted = expected.trusted ? "trusting it" : "rejecting it as \(expected.failures.map(\.rawValue).joined(separator: " or "))"
-                let observed = ObservedOutcome(trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures)
-                if open {
-                    files[file(of: backend.name)]!.deviations.append(Deviation(
-                        backend: backend.name, vector: entry.id, observed: observed,
-                        reason: "Found by trust-harness explore; no standard answer (the standards leave this case open), so this is \(backend.libraryVersion)'s own verdict, recorded so that a change is caught: it \(answer)."
-                    ))
-                    summary.deviations += 1
-                    continue
+                let recorded = StandardsProfile.allCases.compactMap { profile in
+                    deviation(backend: backend, verdict: verdict, vector: entry.id, answer: entry.answer(for: profile)).map { (profile, $0) }
                 }
-                files[file(of: backend.name)]!.deviations.append(Deviation(
-                    backend: backend.name, vector: entry.id,
-                    observed: observed,
-                    reason: "Found by trust-harness explore. \(backend.libraryVersion) \(answer), where \(candidate.references.first ?? "the standard") calls for \(wanted). \(verdict.isTrusted ? "Security relevant: it accepts what the standards reject." : expected.trusted ? "Conservative: it rejects what the standards allow." : "It rejects, for a reason the standards do not give.")"
-                ))
-                summary.deviations += 1
+                // One record when both profiles record the same; else one per profile.
+                let merged: [Deviation]
+                if recorded.count == StandardsProfile.allCases.count, Set(recorded.map { $0.1.observed }).count == 1, Set(recorded.map { $0.1.reason }).count == 1 {
+                    merged = [recorded[0].1]
+                } else {
+                    merged = recorded.map { profile, deviation in
+                        var scoped = deviation
+                        scoped.profiles = [profile]
+                        return scoped
+                    }
+                }
+                files[file(of: backend.name)]!.deviations += merged
+                summary.deviations += merged.count
             }
             summary.adopted.append(entry.id)
             taken.insert(entry.id)
@@ -166,5 +155,22 @@ public enum Adoption {
             try (encoder.encode(list) + Data("\n".utf8)).write(to: url)
         }
         return summary
+    }
+
+    /// What to record for `backend`'s `verdict` on a vector under one profile's `answer`: its own
+    /// verdict where the answer is left open; a deviation where it departs; nothing where it conforms.
+    static func deviation(backend: any TrustBackend, verdict: Verdict, vector: String, answer: ProfileAnswer) -> Deviation? {
+        let observed = ObservedOutcome(trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures)
+        let native = verdict.diagnostics.first.map { "\($0.name) (\($0.code)): \($0.message)" } ?? "no diagnostic"
+        let said = verdict.isTrusted ? "trusts it" : "rejects it as \(verdict.failures.map(\.rawValue).joined(separator: ", ")) (\(native))"
+        if let open = answer.open {
+            return Deviation(backend: backend.name, vector: vector, observed: observed,
+                             reason: "Found by trust-harness explore. The standards leave this open (\(open)); \(backend.libraryVersion)'s own verdict, recorded so that a change is caught: it \(said).")
+        }
+        let expected = answer.expected
+        guard !expected.admits(trusted: verdict.isTrusted, failures: verdict.failures) else { return nil }
+        let wanted = expected.trusted ? "trusting it" : "rejecting it as \(expected.failures.map(\.rawValue).joined(separator: " or "))"
+        return Deviation(backend: backend.name, vector: vector, observed: observed,
+                         reason: "Found by trust-harness explore. \(backend.libraryVersion) \(said), where \(answer.references.first ?? "the standard") calls for \(wanted). \(verdict.isTrusted ? "Security relevant: it accepts what the standards reject." : expected.trusted ? "Conservative: it rejects what the standards allow." : "It rejects, for a reason the standards do not give.")")
     }
 }

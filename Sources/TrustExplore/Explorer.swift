@@ -26,7 +26,11 @@ public struct Explorer: Sendable {
         /// EdDSA (NSS 3.87, mbedTLS 2.28) takes part only in the others.
         public var keyTypes: [KeyType]
 
-        public init(seed: UInt64 = 1, cases: Int? = nil, seconds: Double? = nil, pairs: Int = 1_000, keyTypes: [KeyType] = KeyType.allCases) {
+        /// The standard shared departures are judged against (``StandardsProfile/default``).
+        public var profile: StandardsProfile
+
+        public init(seed: UInt64 = 1, cases: Int? = nil, seconds: Double? = nil, pairs: Int = 1_000, keyTypes: [KeyType] = KeyType.allCases, profile: StandardsProfile = .default) {
+            self.profile = profile
             self.seed = seed
             self.cases = cases
             self.seconds = seconds
@@ -102,9 +106,14 @@ public struct Explorer: Sendable {
         public var time: String
         /// How many mutants fell in this class.
         public var occurrences: Int
-        /// What the standards call for (the mutation's declared answer), for one mutation; nil for a
-        /// pair or where the standards leave it open.
+        /// What the profile the run judged against calls for; nil where it leaves the answer open or
+        /// no answer can be justified.
         public var standard: Expectation? = nil
+        /// Both profiles' answers (``MutationCatalogue/answer(steps:baseAspects:host:keyType:)``,
+        /// then ``WebPKIRules``); nil where no answer can be justified (the mutations interact with
+        /// each other or with the base, and no rule is written for that).
+        public var rfc5280: ProfileAnswer? = nil
+        public var webpki: ProfileAnswer? = nil
 
         /// Whether `answer` is what the standards call for (nil when they say nothing).
         public func conforms(_ answer: Answer) -> Bool? {
@@ -134,6 +143,12 @@ public struct Explorer: Sendable {
         /// The mutants that fell in a class (of any kind, `closed` included).
         public var disagreeing: Int
         public var seconds: Double
+        /// The profile shared departures were judged against.
+        public var profile: StandardsProfile = .default
+        /// How many mutants had a standard answer under the profile (and how many were left open):
+        /// the rest interact in a way no rule answers.
+        public var answered: Int = 0
+        public var leftOpen: Int = 0
         public var findings: [Finding]
     }
 
@@ -239,6 +254,9 @@ public struct Explorer: Sendable {
         var order: [String] = []
         var notApplicable = 0
         var disagreeing = 0
+        var answered = 0
+        var leftOpen = 0
+        let baseAspects = units.map(\.model.aspects)
         var done = 0
         let batch = 256
         let deadline = options.seconds.map { start + .milliseconds(Int($0 * 1000)) }
@@ -250,10 +268,15 @@ public struct Explorer: Sendable {
             }
             for (candidate, result) in zip(slice, results) {
                 guard let result else { notApplicable += 1; continue }
-                // The standards' answer holds for a single mutation of a base whose path is the
-                // canonical one (leaf, intermediates, self-issued root anchor); elsewhere it is open.
-                let standard = result.steps.count == 1 && units[candidate.base].model.isCanonicalPath
-                    ? MutationCatalogue.answer(mutations[result.steps[0].mutation].name, role: result.steps[0].role, host: result.evaluated.host, keyType: units[candidate.base].keyType)?.expectation : nil
+                // The standards' answer, on every base: a mutation that meets the base's own
+                // aspects, or a pair that interacts with no rule written for it, has none.
+                let unit = units[candidate.base]
+                let rfc5280 = MutationCatalogue.answer(steps: result.steps.map { (mutations[$0.mutation].name, $0.role) }, baseAspects: baseAspects[candidate.base],
+                                                       host: result.evaluated.host, keyType: unit.keyType)?.profileAnswer
+                let webpki = rfc5280.map { WebPKIRules.answer(chain: result.evaluated.chain, anchors: result.evaluated.anchors, rfc5280: $0) }
+                let judged = options.profile == .webpki ? webpki : rfc5280
+                if let judged { answered += 1; if judged.open != nil { leftOpen += 1 } }
+                let standard = judged.flatMap { $0.open == nil ? $0.expected : nil }
                 let kind: String
                 if result.evaluated.disagrees {
                     kind = result.evaluated.verdictsDisagree ? "verdict" : "reason"
@@ -277,7 +300,9 @@ public struct Explorer: Sendable {
                     host: result.evaluated.host,
                     time: Timestamp.format(units[candidate.base].model.time),
                     occurrences: 1,
-                    standard: standard
+                    standard: standard,
+                    rfc5280: rfc5280,
+                    webpki: webpki
                 )
                 if var known = classes[finding.key] {
                     known.occurrences += 1
@@ -307,6 +332,9 @@ public struct Explorer: Sendable {
             notApplicable: notApplicable,
             disagreeing: disagreeing,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            profile: options.profile,
+            answered: answered,
+            leftOpen: leftOpen,
             findings: findings.sorted { (Self.kindOrder($0.kind), $0.key) < (Self.kindOrder($1.kind), $1.key) }
         )
     }

@@ -17,9 +17,14 @@ public enum FindingFiles {
         public var anchors: [String]
         public var host: String?
         public var time: String
-        /// Null until set from the standards.
+        /// RFC 5280's answer (with RFC 9525); null where no answer can be justified or where the
+        /// standards leave it open (then ``open`` quotes the sentence that does).
         @ExplicitNull public var expected: Expectation?
         public var references: [String]
+        /// The sentence that leaves RFC 5280's answer open, if it is.
+        public var open: String? = nil
+        /// The Web PKI profile's answer where it differs from RFC 5280's.
+        public var webpki: ProfileAnswer? = nil
         public var observed: [Explorer.Answer]
         public var reproduce: String
     }
@@ -93,11 +98,9 @@ public enum FindingFiles {
                 }
             }
             try encoder.encode(FindingFile(finding: finding, reproduce: reproduce)).write(to: directory.appendingPathComponent("finding.json"))
-            // The standard answer the mutation declares (RFC-derived, never from a back end); null
-            // for a combination of mutations or where the standards leave it open.
-            // Only where the explorer attached one (a single mutation of a canonical path).
-            let answer = finding.standard != nil && finding.steps.count == 1
-                ? MutationCatalogue.answer(finding.steps[0].mutation, role: finding.steps[0].role, host: finding.host, keyType: finding.keyType ?? .ed25519) : nil
+            // The standards' answers the explorer attached (RFC-derived, never from a back end).
+            let answer = finding.rfc5280
+            let webpki = answer.flatMap { answer in finding.webpki.flatMap { $0 == answer ? nil : $0 } }
             candidates.append(Candidate(
                 id: "explored/\(Self.name(finding))",
                 description: finding.summary + (finding.steps.count == 1 && finding.steps[0].role != .chain ? " (on the \(finding.steps[0].role.rawValue))" : "") + "; found by trust-harness explore",
@@ -105,8 +108,10 @@ public enum FindingFiles {
                 anchors: singles.anchors,
                 host: finding.host,
                 time: finding.time,
-                expected: answer?.expectation,
+                expected: answer.flatMap { $0.open == nil ? $0.expected : nil },
                 references: answer?.references ?? [],
+                open: answer?.open,
+                webpki: webpki,
                 observed: finding.answers,
                 reproduce: reproduce
             ))

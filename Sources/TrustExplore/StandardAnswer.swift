@@ -4,12 +4,24 @@ import TrustVectors
 /// What the standards call for on a mutant of a valid chain: decided per mutation and place from
 /// RFC 5280 (path validation, §6.1, and its MUSTs on encodings), RFC 9525 (host names) and the CA/B
 /// Forum Baseline Requirements where they govern TLS server certificates; never from a back end.
-/// nil where the standards leave the answer open (then a finding stays a candidate).
+/// A verdict, or ``open`` where the standards truly leave it to the relying party (quoting the
+/// sentence that does); nil from ``MutationCatalogue/answer(_:role:host:keyType:)`` where no answer
+/// can be justified (such a mutant is not adopted as a vector).
 public struct StandardAnswer: Sendable, Hashable {
     public var trusted: Bool
     /// For a rejection: every failure class the standards allow as the reason.
     public var failures: [FailureClass]
     public var references: [String]
+    /// The sentence of the standard that leaves the answer open, with its section; nil when the
+    /// standards answer. `trusted` and `failures` mean nothing when set.
+    public var open: String? = nil
+
+    static func leftOpen(_ sentence: String) -> StandardAnswer {
+        StandardAnswer(trusted: false, failures: [], references: [sentence], open: sentence)
+    }
+
+    /// As a profile's answer in a manifest.
+    public var profileAnswer: ProfileAnswer { ProfileAnswer(expected: expectation, references: references, open: open) }
 
     static func trusted(_ references: String...) -> StandardAnswer {
         StandardAnswer(trusted: true, failures: [], references: references)
@@ -19,7 +31,28 @@ public struct StandardAnswer: Sendable, Hashable {
         StandardAnswer(trusted: false, failures: failures, references: references)
     }
 
-    public var expectation: Expectation { Expectation(trusted: trusted, failures: failures) }
+    public var expectation: Expectation { Expectation(trusted: trusted, failures: open == nil ? failures : []) }
+
+    /// The answer for a chain with both changes, when they do not interact: rejected when either
+    /// alone is (with the failure classes of every rejecting change), left open when one is open and
+    /// the other trusts, trusted when both trust; nil when one has no answer and the other does not
+    /// reject.
+    static func composing(_ first: StandardAnswer?, _ second: StandardAnswer?) -> StandardAnswer? {
+        let known = [first, second].compactMap { $0 }
+        let rejecting = known.filter { $0.open == nil && !$0.trusted }
+        if !rejecting.isEmpty {
+            var failures: [FailureClass] = []
+            for failure in rejecting.flatMap(\.failures) where !failures.contains(failure) { failures.append(failure) }
+            return StandardAnswer(trusted: false, failures: failures.sorted(), references: rejecting.flatMap(\.references) + ["two independent changes: the chain is rejected when either alone is"])
+        }
+        guard known.count == 2 else { return nil }
+        if let open = known.compactMap(\.open).first {
+            var answer = StandardAnswer.leftOpen(open)
+            answer.references = known.flatMap(\.references)
+            return answer
+        }
+        return StandardAnswer(trusted: true, failures: [], references: known.flatMap(\.references) + ["two independent changes, each allowed: the chain is trusted"])
+    }
 
     static let anchor = trusted("RFC 5280 §6.1.1(d): a trust anchor is its name and public key; the rest of its certificate is not processed by path validation")
     static let der = "RFC 5280 §4.1: certificates are DER (X.690); an encoding DER forbids is malformed"
@@ -48,7 +81,7 @@ extension MutationCatalogue {
     /// (keyAgreement), so a leaf restricted to those is open rather than rejected for those types.
     public static func answer(_ mutation: String, role: ChainModel.Role, host: String?, keyType: Explorer.KeyType?) -> StandardAnswer? {
         if role == .leaf, (keyType == .rsa2048 && mutation == "keyUsage/only-keyEncipherment") || (keyType == .p256 && mutation == "keyUsage/only-keyAgreement") {
-            return nil
+            return .leftOpen("RFC 5246 §7.4.2 (TLS 1.2): \"RSA: the certificate MUST allow the key to be used for encryption (the keyEncipherment bit MUST be set if the key usage extension is present)\" and ECDH_ECDSA/ECDH_RSA need keyAgreement, while RFC 8446 §4.4.2.2 (TLS 1.3) needs digitalSignature: which the server key must allow is the TLS version and cipher suite the client negotiates")
         }
         return baseAnswer(mutation, role: role, host: host)
     }
@@ -57,6 +90,8 @@ extension MutationCatalogue {
         // The anchor's own fields are outside path validation, whatever they hold; a new key at
         // the root changes the signatures below it, decided with the other key mutations.
         if role == .root && !mutation.hasPrefix("key/") {
+            // A few mutations at the anchor also change the leaf's names: the leaf's answer holds.
+            if mutation == "nameConstraints/excluded-dns-cn-only-leaf" { return baseAnswer("subjectAltName/absent-cn-host", role: .leaf, host: host) }
             return StandardAnswer.anchor
         }
         let family = String(mutation.prefix { $0 != "/" })
@@ -103,7 +138,7 @@ extension MutationCatalogue {
             default:
                 return role == .leaf
                     ? .rejected([.purposeMismatch], "RFC 5280 §4.2.1.12: the certificate MUST only be used for a purpose indicated")
-                    : .rejected([.purposeMismatch], "CA/B Forum Baseline Requirements §7.1.2.10.6 (a TLS subordinate CA's EKU includes serverAuth) and RFC 5280 §4.2.1.12 as applied to the CA's issuance")
+                    : .leftOpen("RFC 5280 §4.2.1.12: \"Certificate using applications MAY require that the extended key usage extension be present and that a particular purpose be indicated in order for the certificate to be acceptable to that application\"; path validation (§6.1) does not process a CA's extendedKeyUsage")
             }
         case "subjectAltName":
             let mismatch = "RFC 9525 §6.3-6.4: the reference identity matches a DNS-ID or IP-ID only as specified"
@@ -132,7 +167,8 @@ extension MutationCatalogue {
             case "empty-permitted": return .rejected([.malformed, .other], rule, "GeneralSubtrees SIZE (1..MAX)")
             case "rfc822-against-subject-email":
                 return .rejected([.other], rule, "an emailAddress in the subject is subject to rfc822Name constraints")
-            case "permitted-host-wildcard-leaf": return nil
+            case "permitted-host-wildcard-leaf", "excluded-host-wildcard-leaf":
+                return .rejected([.other, .hostnameMismatch], rule, "a wildcard dNSName stands for every name it matches; it is within a permitted subtree only when all of them are, and names an excluded one when any is (a wildcard covering an excluded name would let the certificate serve it)")
             case "excluded-dns-cn-only-leaf":
                 return host == nil ? .trusted(rule, "dNSName constraints apply to dNSName names; a commonName is not one (§4.2.1.10)")
                     : .rejected([.hostnameMismatch, .other], "RFC 9525 §6.3: without a DNS-ID no name matches", rule)
@@ -174,21 +210,22 @@ extension MutationCatalogue {
             switch what {
             case "zero", "negative", "20-octets-high-bit": return .trusted("RFC 5280 §4.1.2.2: certificate users SHOULD gracefully handle non-positive serial numbers")
             case "non-minimal", "empty": return StandardAnswer.malformed
+            case "21-octets": return .leftOpen("RFC 5280 §4.1.2.2: \"Certificate users MUST be able to handle serialNumber values up to 20 octets. Conforming CAs MUST NOT use serialNumber values longer than 20 octets\": longer values are left to the certificate user")
             default: return nil
             }
         case "key":
-            if what == "p256-compressed" { return nil }
+            if what == "p256-compressed" { return .leftOpen("RFC 5480 §2.2: \"The uncompressed form MUST be supported. The compressed form MAY be supported.\"") }
             if what == "p256-explicit-parameters" {
                 return .rejected([.malformed, .badSignature, .other, .untrusted], "RFC 5480 §2.1.1: in PKIX the curve is a namedCurve; specifiedCurve (explicit parameters) MUST NOT be used")
             }
-            if what == "rsa1024" { return .rejected([.badSignature, .other], "CA/B Forum Baseline Requirements §6.1.5: RSA keys of at least 2048 bits") }
+            if what == "rsa1024" { return .trusted("RFC 3279 §2.3.1 and RFC 5280 §4.1.2.7: an RSA key; RFC 5280 sets no minimum size (the Web PKI profile's Baseline Requirements §6.1.5 do)") }
             return .trusted("RFC 5280 §4.1.2.7; RFC 5480 and RFC 8410: P-256, P-384, RSA-2048 and Ed25519 keys")
         case "signature":
             switch what {
             case "ecdsa-sha1", "rsa-sha1":
-                return .rejected([.badSignature, .other], "CA/B Forum Baseline Requirements §7.1.3.2: SHA-1 signatures are not allowed")
+                return .trusted("RFC 3279 §2.2.1 and §2.2.3 define sha1WithRSAEncryption and ecdsa-with-SHA1 for RFC 5280 certificates, which set no hash policy (the Web PKI profile's Baseline Requirements §7.1.3.2 forbid SHA-1)")
             case "rsa-sha512": return .trusted("RFC 4055; CA/B Forum Baseline Requirements §7.1.3.2: RSASSA-PKCS1-v1_5 with SHA-512")
-            case "ecdsa-p256-sha512", "ecdsa-p384-sha256": return nil
+            case "ecdsa-p256-sha512", "ecdsa-p384-sha256": return .trusted("RFC 5758 §3.2 defines ecdsa-with-SHA256/384/512 for any curve; RFC 5480 §4's curve-hash pairings are recommendations (the Web PKI profile's Baseline Requirements §7.1.3.2.2 require them)")
             case "unknown-algorithm": return .rejected([.badSignature, .malformed, .other, .untrusted], "RFC 5280 §6.1.3(a)(1): the signature must be verified; an unknown algorithm cannot be")
             default: return StandardAnswer.signatureEncoding
             }
@@ -201,7 +238,7 @@ extension MutationCatalogue {
         case "revocation":
             switch what {
             case "crl-distribution-point", "aia-ca-issuers": return .trusted("RFC 5280 §4.2.1.13, §4.2.2.1: pointers for revocation and path building; no revocation checking was requested")
-            default: return nil
+            default: return .leftOpen("RFC 5280 §4.2: \"A certificate-using system MUST reject the certificate if it encounters a critical extension it does not recognize or a critical extension that contains information that it cannot process\": whether a relying party without revocation checking or AIA fetching processes a critical cRLDistributionPoints or authorityInfoAccess is its own")
             }
         case "extensionValue":
             return .rejected([.malformed], StandardAnswer.der, "RFC 5280 §4.1: extnValue contains the DER encoding of the extension's value, and nothing after it")

@@ -478,7 +478,9 @@ enum Catalogue {
     /// - Parameter pin: the `sha256/` pin of a catalogue certificate of a key type, for the policy
     ///   vectors' pins (the generator takes it from the certificate it has just minted).
     /// - Throws: whatever `pin` throws.
-    static func manifest(pin: (_ certificate: String, _ keyType: KeyType) throws -> SPKIPin) throws -> VectorManifest {
+    /// - Parameter der: a catalogue certificate's DER, from which each vector's Web PKI answer is
+    ///   derived (``WebPKIRules``); nil gives no Web PKI answers (the manifest's structure alone).
+    static func manifest(pin: (_ certificate: String, _ keyType: KeyType) throws -> SPKIPin, der: ((_ certificate: String, _ keyType: KeyType) -> [UInt8]?)? = nil) throws -> VectorManifest {
         var entries: [VectorEntry] = []
         for vectorCase in cases {
             for keyType in KeyType.allCases {
@@ -488,18 +490,24 @@ enum Catalogue {
                 case .trusted(let path): expected = .trusted(path: files(path))
                 case .rejected(let failures): expected = Expectation(trusted: false, failures: failures)
                 }
-                entries.append(
-                    VectorEntry(
-                        id: "\(vectorCase.name)/\(keyType.rawValue)",
-                        description: vectorCase.description,
-                        chain: files(vectorCase.chain),
-                        anchors: files(vectorCase.anchors),
-                        host: vectorCase.host,
-                        time: validationTimeText,
-                        expected: expected,
-                        references: vectorCase.references
-                    )
+                var entry = VectorEntry(
+                    id: "\(vectorCase.name)/\(keyType.rawValue)",
+                    description: vectorCase.description,
+                    chain: files(vectorCase.chain),
+                    anchors: files(vectorCase.anchors),
+                    host: vectorCase.host,
+                    time: validationTimeText,
+                    expected: expected,
+                    references: vectorCase.references
                 )
+                if let der {
+                    let rfc5280 = entry.answer(for: .rfc5280)
+                    let certificates = { (names: [String]) in names.compactMap { der($0, keyType) } }
+                    var webpki = WebPKIRules.answer(chain: certificates(vectorCase.chain), anchors: certificates(vectorCase.anchors), rfc5280: rfc5280)
+                    if webpki != rfc5280 { webpki.expected.path = nil }
+                    entry.setAnswers(rfc5280: rfc5280, webpki: webpki)
+                }
+                entries.append(entry)
             }
         }
         return VectorManifest(vectors: entries, policies: try PolicyCatalogue.entries(pin: pin))

@@ -89,21 +89,21 @@ public enum VectorGenerator {
                 files.merge(try BadInputFiles.render(leaf: leaf, intermediate: intermediate, intermediateKey: try keys.privateKey("intermediate"), p256Leaf: p256Leaf)) { $1 }
             }
         }
-        files[VectorFiles.manifestPath] = try manifestData { name, keyType in
+        files[VectorFiles.manifestPath] = try manifestData(pin: { name, keyType in
             guard let der = minted[keyType]?[name], let pin = SPKIPin.of(certificate: der) else {
                 throw VectorGeneratorError.catalogue("no public key to pin in \(Catalogue.certificatePath(name, keyType))")
             }
             return pin
-        }
+        }, der: { name, keyType in minted[keyType]?[name] })
         return files
     }
 
     /// The manifest as written: pretty-printed, keys sorted, with a final newline.
     /// - Parameter pin: the pin of a certificate of the catalogue, for the policy vectors.
-    static func manifestData(pin: (_ certificate: String, _ keyType: KeyType) throws -> SPKIPin) throws -> Data {
+    static func manifestData(pin: (_ certificate: String, _ keyType: KeyType) throws -> SPKIPin, der: @escaping (_ certificate: String, _ keyType: KeyType) -> [UInt8]?) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(try Catalogue.manifest(pin: pin))
+        var data = try encoder.encode(try Catalogue.manifest(pin: pin, der: der))
         data.append(0x0A)
         return data
     }

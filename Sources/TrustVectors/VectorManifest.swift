@@ -35,12 +35,13 @@ public struct VectorEntry: Codable, Sendable, Hashable {
     public var expected: Expectation
     /// Where the expectation comes from: RFC sections or policy rules, for the reader.
     public var references: [String]
-    /// True when the standards leave the answer open (an explored class with no standard answer):
-    /// `expected` is then the verdict most back ends gave when it was adopted, and every other
-    /// back end's own verdict is recorded as a deviation, so a change in any library is caught.
-    public var noStandardAnswer: Bool?
+    /// Set when the RFC 5280 profile leaves the answer open: the sentence that does, quoted with its
+    /// section (``ProfileAnswer/open``). `expected` is then not consulted.
+    public var open: String?
+    /// The Web PKI profile's answer where it differs from `expected` (absent: the same answer).
+    public var webpki: ProfileAnswer?
 
-    public init(id: String, description: String, chain: [String], anchors: [String], host: String?, time: String, expected: Expectation, references: [String], noStandardAnswer: Bool? = nil) {
+    public init(id: String, description: String, chain: [String], anchors: [String], host: String?, time: String, expected: Expectation, references: [String], open: String? = nil, webpki: ProfileAnswer? = nil) {
         self.id = id
         self.description = description
         self.chain = chain
@@ -49,7 +50,25 @@ public struct VectorEntry: Codable, Sendable, Hashable {
         self.time = time
         self.expected = expected
         self.references = references
-        self.noStandardAnswer = noStandardAnswer
+        self.open = open
+        self.webpki = webpki
+    }
+
+    /// What `profile` calls for on this vector.
+    public func answer(for profile: StandardsProfile) -> ProfileAnswer {
+        let rfc5280 = ProfileAnswer(expected: expected, references: references, open: open)
+        switch profile {
+        case .rfc5280: return rfc5280
+        case .webpki: return webpki ?? rfc5280
+        }
+    }
+
+    /// Sets both profiles' answers; the Web PKI answer is kept only where it differs from RFC 5280's.
+    public mutating func setAnswers(rfc5280: ProfileAnswer, webpki: ProfileAnswer) {
+        expected = rfc5280.expected
+        references = rfc5280.references
+        open = rfc5280.open
+        self.webpki = webpki.expected == rfc5280.expected && webpki.open == rfc5280.open ? nil : webpki
     }
 }
 
@@ -88,13 +107,23 @@ public struct Deviation: Codable, Sendable, Hashable {
     /// Absent: every build. On a build it does not match, the vector is judged as if nothing were
     /// recorded, so a fixed library must conform and a test fails when either build changes.
     public var libraries: String?
+    /// The profiles the deviation is recorded under (absent: every profile). A vector whose two
+    /// profiles call for different answers has a back end's deviation recorded under the one it
+    /// departs from only.
+    public var profiles: [StandardsProfile]?
 
-    public init(backend: String, vector: String, observed: ObservedOutcome, reason: String, libraries: String? = nil) {
+    public init(backend: String, vector: String, observed: ObservedOutcome, reason: String, libraries: String? = nil, profiles: [StandardsProfile]? = nil) {
         self.backend = backend
         self.vector = vector
         self.observed = observed
         self.reason = reason
         self.libraries = libraries
+        self.profiles = profiles
+    }
+
+    /// Whether the deviation is recorded under `profile`.
+    public func applies(to profile: StandardsProfile) -> Bool {
+        profiles?.contains(profile) ?? true
     }
 
     /// Whether the deviation holds for the library build `libraryVersion` (always, without

@@ -175,7 +175,11 @@ public struct VectorSuite: Sendable {
     /// `existing` (no back end twice on one vector).
     static func readDeviations(_ url: URL, vectors: Set<String>, adding existing: [Deviation]) throws -> [Deviation] {
         let deviations = try (decodeJSON(url) as DeviationList).deviations
-        var keys = Set(existing.map { $0.backend + " " + $0.vector + " " + ($0.libraries ?? "") })
+        // One per back end, vector, library condition and profile: builds and profiles may differ.
+        func keysOf(_ deviation: Deviation) -> [String] {
+            StandardsProfile.allCases.filter(deviation.applies).map { deviation.backend + " " + deviation.vector + " " + (deviation.libraries ?? "") + " " + $0.rawValue }
+        }
+        var keys = Set(existing.flatMap(keysOf))
         for deviation in deviations {
             guard vectors.contains(deviation.vector) else {
                 throw VectorLoadError(file: url.path, problem: "deviation for \(deviation.backend) names unknown vector \(deviation.vector)")
@@ -183,8 +187,7 @@ public struct VectorSuite: Sendable {
             if let libraries = deviation.libraries, (try? Regex(libraries)) == nil {
                 throw VectorLoadError(file: url.path, problem: "deviation for \(deviation.backend) on \(deviation.vector): libraries \"\(libraries)\" is not a regular expression")
             }
-            // One per back end, vector and library condition: builds may deviate differently.
-            guard keys.insert(deviation.backend + " " + deviation.vector + " " + (deviation.libraries ?? "")).inserted else {
+            guard keysOf(deviation).allSatisfy({ keys.insert($0).inserted }) else {
                 throw VectorLoadError(file: url.path, problem: "two deviations for \(deviation.backend) on \(deviation.vector)\(deviation.libraries.map { " for libraries \($0)" } ?? "")")
             }
         }
@@ -195,8 +198,9 @@ public struct VectorSuite: Sendable {
     /// `library` (the back end's ``TrustBackend/libraryVersion``; `nil`: any build). One recorded
     /// for some builds (``Deviation/libraries``) that names `library` comes before one for every
     /// build, so an older build's own verdict can be recorded beside the current one's.
-    public func deviation(backend: String, vector: String, library: String? = nil) -> Deviation? {
-        let recorded = deviations.filter { $0.backend == backend && $0.vector == vector && (library.map($0.holds) ?? true) }
+    /// Only deviations recorded under `profile` count (``Deviation/profiles``).
+    public func deviation(backend: String, vector: String, library: String? = nil, profile: StandardsProfile = .default) -> Deviation? {
+        let recorded = deviations.filter { $0.backend == backend && $0.vector == vector && $0.applies(to: profile) && (library.map($0.holds) ?? true) }
         return recorded.first { $0.libraries != nil } ?? recorded.first
     }
 

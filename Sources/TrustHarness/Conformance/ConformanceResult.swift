@@ -9,11 +9,19 @@ public struct ExpectedOutcome: Sendable, Hashable, Codable {
     public var failures: [FailureClass]
     /// For a policy vector: the step that must decide (JSON `null` for a chain vector).
     @ExplicitNull public var step: PolicyStep?
+    /// For a vector the profile leaves open: the sentence that leaves it open (then `trusted` and
+    /// `failures` mean nothing). Absent otherwise.
+    public var open: String?
 
     public init(_ expectation: Expectation) {
         self.trusted = expectation.trusted
         self.failures = expectation.failures
         self.step = nil
+    }
+
+    public init(_ answer: ProfileAnswer) {
+        self.init(answer.expected)
+        self.open = answer.open
     }
 
     public init(_ expectation: PolicyExpectation) {

@@ -8,10 +8,13 @@ import TrustVectors
 public struct ConformanceRunner: Sendable {
     public var backends: [any TrustBackend]
     public var suite: VectorSuite
+    /// The standard every chain verdict is judged against (``StandardsProfile/default`` unless named).
+    public var profile: StandardsProfile
 
-    public init(backends: [any TrustBackend], suite: VectorSuite) {
+    public init(backends: [any TrustBackend], suite: VectorSuite, profile: StandardsProfile = .default) {
         self.backends = backends
         self.suite = suite
+        self.profile = profile
     }
 
     /// A vector of either kind, as the runner schedules it.
@@ -87,7 +90,7 @@ public struct ConformanceRunner: Sendable {
     /// Evaluates one vector on one back end, without sharing evaluators.
     public func evaluate(_ subject: Subject, backend: any TrustBackend) -> ConformanceResult {
         let index = backends.firstIndex { $0.name == backend.name }
-        let runner = index == nil ? ConformanceRunner(backends: [backend], suite: suite) : self
+        let runner = index == nil ? ConformanceRunner(backends: [backend], suite: suite, profile: profile) : self
         return runner.evaluate(subject, on: index ?? 0, evaluators: EvaluatorCache(backends: runner.backends))
     }
 
@@ -95,13 +98,14 @@ public struct ConformanceRunner: Sendable {
         let backend = backends[backendIndex]
         switch subject {
         case .chain(let vector):
-            let expected = ExpectedOutcome(vector.expected)
+            let answer = vector.entry.answer(for: profile)
+            let expected = ExpectedOutcome(answer)
             // Anchors the back end refuses are its answer, rejected [malformed], as in every subcommand.
             let evaluator = evaluators.evaluator(backendIndex, anchors: vector.anchors)
             let start = ContinuousClock.now
             let verdict = evaluator.evaluate(vector.request)
             let seconds = Self.seconds(since: start)
-            let judgement = Judgement.judge(verdict, expected: vector.expected, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion))
+            let judgement = Judgement.judge(verdict, answer: answer, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion, profile: profile))
             return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
         case .policy(let vector):
             let expected = ExpectedOutcome(vector.expected)
@@ -122,7 +126,7 @@ public struct ConformanceRunner: Sendable {
     static func context(_ subject: Subject) -> VectorContext {
         switch subject {
         case .chain(let vector):
-            return VectorContext(description: vector.entry.description, references: vector.entry.references, host: vector.entry.host, time: vector.entry.time)
+            return VectorContext(description: vector.entry.description, references: vector.entry.references + (vector.entry.webpki.map { ["Web PKI: " + ($0.open ?? ($0.expected.trusted ? "trusted" : "rejected")) + "; " + $0.references.joined(separator: "; ")] } ?? []), host: vector.entry.host, time: vector.entry.time)
         case .policy(let vector):
             return VectorContext(description: vector.entry.description, references: vector.entry.references, host: vector.entry.domain, time: vector.entry.time)
         }

@@ -25,6 +25,8 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
     public var skipped = 0
     /// Requests whose verdict changed between repetitions (``Outcome/unstable``).
     public var unstable = 0
+    /// Results on vectors the profile leaves open (``Outcome/open``): neither passes nor failures.
+    public var leftOpen = 0
 
     public init(backend: String) {
         self.backend = backend
@@ -55,6 +57,7 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
         case .error: errors += 1
         case .skipped: skipped += 1
         case .unstable: unstable += 1
+        case .open: leftOpen += 1
         case .fail, .deviation:
             let recorded = result.outcome == .deviation
             if recorded { deviations += 1 }

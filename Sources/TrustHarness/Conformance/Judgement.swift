@@ -20,6 +20,22 @@ public struct Judgement: Sendable, Hashable {
         applying(deviation, to: conformance(verdict, expected: expected, expectedPath: expectedPath), observed: ObservedOutcome(verdict))
     }
 
+    /// Judges a chain verdict against a profile's answer: as above, or, where the profile leaves the
+    /// answer open, ``Outcome/open`` (neither pass nor fail). A verdict recorded for the back end on
+    /// an open vector must still be the one observed, or the result fails (the record is updated
+    /// deliberately, as for any deviation).
+    public static func judge(_ verdict: Verdict, answer: ProfileAnswer, expectedPath: [[UInt8]]?, deviation: Deviation?) -> Judgement {
+        guard let open = answer.open else {
+            return judge(verdict, expected: answer.expected, expectedPath: expectedPath, deviation: deviation)
+        }
+        let observed = ObservedOutcome(verdict)
+        if let deviation, deviation.observed != observed {
+            return Judgement(outcome: .fail, failureKind: .deviationChanged,
+                             detail: "recorded verdict on a vector the standards leave open (\(describe(deviation.observed))) no longer matches: now observes \(describe(observed)); update the deviations file that records it")
+        }
+        return Judgement(outcome: .open, failureKind: nil, detail: "\(describe(observed)); the standards leave this open: \(open)")
+    }
+
     /// Judges a policy decision: it conforms when the step the semantics call for decided.
     public static func judge(_ decision: PolicyDecision, expected: PolicyExpectation, deviation: Deviation?) -> Judgement {
         let conformance: Judgement

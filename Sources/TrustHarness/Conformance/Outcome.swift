@@ -15,6 +15,11 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
     /// one task and many): a defect of the back end or the harness to explain, never a deviation to
     /// record. The result lists every distinct verdict and how often it came.
     case unstable
+    /// The profile judged against leaves the answer open (``TrustVectors/ProfileAnswer/open``): the
+    /// verdict is shown, neither a pass nor a failure, and never counted as accepting what the
+    /// standards reject or rejecting what is valid. A back end's verdict recorded on such a vector
+    /// still fails the run when it changes.
+    case open
 }
 
 /// Why a result failed, for the summary columns.

@@ -311,6 +311,7 @@ public enum HTMLReport {
             default: return ("deviation", "recorded deviation")
             }
         case .skipped: return result.observed == nil ? nil : ("skipped", "skipped")
+        case .open: return ("left open", "the standards leave this open: neither pass nor fail (\(result.expected.open ?? ""))")
         case .unstable: return ("unstable", "different verdicts when asked again: \(VerdictVariant.describe(result.variants))")
         case .fail:
             switch result.judgement.failureKind {
@@ -439,7 +440,7 @@ public enum HTMLReport {
     /// The meta line every HTML report opens with: tool, time and command (nothing when nil).
     package static func provenanceLine(_ provenance: Provenance?) -> String {
         guard let provenance else { return "" }
-        return "<p class=\"meta\">Made by \(escape(provenance.tool)) at \(escape(provenance.generatedAt)): <code>\(escape(provenance.command.map(Provenance.quoted).joined(separator: " ")))</code></p>\n"
+        return "<p class=\"meta\">Made by \(escape(provenance.tool)) at \(escape(provenance.generatedAt)): <code>\(escape(provenance.command.map(Provenance.quoted).joined(separator: " ")))</code>\(provenance.profile.map { "; judged against profile <b>\(escape($0.rawValue))</b>: \(escape($0.summary))" } ?? "")</p>\n"
     }
 
     // MARK: - Style and behaviour (constant: no data is ever placed in them)

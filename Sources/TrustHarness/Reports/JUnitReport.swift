@@ -35,7 +35,7 @@ public enum JUnitReport {
                 let observed = TextReport.observed(result)
                 switch result.outcome {
                 case .pass: return Case(name: result.id, status: .passed, seconds: result.seconds)
-                case .deviation, .skipped: return Case(name: result.id, status: .skipped, message: result.judgement.detail, seconds: result.seconds)
+                case .deviation, .skipped, .open: return Case(name: result.id, status: .skipped, message: result.judgement.detail, seconds: result.seconds)
                 case .fail:
                     return Case(name: result.id, status: .failed, type: result.judgement.failureKind?.rawValue ?? "fail", message: result.judgement.detail,
                                 body: "expected \(TextReport.expectation(result.expected))\nobserved \(observed)", seconds: result.seconds)

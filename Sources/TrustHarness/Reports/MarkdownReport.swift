@@ -53,6 +53,7 @@ public enum MarkdownReport {
         case .error: return "⛔"
         case .skipped: return "⏭"
         case .unstable: return "🔀"
+        case .open: return "⚪"
         }
     }
 
@@ -71,7 +72,7 @@ public enum MarkdownReport {
         let command = provenance.command.map(Provenance.quoted).joined(separator: " ")
         // A command holding backticks needs a longer fence (CommonMark code spans).
         let fence = command.contains("`") ? "`` " : "`"
-        return "Made by \(cell(provenance.tool)) at \(provenance.generatedAt): \(fence)\(command.replacingOccurrences(of: "\n", with: " "))\(String(fence.reversed()))\n\n"
+        return "Made by \(cell(provenance.tool)) at \(provenance.generatedAt): \(fence)\(command.replacingOccurrences(of: "\n", with: " "))\(String(fence.reversed()))"+(provenance.profile.map { ". Judged against profile `\($0.rawValue)`: \($0.summary)" } ?? "") + "\n\n"
     }
 
     static func cell(_ text: String) -> String {

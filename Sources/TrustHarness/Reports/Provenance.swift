@@ -11,8 +11,12 @@ public struct Provenance: Sendable, Hashable, Codable {
     public var generatedAt: String
     /// The command line, arguments as given.
     public var command: [String]
+    /// The standards profile the report's verdicts were judged against (absent for reports that
+    /// judge nothing against a profile: benchmarks, a single evaluation).
+    public var profile: StandardsProfile?
 
-    public init(tool: String, generatedAt: Date = Date(), command: [String]) {
+    public init(tool: String, generatedAt: Date = Date(), command: [String], profile: StandardsProfile? = nil) {
+        self.profile = profile
         self.tool = tool
         self.generatedAt = Timestamp.format(Date(timeIntervalSince1970: generatedAt.timeIntervalSince1970.rounded(.down)))
         self.command = command
@@ -20,7 +24,7 @@ public struct Provenance: Sendable, Hashable, Codable {
 
     /// One line for people: `trust-harness 0.13.0, 2026-11-23T04:40:00Z: trust-harness run --id 'x'`.
     public var line: String {
-        "\(tool), \(generatedAt): \(command.map(Self.quoted).joined(separator: " "))"
+        "\(tool), \(generatedAt): \(command.map(Self.quoted).joined(separator: " "))" + (profile.map { "\n  judged against profile \($0.rawValue): \($0.summary)" } ?? "")
     }
 
     /// An argument as a shell would need it.

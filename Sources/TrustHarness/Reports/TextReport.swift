@@ -34,18 +34,19 @@ public enum TextReport {
     }
 
     public static func summary(_ summaries: [ConformanceSummary]) -> String {
-        let columns = ["back end", "vectors", "passed", "accepted-should-reject", "rejected-should-trust", "other-fail", "errors", "skipped", "unstable", "unexpected"]
+        let columns = ["back end", "vectors", "passed", "accepted-should-reject", "rejected-should-trust", "other-fail", "left-open", "errors", "skipped", "unstable", "unexpected"]
         let rows = summaries.map { s in
-            [s.backend, "\(s.total)", "\(s.passed)"] + s.directionCells + ["\(s.errors)", "\(s.skipped)", "\(s.unstable)", "\(s.unexpected)"]
+            [s.backend, "\(s.total)", "\(s.passed)"] + s.directionCells + ["\(s.leftOpen)", "\(s.errors)", "\(s.skipped)", "\(s.unstable)", "\(s.unexpected)"]
         }
         let widths = columns.indices.map { c in ([columns[c]] + rows.map { $0[c] }).map(\.count).max()! }
         func line(_ cells: [String]) -> String {
             cells.indices.map { c in c == 0 ? pad(cells[c], widths[c]) : leftPad(cells[c], widths[c]) }.joined(separator: "  ") + "\n"
         }
-        return "Summary (each direction counts every departure from the standards; \"recorded\": of them, the recorded deviations; unexpected: the rest, errors and unstable verdicts)\n" + line(columns) + rows.map(line).joined()
+        return "Summary (accepted-should-reject: trusted where the profile's standards call for rejection; rejected-should-trust: rejected where they call for trust; other-fail: rejected for a reason they do not give, another path, or a changed record; each counts recorded deviations too, \"recorded\" says how many; left-open: vectors the standards leave to the relying party, neither pass nor fail; unexpected: departures not recorded, errors and unstable verdicts)\n" + line(columns) + rows.map(line).joined()
     }
 
     public static func expectation(_ expected: ExpectedOutcome) -> String {
+        if expected.open != nil { return "left open" }
         if let step = expected.step { return "\(expected.trusted ? "trusted" : "rejected") at \(step.rawValue)" }
         return expected.trusted ? "trusted" : "rejected [\(expected.failures.map(\.rawValue).joined(separator: ", "))]"
     }

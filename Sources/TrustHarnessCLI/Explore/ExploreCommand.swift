@@ -24,10 +24,13 @@ struct ExploreCommand: AsyncParsableCommand {
         mutants and classes. With --output DIR every class is \
         written as files (chain.pem, anchors.pem, one file per certificate, finding.json with the evaluate \
         command that reproduces it) and DIR/candidates.json lists them as candidate vectors in the \
-        manifest's format, `expected` pre-filled from the mutation's standard answer (RFC 5280, RFC 9525, \
-        CA/B Forum; null where the standards leave it open or for a pair): check or set it, then \
-        `explore --adopt DIR/candidates.json` makes the catalogue entries (Vectors/explored/) and records \
-        the deviations of every back end that answers otherwise.
+        manifest's format with both profiles' answers: `expected` from RFC 5280 and RFC 9525 (composed for \
+        a pair of independent mutations, from a rule written for the interaction otherwise; `open` quoting \
+        the sentence where the standards leave it to the relying party; null where no answer can be \
+        justified) and `webpki` where the Baseline Requirements differ. `explore --adopt DIR/candidates.json` \
+        makes the catalogue entries (Vectors/explored/) and records, per profile, the deviations of every \
+        back end that answers otherwise. Shared accepts and shared rejects (every back end agrees, the \
+        standards disagree) are found on every base, judged against --profile.
 
         Exit status: 0 when the exploration ran (findings are results, not failures), 2 for bad input.
         Examples:
@@ -88,14 +91,12 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Instead of exploring: bring the candidates of this candidates.json whose expected is set into the vectors folder's explored/ (certificates, manifest entry, and a deviation for every registered back end, variants too, that answers otherwise).", valueName: "file"), completion: .file())
     var adopt: String?
 
-    @Flag(name: .customLong("adopt-open"), help: "With --adopt: adopt the candidates whose expected is null too (no standard answer, or a pair of mutations), marked noStandardAnswer, expecting the majority's verdict and recording every other back end's own.")
-    var adoptOpen = false
+    @OptionGroup var profileOption: ProfileOption
 
     func validate() throws {
         if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
         if pairs < 0 { throw ValidationError("--pairs must be 0 or more") }
-        if adoptOpen && adopt == nil { throw ValidationError("--adopt-open goes with --adopt FILE") }
         for type in keyTypes where Explorer.KeyType(rawValue: type) == nil {
             throw ValidationError("--key-type \"\(type)\" is not one of \(Explorer.KeyType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -109,7 +110,7 @@ struct ExploreCommand: AsyncParsableCommand {
             let all = TrustHarnessTool.registry.entries.map { GuardedBackend($0.make(.default)) as any TrustBackend }
             let summary: Adoption.Summary
             do {
-                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: try location.directory(), backends: all, openClasses: adoptOpen, deviationsFileOf: TrustHarnessTool.deviationsFileOf)
+                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: try location.directory(), backends: all, deviationsFileOf: TrustHarnessTool.deviationsFileOf)
             } catch let problem as FileProblem {
                 printError("error: --adopt \(problem)")
                 throw ExitCode(2)
@@ -131,7 +132,7 @@ struct ExploreCommand: AsyncParsableCommand {
         let progress = Progress.onTerminal(label: "explore")
         var report: (@Sendable (Int, Int, Int) -> Void)?
         if let progress { report = { done, total, _ in progress.update(done, total) } }
-        let result = try await Explorer(backends: backends, bases: bases).run(Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs, keyTypes: keyTypes.isEmpty ? Explorer.KeyType.allCases : keyTypes.compactMap(Explorer.KeyType.init(rawValue:))), progress: report)
+        let result = try await Explorer(backends: backends, bases: bases).run(Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs, keyTypes: keyTypes.isEmpty ? Explorer.KeyType.allCases : keyTypes.compactMap(Explorer.KeyType.init(rawValue:)), profile: profileOption.profile), progress: report)
         progress?.finish()
 
         var folders: [String]?
@@ -147,7 +148,7 @@ struct ExploreCommand: AsyncParsableCommand {
             printError("wrote \(result.findings.count) findings and candidates.json into \(folder.path)")
         }
         let infos = backends.map(BackendInfo.init)
-        let provenance = TrustHarnessTool.provenance
+        let provenance = TrustHarnessTool.provenance(judging: profileOption.profile)
         switch format {
         case .text: try reportFile.write(ExploreReports.text(result, backends: infos, provenance: provenance, folders: folders))
         case .json: try reportFile.write(try JSONText.encode(DocumentedJSON(provenance: provenance, body: result)) + "\n")

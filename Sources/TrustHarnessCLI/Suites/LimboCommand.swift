@@ -97,6 +97,13 @@ struct SuiteRunOptions: ParsableArguments {
 
     @OptionGroup var backendOption: BackendOption
 
+    /// The profile the suite's cases are judged against: x509-limbo's `webpki::` cases judge the
+    /// Baseline Requirements, which RFC 5280 does not; its other cases judge RFC 5280 (and RFC 9525).
+    @Option(name: .customLong("profile"), help: ArgumentHelp("rfc5280: only the cases that judge RFC 5280 and RFC 9525 (x509-limbo's webpki:: cases, which judge the CA/Browser Forum's Baseline Requirements, are left out); webpki: every case. Default: every case, as x509-limbo expects it.", valueName: "profile"))
+    var profileName: String?
+
+    var profile: StandardsProfile? { profileName.flatMap(StandardsProfile.init(rawValue:)) }
+
     @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (--vector is the same) (* and ? wildcards, e.g. 'webpki::*' or 'pkits::4.8.*'); repeatable.", valueName: "pattern"))
     var idPatterns: [String] = []
 
@@ -118,6 +125,9 @@ struct SuiteRunOptions: ParsableArguments {
 
     func validate() throws {
         // --output is a folder here; a report file name given to it is a mistake worth naming.
+        if let profileName, StandardsProfile(rawValue: profileName) == nil {
+            throw ValidationError("--profile \"\(profileName)\" is not one of \(StandardsProfile.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         if output == "-" || output == "" { throw ValidationError("--output names the folder for x509-limbo result files; the report goes to standard output unless --report FILE is given") }
         if let output, [".html", ".json", ".xml", ".md", ".txt"].contains(where: { output.lowercased().hasSuffix($0) }) {
             var isDirectory: ObjCBool = false
@@ -135,13 +145,14 @@ struct SuiteRunOptions: ParsableArguments {
         } catch {
             throw ValidationError("\(error)")
         }
-        let testcases = idPatterns.isEmpty ? suite.testcases
-            : suite.testcases.filter { testcase in idPatterns.contains { Glob.matches($0, testcase.id) } }
+        let testcases = (idPatterns.isEmpty ? suite.testcases
+            : suite.testcases.filter { testcase in idPatterns.contains { Glob.matches($0, testcase.id) } })
+            .filter { profile != .rfc5280 || $0.namespace != "webpki" }
         guard !testcases.isEmpty else {
             throw ValidationError("--id: no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like \(kind.idExample)")
         }
         if record && testcases.count != suite.testcases.count {
-            throw ValidationError("--record records every case of the suite: drop --id")
+            throw ValidationError("--record records every case of the suite: drop --id and --profile")
         }
 
         let progress = Progress.onTerminal(label: kind == .limbo ? "limbo" : "pkits")
@@ -172,7 +183,7 @@ struct SuiteRunOptions: ParsableArguments {
         let changes = stored?.changes(results)
         let unrecorded = stored.map { stored in infos.map(\.name).filter { stored.backends[$0] == nil } } ?? []
 
-        let provenance = TrustHarnessTool.provenance
+        let provenance = profile.map(TrustHarnessTool.provenance(judging:)) ?? TrustHarnessTool.provenance
         switch format {
         case .text:
             var text = SuiteTextReport.render(title: kind.title, suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, provenance: provenance, record: stored)

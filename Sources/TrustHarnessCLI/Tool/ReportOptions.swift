@@ -15,6 +15,8 @@ struct ReportOptions: ParsableArguments {
 
     @OptionGroup var backendOption: BackendOption
 
+    @OptionGroup var profileOption: ProfileOption
+
     @Option(help: SuiteFormat.help)
     var format: Format = .text
 
@@ -54,7 +56,7 @@ struct ReportOptions: ParsableArguments {
         let benchmarks = try benchmarksFile.map { path in
             do { return try BenchmarkReport.read(URL(fileURLWithPath: path)) } catch { throw ValidationError("\(error)") }
         }
-        let runner = ConformanceRunner(backends: backends, suite: try location.load())
+        let runner = ConformanceRunner(backends: backends, suite: try location.load(), profile: profileOption.profile)
         let subjects = try subjects(of: runner)
         let progress = Progress.onTerminal(label: "evaluating")
         var report: (@Sendable (Int, Int) -> Void)?
@@ -73,7 +75,7 @@ struct ReportOptions: ParsableArguments {
     }
 
     func render(infos: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance") throws -> String {
-        let provenance = TrustHarnessTool.provenance
+        let provenance = TrustHarnessTool.provenance(judging: profileOption.profile)
         switch format {
         case .text: return TextReport.render(backends: infos, results: results, provenance: provenance)
         case .json: return try JSONReport(backends: infos, results: results, provenance: provenance).encoded() + "\n"

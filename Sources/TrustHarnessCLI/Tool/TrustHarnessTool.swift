@@ -137,6 +137,13 @@ public enum TrustHarnessTool {
         Provenance(tool: "trust-harness \(version)", command: ["trust-harness"] + CommandLine.arguments.dropFirst())
     }
 
+    /// The provenance of a report judged against `profile`.
+    static func provenance(judging profile: StandardsProfile) -> Provenance {
+        var provenance = self.provenance
+        provenance.profile = profile
+        return provenance
+    }
+
     /// `--version`: the tool's version, then every registered back end's library version, as loaded.
     static func versionText() -> String {
         var out = "trust-harness \(version)\n"
@@ -320,3 +327,12 @@ struct VectorsOption: ParsableArguments {
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
+
+/// `--profile`: the standard verdicts are judged against, one definition for every command that
+/// judges (`run`, `compare`, `limbo`, `explore`).
+struct ProfileOption: ParsableArguments {
+    @Option(name: .customLong("profile"), help: ArgumentHelp("The standard verdicts are judged against: rfc5280 (RFC 5280 path validation with RFC 9525 host names; the default) or webpki (the CA/Browser Forum Baseline Requirements as a TLS client enforces them, on top of RFC 5280). Every report names it.", valueName: "profile"))
+    var profile: StandardsProfile = .default
+}
+
+extension StandardsProfile: ExpressibleByArgument {}
