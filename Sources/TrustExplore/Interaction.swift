@@ -104,7 +104,8 @@ extension MutationCatalogue {
 extension ChainModel {
     /// The aspects of this base that a mutation's answer could meet: a path that is not leaf,
     /// intermediates and a self-signed anchor (structure), name constraints or a wildcard name
-    /// (names), policy extensions (policy), a pathLenConstraint (structure).
+    /// (names), policy extensions (policy). A pathLenConstraint needs no aspect: only a change of the
+    /// path's structure could meet it, and that meets everything.
     var aspects: Set<String> {
         var found: Set<String> = isCanonicalPath ? [] : [MutationCatalogue.structureAspect]
         let path = path
@@ -115,7 +116,6 @@ extension ChainModel {
                 switch oid {
                 case "2.5.29.30" where !isAnchor: found.insert(MutationCatalogue.namesAspect)
                 case "2.5.29.32", "2.5.29.33", "2.5.29.36", "2.5.29.54": if !isAnchor || position == 0 { found.insert(MutationCatalogue.policyAspect) }
-                case "2.5.29.19" where !isAnchor && (value.children?.contains { $0.tag == 0x02 } ?? false): found.insert(MutationCatalogue.structureAspect)
                 case "2.5.29.17" where position == 0:
                     if value.children?.contains(where: { $0.tag == 0x82 && $0.content.first == UInt8(ascii: "*") }) ?? false { found.insert(MutationCatalogue.namesAspect) }
                 default: break

@@ -289,42 +289,82 @@ enum ExploreFixtures {
         #expect(summary.deviations == 0, "every back end answers as the standards say")
         let manifest = try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: vectors.appendingPathComponent(VectorSuite.exploredManifestPath)))
         let pinned = try #require(manifest.vectors.first { $0.id.hasSuffix("basicConstraints-ca-true-ber-boolean-at-intermediate") })
-        #expect(pinned.expected == Expectation(trusted: false, failures: [.malformed]) && pinned.noStandardAnswer == nil, "the standard's answer (DER), not a back end's")
+        #expect(pinned.expected == Expectation(trusted: false, failures: [.malformed]) && pinned.open == nil, "the standard's answer (DER), not a back end's")
         // A mutant no hardening refuses, answered alike and as the standards say, is no class.
         let plain = try await Self.explore("validity/expired")
         #expect(plain.findings.allSatisfy { $0.kind != "closed" })
     }
 
-    /// A class the standards leave open is adopted only when asked (--adopt-open), marked as having
-    /// no standard answer; every back end's verdict is then either the expectation or recorded.
-    @Test func openClassesAreAdoptedWithEveryVerdictRecorded() async throws {
+    /// A class the standards leave open (the compressed point form, a MAY of RFC 5480 §2.2) is
+    /// adopted with the sentence quoted and every back end's verdict recorded (neither pass nor
+    /// fail, but a change is caught); one no rule answers (a minimum in a name constraint on a base
+    /// whose structure the answers do not assume) is never adopted, and no vector expects a majority.
+    @Test func openClassesQuoteTheirSentenceAndUnansweredOnesAreLeftOut() async throws {
         let backends: [any TrustBackend] = Self.backends + [SwiftCertificatesBackend(configuration: .uncached)]
         let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
         let names: Set<String> = ["key/p256-compressed", "nameConstraints/minimum-one"]
         let report = try await Explorer(backends: backends, bases: bases, mutations: MutationCatalogue.all.filter { names.contains($0.name) })
             .run(Explorer.Options(seed: 1, pairs: 0, keyTypes: [.ed25519]))
-        #expect(report.findings.contains { $0.standard == nil }, "a class without a standard answer")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-open-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FindingFiles.write(report, to: folder)
         let vectors = folder.appendingPathComponent("vectors")
-        let closed = try Adoption.adopt(folder.appendingPathComponent("candidates.json"), into: vectors, backends: backends)
-        #expect(!closed.leftOut.isEmpty, "without --adopt-open a class with no standard answer stays a candidate")
-        let summary = try Adoption.adopt(folder.appendingPathComponent("candidates.json"), into: vectors, backends: backends, openClasses: true)
-        #expect(summary.adopted.count > closed.adopted.count, "the open classes are adopted too")
-        #expect(summary.leftOutBecause.keys.allSatisfy { $0.contains("refuses its anchors") }, "with --adopt-open only refused anchors leave a class out: \(summary.leftOutBecause)")
+        let summary = try Adoption.adopt(folder.appendingPathComponent("candidates.json"), into: vectors, backends: backends)
+        let manifest = try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: vectors.appendingPathComponent(VectorSuite.exploredManifestPath)))
+        for entry in manifest.vectors {
+            #expect(entry.open != nil || !entry.references.contains { $0.contains("majority") }, "\(entry.id): no majority")
+        }
         try Data(#"{"version": 1, "vectors": []}"#.utf8).write(to: vectors.appendingPathComponent("manifest.json"))
         let loaded = try VectorSuite.load(from: vectors)
-        let manifest = try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: vectors.appendingPathComponent(VectorSuite.exploredManifestPath)))
-        let pairs = report.findings.filter { $0.standard == nil }.compactMap { finding in manifest.vectors.first { $0.steps(finding) }.map { (finding, $0) } }
-        let (open, entry) = try #require(pairs.first, "an adopted class without a standard answer")
-        #expect(entry.noStandardAnswer == true)
-        for answer in open.answers {
-            let conforms = answer.trusted == entry.expected.trusted && (answer.trusted || answer.failures.allSatisfy(entry.expected.failures.contains))
-            let recorded = loaded.deviations.first { $0.vector == entry.id && $0.backend == answer.backend }
-            #expect(conforms != (recorded != nil), "\(answer.backend): its verdict is the expectation or recorded, not both")
-            if let recorded { #expect(recorded.observed.trusted == answer.trusted) }
+        let open = manifest.vectors.filter { $0.open != nil }
+        for entry in open {
+            #expect(entry.open!.contains("MAY"), "\(entry.id) quotes the sentence that leaves it open: \(entry.open!)")
+            #expect(Set(loaded.deviations.filter { $0.vector == entry.id }.map(\.backend)) == Set(backends.map(\.name)), "every back end's verdict is recorded on an open vector")
         }
+        let runner = ConformanceRunner(backends: backends, suite: loaded)
+        for result in await runner.run() where open.contains(where: { $0.id == result.id }) {
+            #expect(result.outcome == .open, "\(result.id) on \(result.backend): \(result.judgement.detail)")
+        }
+        #expect(summary.leftOutBecause.keys.allSatisfy { $0.contains("no standard answer can be justified") || $0.contains("refuses its anchors") }, "\(summary.leftOutBecause)")
+    }
+}
+
+/// The standards' answers for two changes, and the two profiles.
+@Suite struct ComposedAnswerTests {
+    /// Independent changes compose: rejected when either alone is, with both failure classes.
+    @Test func independentChangesCompose() throws {
+        let rejected = try #require(MutationCatalogue.answer(steps: [("validity/expired", .intermediate), ("extendedKeyUsage/only-clientAuth", .leaf)], baseAspects: [], host: "www.example.test", keyType: .ed25519))
+        #expect(!rejected.trusted && Set(rejected.failures) == [.expired, .purposeMismatch])
+        let trusted = try #require(MutationCatalogue.answer(steps: [("serial/negative", .leaf), ("authorityKeyIdentifier/absent", .intermediate)], baseAspects: [], host: "www.example.test", keyType: .ed25519))
+        #expect(trusted.trusted)
+        // One left open and one trusted: left open; one left open and one rejected: rejected.
+        let open = try #require(MutationCatalogue.answer(steps: [("key/p256-compressed", .leaf), ("serial/negative", .intermediate)], baseAspects: [], host: "www.example.test", keyType: .ed25519))
+        #expect(open.open != nil)
+        let rejectedOpen = try #require(MutationCatalogue.answer(steps: [("key/p256-compressed", .leaf), ("validity/expired", .intermediate)], baseAspects: [], host: "www.example.test", keyType: .ed25519))
+        #expect(rejectedOpen.open == nil && !rejectedOpen.trusted)
+    }
+
+    /// Changes that meet (the same extension twice, a constraint and the names it constrains, the
+    /// path's structure) have no composed answer; the rules written for an interaction answer it.
+    @Test func interactingChangesNeedARule() {
+        #expect(MutationCatalogue.answer(steps: [("extendedKeyUsage/empty", .leaf), ("extendedKeyUsage/only-serverAuth", .leaf)], baseAspects: [], host: "www.example.test", keyType: .ed25519) == nil)
+        #expect(MutationCatalogue.answer(steps: [("nameConstraints/permitted-dns-other", .intermediate), ("subjectAltName/uppercase", .leaf)], baseAspects: [], host: "www.example.test", keyType: .ed25519) == nil)
+        #expect(MutationCatalogue.answer(steps: [("basicConstraints/pathlen-0", .intermediate), ("chain/twenty-intermediates", .chain)], baseAspects: [], host: "www.example.test", keyType: .ed25519) == nil)
+        let noPath = MutationCatalogue.answer(steps: [("chain/intermediates-missing", .chain), ("keyUsage/absent", .intermediate)], baseAspects: [], host: "www.example.test", keyType: .ed25519)
+        #expect(noPath?.trusted == false && noPath?.failures.contains(.untrusted) == true)
+        // A base with name constraints of its own: a name change on it has no answer.
+        #expect(MutationCatalogue.answer(steps: [("subjectAltName/uppercase", .leaf)], baseAspects: [MutationCatalogue.namesAspect], host: "www.example.test", keyType: .ed25519) == nil)
+    }
+
+    /// RFC 5280 allows a leaf whose only EKU is anyExtendedKeyUsage and SHA-1; the Web PKI does not.
+    @Test func theProfilesDifferWhereTheStandardsDo() throws {
+        let any = try #require(MutationCatalogue.answer("extendedKeyUsage/only-anyExtendedKeyUsage", role: .leaf, host: "www.example.test"))
+        #expect(any.trusted)
+        let sha1 = try #require(MutationCatalogue.answer("signature/rsa-sha1", role: .leaf, host: "www.example.test"))
+        #expect(sha1.trusted && !sha1.references.joined().contains("calls for"))
+        // The CA's EKU is a MAY of RFC 5280 §4.2.1.12: left open, quoting it.
+        let caEKU = try #require(MutationCatalogue.answer("extendedKeyUsage/only-clientAuth", role: .intermediate, host: "www.example.test"))
+        #expect(caEKU.open?.contains("MAY require") == true)
     }
 }
 

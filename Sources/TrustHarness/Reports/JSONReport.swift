@@ -50,8 +50,10 @@ public struct JSONReport: Codable, Sendable {
 
     /// The version of this document's shape: 2 added `schemaVersion`, `provenance`, explicit nulls
     /// and the summary's recorded counts per direction; 3 the `unstable` outcome, each result's
-    /// `variants` and the summary's `unstable` count.
-    public var schemaVersion = 3
+    /// `variants` and the summary's `unstable` count; 4 the `open` outcome (a vector the profile
+    /// leaves open, with `expected.open` quoting why), the summary's `leftOpen` count and
+    /// `provenance.profile`, the standards profile the results were judged against.
+    public var schemaVersion = 4
     @ExplicitNull public var provenance: Provenance?
     public var backends: [BackendInfo]
     public var results: [Entry]
