@@ -301,7 +301,11 @@ def verify(vector: Vector, cache: CertificateCache) -> Verdict:
                            subject=vector.host, subject_source=source)
     else:
         source = "leaf-san"
-        reference, why = reference_from_leaf(leaf)
+        try:
+            reference, why = reference_from_leaf(leaf)
+        except Exception as error:  # noqa: BLE001 - e.g. a SAN entry pyca will not take as a name
+            return Verdict(False, "subject-refused", f"pyca refuses the leaf's first SAN entry as a subject: {type(error).__name__}: {error}",
+                           subject_source=source)
         if reference is None:
             return Verdict(False, "no-subject", f"no subject to verify: {why}", subject_source=source)
     subject = describe(reference)
@@ -486,4 +490,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into head: the reader wanted no more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    sys.exit(status)

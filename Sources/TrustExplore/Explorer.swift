@@ -370,13 +370,15 @@ public struct Explorer: Sendable {
         ["shared-accept": 0, "verdict": 1, "shared-reject": 2, "reason": 3, "closed": 4][kind] ?? 5
     }
 
-    /// Evaluates a candidate; for a disagreeing mutant of several mutations, the smallest subset
+    /// Evaluates a candidate; for a mutant of several mutations, the smallest subset
     /// that gives the same answers (so a class is named by what causes it). Nil when a mutation
     /// does not apply.
     func evaluateMinimal(_ candidate: Candidate, units: [Unit], keys: KeySource, backends chosen: [Int]) -> (steps: [(mutation: Int, role: ChainModel.Role)], evaluated: Evaluated)? {
         let evaluated = evaluate(candidate, units: units, keys: keys, backends: chosen)
         guard evaluated.applicable else { return nil }
-        guard evaluated.disagrees, candidate.steps.count > 1 else { return (candidate.steps, evaluated) }
+        // Every kind of class (a disagreement, a shared departure, a closed one) is named by the
+        // fewest mutations that give the same answers.
+        guard candidate.steps.count > 1 else { return (candidate.steps, evaluated) }
         for step in candidate.steps {
             let single = evaluate(Candidate(base: candidate.base, steps: [step]), units: units, keys: keys, backends: chosen)
             if single.applicable && single.signatures == evaluated.signatures { return ([step], single) }

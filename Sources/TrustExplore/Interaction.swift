@@ -52,7 +52,7 @@ extension MutationCatalogue {
 
     /// Whether two sets of aspects meet (structure meets everything; `R.*` every aspect of R).
     static func meet(_ a: Set<String>, _ b: Set<String>) -> Bool {
-        if a.contains(structureAspect) || b.contains(structureAspect) { return true }
+        if (a.contains(structureAspect) && !b.isEmpty) || (b.contains(structureAspect) && !a.isEmpty) { return true }
         if !a.isDisjoint(with: b) { return true }
         func wholes(_ set: Set<String>) -> [String] { set.filter { $0.hasSuffix(".*") }.map { String($0.dropLast(1)) } }
         return wholes(a).contains { prefix in b.contains { $0.hasPrefix(prefix) } } || wholes(b).contains { prefix in a.contains { $0.hasPrefix(prefix) } }
