@@ -8,7 +8,7 @@ import TrustCore
     let manifest: VectorManifest
 
     init() throws {
-        manifest = try Catalogue.manifest(pin: VectorsFolder.pin)
+        manifest = try Catalogue.manifest(pin: VectorsFolder.pin, der: { name, keyType in try? VectorsFolder.certificate(name, keyType) })
     }
 
     @Test func idsAreUniqueAndFollowTheCaseSlashKeyTypeScheme() {
