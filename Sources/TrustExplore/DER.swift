@@ -20,23 +20,7 @@ enum DER {
     }
 
     /// The dotted form of an OID element's content.
-    static func dotted(_ content: [UInt8]) -> String {
-        var arcs: [UInt64] = []
-        var value: UInt64 = 0
-        for byte in content {
-            value = value << 7 | UInt64(byte & 0x7F)
-            if byte & 0x80 == 0 {
-                if arcs.isEmpty {
-                    let first = min(value / 40, 2)
-                    arcs += [first, value - first * 40]
-                } else {
-                    arcs.append(value)
-                }
-                value = 0
-            }
-        }
-        return arcs.map(String.init).joined(separator: ".")
-    }
+    static func dotted(_ content: [UInt8]) -> String { DERTree.dotted(content) }
 
     /// A minimal two's-complement INTEGER.
     static func integer(_ value: Int) -> DERTree {

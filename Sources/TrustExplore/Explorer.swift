@@ -273,8 +273,10 @@ public struct Explorer: Sendable {
                 let unit = units[candidate.base]
                 let rfc5280 = MutationCatalogue.answer(steps: result.steps.map { (mutations[$0.mutation].name, $0.role) }, baseAspects: baseAspects[candidate.base],
                                                        host: result.evaluated.host, keyType: unit.keyType)?.profileAnswer
-                let webpki = rfc5280.map { WebPKIRules.answer(chain: result.evaluated.chain, anchors: result.evaluated.anchors, rfc5280: $0) }
-                let judged = options.profile == .webpki ? webpki : rfc5280
+                // The Web PKI's answer reads the mutant's certificates: only when it is judged by,
+                // or when the mutant is kept in a class (below).
+                func webAnswer() -> ProfileAnswer? { rfc5280.map { WebPKIRules.answer(chain: result.evaluated.chain, anchors: result.evaluated.anchors, rfc5280: $0) } }
+                let judged = options.profile == .webpki ? webAnswer() : rfc5280
                 if let judged { answered += 1; if judged.open != nil { leftOpen += 1 } }
                 let standard = judged.flatMap { $0.open == nil ? $0.expected : nil }
                 let kind: String
@@ -302,7 +304,7 @@ public struct Explorer: Sendable {
                     occurrences: 1,
                     standard: standard,
                     rfc5280: rfc5280,
-                    webpki: webpki
+                    webpki: options.profile == .webpki ? judged : webAnswer()
                 )
                 if var known = classes[finding.key] {
                     known.occurrences += 1

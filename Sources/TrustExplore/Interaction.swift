@@ -111,27 +111,16 @@ extension ChainModel {
         let path = path
         for (position, node) in path.enumerated() {
             let isAnchor = anchors.contains(node)
-            guard let extensions = Self.extensions(nodes[node].tbs) else { continue }
-            for (oid, value) in extensions {
+            for (oid, value) in nodes[node].tbs.certificateExtensions {
                 switch oid {
                 case "2.5.29.30" where !isAnchor: found.insert(MutationCatalogue.namesAspect)
                 case "2.5.29.32", "2.5.29.33", "2.5.29.36", "2.5.29.54": if !isAnchor || position == 0 { found.insert(MutationCatalogue.policyAspect) }
                 case "2.5.29.17" where position == 0:
-                    if value.children?.contains(where: { $0.tag == 0x82 && $0.content.first == UInt8(ascii: "*") }) ?? false { found.insert(MutationCatalogue.namesAspect) }
+                    if value?.children?.contains(where: { $0.tag == 0x82 && $0.content.first == UInt8(ascii: "*") }) ?? false { found.insert(MutationCatalogue.namesAspect) }
                 default: break
                 }
             }
         }
         return found
-    }
-
-    /// The extensions of a TBSCertificate: dotted OID and parsed value.
-    static func extensions(_ tbs: DERTree) -> [(String, DERTree)]? {
-        guard let list = tbs.children?.first(where: { $0.tag == 0xA3 })?.children?.first?.children else { return nil }
-        return list.compactMap { node in
-            guard let fields = node.children, let id = fields.first, let value = fields.last, value.tag == 0x04,
-                  let parsed = try? DERTree(value.content[...]) else { return nil }
-            return (DER.dotted(id.content), parsed)
-        }
     }
 }

@@ -60,15 +60,6 @@ public struct StandardAnswer: Sendable, Hashable {
     static let signatureEncoding = rejected([.malformed, .badSignature], "RFC 5280 §4.1.1.2-3: the signature and its algorithm identifiers as specified", der)
 }
 
-extension Expectation {
-    /// Whether a verdict is what this expectation calls for: the same verdict and, for a rejection,
-    /// at least one failure class, each among those the expectation allows. The one rule the
-    /// explorer's classes, its closed classes and adoption's deviations are judged by.
-    func admits(trusted: Bool, failures: [FailureClass]) -> Bool {
-        trusted == self.trusted && (trusted || (!failures.isEmpty && failures.allSatisfy(self.failures.contains)))
-    }
-}
-
 extension MutationCatalogue {
     /// The standard answer for `mutation` applied at `role` of a chain the standards trust, or nil
     /// when the standards leave it open.

@@ -102,3 +102,34 @@ package struct DERTree: Equatable, Sendable {
         [[]] + (children ?? []).indices.flatMap { index in children![index].paths.map { [index] + $0 } }
     }
 }
+
+extension DERTree {
+    /// The dotted form of an OBJECT IDENTIFIER's content octets (`2.5.29.19`).
+    package static func dotted(_ content: [UInt8]) -> String {
+        var arcs: [UInt64] = []
+        var value: UInt64 = 0
+        for byte in content {
+            value = value << 7 | UInt64(byte & 0x7F)
+            if byte & 0x80 == 0 {
+                if arcs.isEmpty {
+                    let first = min(value / 40, 2)
+                    arcs += [first, value - first * 40]
+                } else {
+                    arcs.append(value)
+                }
+                value = 0
+            }
+        }
+        return arcs.map(String.init).joined(separator: ".")
+    }
+
+    /// This TBSCertificate's extensions, in order: the dotted OID and the value parsed from the
+    /// extnValue OCTET STRING (nil when its content is not one DER element). Empty without any.
+    package var certificateExtensions: [(oid: String, value: DERTree?)] {
+        guard let list = children?.first(where: { $0.tag == 0xA3 })?.children?.first?.children else { return [] }
+        return list.compactMap { node in
+            guard let fields = node.children, let id = fields.first, id.tag == 0x06, let value = fields.last, value.tag == 0x04 else { return nil }
+            return (Self.dotted(id.content), try? DERTree(value.content[...]))
+        }
+    }
+}

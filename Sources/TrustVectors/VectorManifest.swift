@@ -89,6 +89,13 @@ public struct Expectation: Codable, Sendable, Hashable {
     }
 
     public static func trusted(path: [String]) -> Expectation { Expectation(trusted: true, path: path) }
+
+    /// Whether a verdict is what this expectation calls for: the same verdict and, for a rejection,
+    /// at least one failure class, each among those the expectation allows (the path is judged
+    /// apart). The one rule conformance, the explorer's classes and adoption's deviations use.
+    public func admits(trusted: Bool, failures: [FailureClass]) -> Bool {
+        trusted == self.trusted && (trusted || (!failures.isEmpty && failures.allSatisfy(self.failures.contains)))
+    }
     public static func rejected(_ failures: FailureClass...) -> Expectation { Expectation(trusted: false, failures: failures) }
 }
 

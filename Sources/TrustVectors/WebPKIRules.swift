@@ -124,7 +124,7 @@ public enum WebPKIRules {
             subject = tbs[offset + 4].encoded
             let spki = tbs[offset + 5]
             key = Self.key(spki)
-            let algorithm = parts[1].children?.first.map { Self.dotted($0.content) } ?? ""
+            let algorithm = parts[1].children?.first.map { DERTree.dotted($0.content) } ?? ""
             signatureHash = [
                 "1.2.840.113549.1.1.11": "sha256", "1.2.840.113549.1.1.12": "sha384", "1.2.840.113549.1.1.13": "sha512",
                 "1.2.840.113549.1.1.10": "pss",
@@ -133,16 +133,12 @@ public enum WebPKIRules {
             var ekus: [String]?
             var san = false
             var ca: Bool?
-            if let extensions = tbs.first(where: { $0.tag == 0xA3 })?.children?.first?.children {
-                for extensionNode in extensions {
-                    guard let fields = extensionNode.children, let id = fields.first, let value = fields.last, value.tag == 0x04 else { continue }
-                    let inner = try? DERTree(value.content[...])
-                    switch Self.dotted(id.content) {
-                    case "2.5.29.37": ekus = inner?.children?.map { Self.dotted($0.content) } ?? []
-                    case "2.5.29.17": san = true
-                    case "2.5.29.19": ca = inner?.children?.first.map { $0.tag == 0x01 && $0.content.first.map { $0 != 0 } == true } ?? false
-                    default: break
-                    }
+            for (oid, inner) in parts[0].certificateExtensions {
+                switch oid {
+                case "2.5.29.37": ekus = inner?.children?.map { DERTree.dotted($0.content) } ?? []
+                case "2.5.29.17": san = true
+                case "2.5.29.19": ca = inner?.children?.first.map { $0.tag == 0x01 && $0.content.first.map { $0 != 0 } == true } ?? false
+                default: break
                 }
             }
             extendedKeyUsage = ekus
@@ -152,7 +148,7 @@ public enum WebPKIRules {
 
         static func key(_ spki: DERTree) -> Key {
             guard let algorithm = spki.children?.first?.children, let oid = algorithm.first else { return .other("unreadable") }
-            switch dotted(oid.content) {
+            switch DERTree.dotted(oid.content) {
             case "1.2.840.113549.1.1.1":
                 // The modulus: RSAPublicKey ::= SEQUENCE { modulus INTEGER, publicExponent INTEGER }.
                 guard let bits = spki.children?.last, bits.tag == 0x03, bits.content.count > 1,
@@ -164,22 +160,11 @@ public enum WebPKIRules {
                 guard algorithm.count == 2, algorithm[1].tag == 0x06 else { return .other("ec with explicit parameters") }
                 // §7.1.3.1.2 gives the uncompressed encoding only.
                 guard let point = spki.children?.last, point.content.count > 1, point.content[1] == 0x04 else { return .other("ec point not uncompressed") }
-                let curve = ["1.2.840.10045.3.1.7": "P-256", "1.3.132.0.34": "P-384", "1.3.132.0.35": "P-521"][dotted(algorithm[1].content)]
-                return curve.map(Key.ec) ?? .other("ec curve \(dotted(algorithm[1].content))")
+                let curve = ["1.2.840.10045.3.1.7": "P-256", "1.3.132.0.34": "P-384", "1.3.132.0.35": "P-521"][DERTree.dotted(algorithm[1].content)]
+                return curve.map(Key.ec) ?? .other("ec curve \(DERTree.dotted(algorithm[1].content))")
             case let other:
                 return .other(other)
             }
-        }
-
-        static func dotted(_ content: [UInt8]) -> String {
-            guard let first = content.first else { return "" }
-            var parts = [Int(first) / 40 > 2 ? 2 : Int(first) / 40, Int(first) / 40 > 2 ? Int(first) - 80 : Int(first) % 40]
-            var value = 0
-            for byte in content.dropFirst() {
-                value = value << 7 | Int(byte & 0x7F)
-                if byte & 0x80 == 0 { parts.append(value); value = 0 }
-            }
-            return parts.map(String.init).joined(separator: ".")
         }
     }
 }
