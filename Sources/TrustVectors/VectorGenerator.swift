@@ -44,11 +44,11 @@ public enum VectorGenerator {
         let present = Set(VectorFiles.generatedFiles(in: directory))
         var differences: [(path: String, line: String)] = []
         for (path, data) in expected {
-            if !present.contains(path) {
+            guard let committed = try VectorFiles.readData(path, in: directory) else {
                 differences.append((path, "missing: \(path)"))
-            } else if try VectorFiles.readData(path, in: directory) != data {
-                differences.append((path, "differs: \(path)"))
+                continue
             }
+            if committed != data { differences.append((path, "differs: \(path)")) }
         }
         for path in present where expected[path] == nil {
             differences.append((path, "extra: \(path)"))
@@ -95,7 +95,38 @@ public enum VectorGenerator {
             }
             return pin
         }, der: { name, keyType in minted[keyType]?[name] })
+        if let reuse, let explored = try exploredManifest(in: reuse) {
+            files[VectorSuite.exploredManifestPath] = explored
+        }
         return files
+    }
+
+    /// The adopted vectors' manifest (`explored/manifest.json`) in `folder` with every Web PKI answer
+    /// derived again from its certificates by ``WebPKIRules``, so that a change of the rules reaches
+    /// every vector through `generate` and `generate --check` fails until it has; nil without one.
+    static func exploredManifest(in folder: URL) throws -> Data? {
+        guard let data = try VectorFiles.readData(VectorSuite.exploredManifestPath, in: folder) else { return nil }
+        var manifest: VectorManifest
+        do {
+            manifest = try JSONDecoder().decode(VectorManifest.self, from: data)
+        } catch {
+            throw VectorGeneratorError.catalogue("\(VectorSuite.exploredManifestPath) is not a vector manifest: \(error)")
+        }
+        func certificates(_ paths: [String]) throws -> [[UInt8]] {
+            try paths.flatMap { path -> [[UInt8]] in
+                guard let bytes = try VectorFiles.readData(path, in: folder) else { throw VectorGeneratorError.catalogue("\(path), named by \(VectorSuite.exploredManifestPath), is missing") }
+                return try CertificateFile.decode([UInt8](bytes), file: path)
+            }
+        }
+        for index in manifest.vectors.indices {
+            let entry = manifest.vectors[index]
+            let rfc5280 = entry.answer(for: .rfc5280)
+            let webpki = WebPKIRules.answer(chain: try certificates(entry.chain), anchors: try certificates(entry.anchors), rfc5280: rfc5280)
+            manifest.vectors[index].setAnswers(rfc5280: rfc5280, webpki: webpki)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(manifest) + Data("\n".utf8)
     }
 
     /// The manifest as written: pretty-printed, keys sorted, with a final newline.

@@ -38,8 +38,15 @@ public enum WebPKIRules {
         }
         // Keys and signatures along the best path.
         let pool = (chain.dropFirst().compactMap(Parsed.init)).map { (certificate: $0, anchor: false) } + anchors.compactMap(Parsed.init).map { (certificate: $0, anchor: true) }
-        let paths = Self.paths(from: leaf, pool: pool)
-        if !paths.isEmpty && !paths.contains(where: { algorithmsConform($0) }) {
+        // A leaf that is itself an anchor is its own path; where no path of names reaches an anchor
+        // (RFC 5280 may still find one, by name matching this reader does not do), every presented
+        // certificate's key and signature algorithm is held to the rules.
+        let paths = anchors.contains(leafDER) ? [[leaf]] : Self.paths(from: leaf, pool: pool)
+        let presented = chain.compactMap(Parsed.init)
+        let algorithmsPass = paths.isEmpty
+            ? presented.allSatisfy { $0.key.permitted && $0.signatureHash != nil }
+            : paths.contains(where: algorithmsConform)
+        if !algorithmsPass {
             failures += [.badSignature, .other, .untrusted, .malformed]
             references.append(keyRule)
             references.append(signatureRule)
@@ -72,9 +79,12 @@ public enum WebPKIRules {
         return found
     }
 
-    /// Whether every certificate below the anchor has a permitted key and a permitted signature by
-    /// its issuer's key (the anchor's own key signs the top one; its self-signature is not processed).
+    /// Whether the leaf and every certificate below the anchor have a permitted key and a permitted
+    /// signature by the issuer's key (the anchor's own key signs the top one; its self-signature is
+    /// not processed).
     static func algorithmsConform(_ path: [Parsed]) -> Bool {
+        // The leaf's own key, also when it is the anchor (BR §6.1.5 binds every subscriber key).
+        guard path[0].key.permitted else { return false }
         for index in 0..<(path.count - 1) {
             let certificate = path[index]
             let issuerKey = path[index + 1].key
