@@ -111,7 +111,7 @@ extension ChainModel {
         let path = path
         for (position, node) in path.enumerated() {
             let isAnchor = anchors.contains(node)
-            for (oid, value) in nodes[node].tbs.certificateExtensions {
+            for (oid, _, value) in nodes[node].tbs.certificateExtensions {
                 switch oid {
                 case "2.5.29.30" where !isAnchor: found.insert(MutationCatalogue.namesAspect)
                 case "2.5.29.32", "2.5.29.33", "2.5.29.36", "2.5.29.54": if !isAnchor || position == 0 { found.insert(MutationCatalogue.policyAspect) }

@@ -123,13 +123,15 @@ extension DERTree {
         return arcs.map(String.init).joined(separator: ".")
     }
 
-    /// This TBSCertificate's extensions, in order: the dotted OID and the value parsed from the
-    /// extnValue OCTET STRING (nil when its content is not one DER element). Empty without any.
-    package var certificateExtensions: [(oid: String, value: DERTree?)] {
+    /// This TBSCertificate's extensions, in order: the dotted OID, whether it is marked critical,
+    /// and the value parsed from the extnValue OCTET STRING (nil when its content is not one DER
+    /// element). Empty without any.
+    package var certificateExtensions: [(oid: String, critical: Bool, value: DERTree?)] {
         guard let list = children?.first(where: { $0.tag == 0xA3 })?.children?.first?.children else { return [] }
         return list.compactMap { node in
             guard let fields = node.children, let id = fields.first, id.tag == 0x06, let value = fields.last, value.tag == 0x04 else { return nil }
-            return (Self.dotted(id.content), try? DERTree(value.content[...]))
+            let critical = fields.count == 3 && fields[1].tag == 0x01 && fields[1].content.first.map { $0 != 0 } == true
+            return (Self.dotted(id.content), critical, try? DERTree(value.content[...]))
         }
     }
 }

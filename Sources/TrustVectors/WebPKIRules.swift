@@ -13,6 +13,12 @@ public enum WebPKIRules {
     static let sanRule = "CA/B Forum Baseline Requirements §7.1.2.7.12: a subscriber certificate MUST contain subjectAltName"
     static let caRule = "CA/B Forum Baseline Requirements §7.1.2.7.8: a subscriber certificate's basicConstraints, when present, MUST NOT assert cA TRUE"
     static let caEKURule = "CA/B Forum Baseline Requirements §7.1.2.10.6 and §7.1.2.2.6: a subordinate CA that issues TLS server certificates includes id-kp-serverAuth in its extKeyUsage; TLS clients enforce it on the path"
+    static let nameRule = "CA/B Forum Baseline Requirements §7.1.4.1: each certificate's issuer name is byte for byte the subject name of its issuing CA's certificate; no such path reaches an anchor"
+    static let versionRule = "CA/B Forum Baseline Requirements §7.1.1 and §7.1.2: certificates are version 3"
+    static let serialRule = "CA/B Forum Baseline Requirements §7.1.2.7 and §7.1.2.10: serialNumber greater than zero and less than 2^159 (at most 20 octets)"
+    static let akiRule = "CA/B Forum Baseline Requirements §7.1.2.7.6 and §7.1.2.11.1: a subscriber certificate carries authorityKeyIdentifier, never critical (nor on a CA)"
+    static let caExtensionsRule = "CA/B Forum Baseline Requirements §7.1.2.10.2, §7.1.2.10.4 and §7.1.2.10.7: a subordinate CA certificate carries basicConstraints, critical, and keyUsage"
+    static let sanCriticalityRule = "CA/B Forum Baseline Requirements §7.1.2.7.12: subjectAltName is critical exactly when the subject is empty"
     static let keyRule = "CA/B Forum Baseline Requirements §6.1.5 and §7.1.3.1: RSA keys of at least 2048 bits (modulus a multiple of 8), or ECDSA keys on P-256, P-384 or P-521; no other key types (no Ed25519)"
     static let signatureRule = "CA/B Forum Baseline Requirements §7.1.3.2: RSASSA-PKCS1-v1_5 or RSASSA-PSS with SHA-256, SHA-384 or SHA-512, or ECDSA with the hash its curve calls for (P-256: SHA-256, P-384: SHA-384, P-521: SHA-512); no SHA-1, no other algorithm"
 
@@ -36,25 +42,18 @@ public enum WebPKIRules {
             failures += [.purposeMismatch, .other, .notCA]
             references.append(caRule)
         }
-        // Keys and signatures along the best path.
+        // Along the path: the one (of those whose names chain byte for byte to an anchor) that
+        // breaks the fewest rules decides; a leaf that is itself an anchor is its own path.
         let pool = (chain.dropFirst().compactMap(Parsed.init)).map { (certificate: $0, anchor: false) } + anchors.compactMap(Parsed.init).map { (certificate: $0, anchor: true) }
-        // A leaf that is itself an anchor is its own path; where no path of names reaches an anchor
-        // (RFC 5280 may still find one, by name matching this reader does not do), every presented
-        // certificate's key and signature algorithm is held to the rules.
         let paths = anchors.contains(leafDER) ? [[leaf]] : Self.paths(from: leaf, pool: pool)
-        let presented = chain.compactMap(Parsed.init)
-        let algorithmsPass = paths.isEmpty
-            ? presented.allSatisfy { $0.key.permitted && $0.signatureHash != nil }
-            : paths.contains(where: algorithmsConform)
-        if !algorithmsPass {
-            failures += [.badSignature, .other, .untrusted, .malformed]
-            references.append(keyRule)
-            references.append(signatureRule)
-        }
-        // A CA's extendedKeyUsage, when present, must allow serverAuth (as TLS clients chain it).
-        if !paths.isEmpty && !paths.contains(where: { path in path.dropFirst().dropLast().allSatisfy { $0.extendedKeyUsage.map { $0.contains(serverAuth) || $0.contains(anyEKU) } ?? true } }) {
-            failures += [.purposeMismatch]
-            references.append(caEKURule)
+        if paths.isEmpty {
+            failures += [.untrusted, .other]
+            references.append(nameRule)
+        } else if let best = paths.map(violations).min(by: { $0.count < $1.count }) {
+            for violation in best {
+                failures += violation.failures
+                references.append(violation.rule)
+            }
         }
         guard !failures.isEmpty else { return rfc5280 }
         var unique: [FailureClass] = []
@@ -65,17 +64,44 @@ public enum WebPKIRules {
     static let serverAuth = "1.3.6.1.5.5.7.3.1"
     static let anyEKU = "2.5.29.37.0"
 
-    /// Every name path from `leaf` to an anchor, leaf first, the anchor last (at most 16 deep).
+    /// Every name path from `leaf` to an anchor, leaf first, the anchor last (at most 64 deep; the Baseline Requirements set no limit).
     static func paths(from leaf: Parsed, pool: [(certificate: Parsed, anchor: Bool)]) -> [[Parsed]] {
         var found: [[Parsed]] = []
         func walk(_ path: [Parsed]) {
-            guard found.count < 64, path.count <= 16 else { return }
+            guard found.count < 64, path.count <= 64 else { return }
             let last = path.last!
             for candidate in pool where candidate.certificate.subject == last.issuer && !path.contains(where: { $0.der == candidate.certificate.der }) {
                 if candidate.anchor { found.append(path + [candidate.certificate]) } else { walk(path + [candidate.certificate]) }
             }
         }
         walk([leaf])
+        return found
+    }
+
+    /// The rules `path` (leaf first, anchor last) breaks: keys and signatures, a CA's EKU, and the
+    /// encodings and extensions the profiles give every certificate below the anchor.
+    static func violations(_ path: [Parsed]) -> [(failures: [FailureClass], rule: String)] {
+        var found: [(failures: [FailureClass], rule: String)] = []
+        if !algorithmsConform(path) {
+            found.append(([.badSignature, .other, .untrusted, .malformed], keyRule))
+            found.append(([.badSignature, .other, .untrusted, .malformed], signatureRule))
+        }
+        let below = path.count > 1 ? Array(path.dropLast()) : path
+        let cas = below.dropFirst()
+        if !cas.allSatisfy({ $0.extendedKeyUsage.map { $0.contains(serverAuth) || $0.contains(anyEKU) } ?? true }) {
+            found.append(([.purposeMismatch], caEKURule))
+        }
+        if !below.allSatisfy({ $0.version == 2 }) { found.append(([.malformed, .other], versionRule)) }
+        if !below.allSatisfy({ $0.serialIsPositive && $0.serialOctets <= 20 }) { found.append(([.malformed, .other], serialRule)) }
+        if below[0].criticality["2.5.29.35"] == nil || below.contains(where: { $0.criticality["2.5.29.35"] == true }) {
+            found.append(([.malformed, .other], akiRule))
+        }
+        if !cas.allSatisfy({ $0.criticality["2.5.29.19"] == true && $0.criticality["2.5.29.15"] != nil }) {
+            found.append(([.notCA, .malformed, .other], caExtensionsRule))
+        }
+        if let san = below[0].criticality["2.5.29.17"], san != below[0].subjectIsEmpty {
+            found.append(([.malformed, .other, .hostnameMismatch], sanCriticalityRule))
+        }
         return found
     }
 
@@ -124,14 +150,26 @@ public enum WebPKIRules {
         var extendedKeyUsage: [String]?
         var hasSubjectAltName: Bool
         var isCA: Bool?
+        /// 0 for v1, 2 for v3.
+        var version: Int
+        var serialIsPositive: Bool
+        var serialOctets: Int
+        var subjectIsEmpty: Bool
+        /// Each extension present, by dotted OID: whether it is marked critical.
+        var criticality: [String: Bool]
 
         init?(_ der: [UInt8]) {
             guard let tree = try? DERTree(der[...]), let parts = tree.children, parts.count == 3, let tbs = parts[0].children else { return nil }
             let offset = tbs.first?.tag == 0xA0 ? 1 : 0
             guard tbs.count >= offset + 6 else { return nil }
             self.der = der
+            version = offset == 1 ? Int(tbs[0].children?.first?.content.last ?? 0) : 0
+            let serial = tbs[offset].content
+            serialOctets = serial.count
+            serialIsPositive = (serial.first.map { $0 & 0x80 == 0 } ?? false) && serial.contains { $0 != 0 }
             issuer = tbs[offset + 2].encoded
             subject = tbs[offset + 4].encoded
+            subjectIsEmpty = tbs[offset + 4].children?.isEmpty ?? true
             let spki = tbs[offset + 5]
             key = Self.key(spki)
             let algorithm = parts[1].children?.first.map { DERTree.dotted($0.content) } ?? ""
@@ -143,7 +181,9 @@ public enum WebPKIRules {
             var ekus: [String]?
             var san = false
             var ca: Bool?
-            for (oid, inner) in parts[0].certificateExtensions {
+            var criticality: [String: Bool] = [:]
+            for (oid, critical, inner) in parts[0].certificateExtensions {
+                criticality[oid] = critical
                 switch oid {
                 case "2.5.29.37": ekus = inner?.children?.map { DERTree.dotted($0.content) } ?? []
                 case "2.5.29.17": san = true
@@ -154,6 +194,7 @@ public enum WebPKIRules {
             extendedKeyUsage = ekus
             hasSubjectAltName = san
             isCA = ca
+            self.criticality = criticality
         }
 
         static func key(_ spki: DERTree) -> Key {
