@@ -32,6 +32,9 @@ public enum VectorGenerator {
         for path in VectorFiles.generatedFiles(in: directory) where files[path] == nil {
             try VectorFiles.remove(path, in: directory)
         }
+        if let explored = try exploredManifest(in: directory) {
+            try VectorFiles.write(explored, to: VectorSuite.exploredManifestPath, in: directory)
+        }
     }
 
     /// Regenerates reusing `directory` and returns every difference from what is there, one line per
@@ -40,7 +43,9 @@ public enum VectorGenerator {
     /// catalogue describes. Nothing is written; the regenerated content is compared in memory.
     /// - Throws: ``VectorGeneratorError`` when a key file is unusable or a file cannot be read.
     public static func check(_ directory: URL) throws -> [String] {
-        let expected = try render(reusingFrom: directory)
+        var expected = try render(reusingFrom: directory)
+        // The adopted vectors of this folder, with the Web PKI answers their certificates give.
+        expected[VectorSuite.exploredManifestPath] = try exploredManifest(in: directory)
         let present = Set(VectorFiles.generatedFiles(in: directory))
         var differences: [(path: String, line: String)] = []
         for (path, data) in expected {
@@ -95,13 +100,10 @@ public enum VectorGenerator {
             }
             return pin
         }, der: { name, keyType in minted[keyType]?[name] })
-        if let reuse, let explored = try exploredManifest(in: reuse) {
-            files[VectorSuite.exploredManifestPath] = explored
-        }
         return files
     }
 
-    /// The adopted vectors' manifest (`explored/manifest.json`) in `folder` with every Web PKI answer
+    /// The adopted vectors' manifest (`explored/manifest.json`) of `folder` with every Web PKI answer
     /// derived again from its certificates by ``WebPKIRules``, so that a change of the rules reaches
     /// every vector through `generate` and `generate --check` fails until it has; nil without one.
     static func exploredManifest(in folder: URL) throws -> Data? {

@@ -29,6 +29,21 @@ import Testing
         #expect(try VectorGenerator.check(empty) == [])
     }
 
+    /// An adopted vector whose Web PKI answer is not the one its certificates give is reported, and
+    /// generating in place writes the rules' answer back.
+    @Test func checkReportsAStaleWebPKIAnswer() throws {
+        let copy = try VectorsFolder.temporaryCopy()
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        let url = copy.appendingPathComponent(VectorSuite.exploredManifestPath)
+        var manifest = try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: url))
+        let index = try #require(manifest.vectors.firstIndex { $0.webpki != nil })
+        manifest.vectors[index].webpki = nil
+        try JSONEncoder().encode(manifest).write(to: url)
+        #expect(try VectorGenerator.check(copy) == ["differs: \(VectorSuite.exploredManifestPath)"])
+        try VectorGenerator.generate(into: copy, reusingFrom: copy)
+        #expect(try VectorGenerator.check(copy) == [])
+    }
+
     @Test func checkReportsMissingExtraAndDifferingFiles() throws {
         let copy = try VectorsFolder.temporaryCopy()
         defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
