@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "TrustVectorsResources",
             path: "Vectors",
-            exclude: ["keys"],
+            exclude: ["keys", "pyca-disagreements.json"],
             sources: ["TrustVectorsResources.swift"],
             resources: [
                 .copy("manifest.json"), .copy("deviations.json"), .copy("certs"), .copy("bad-input"), .copy("limbo"), .copy("explored"), .copy("pkits"), .copy("handshake.json"),

@@ -578,6 +578,19 @@ public enum MutationCatalogue {
         return true
     }
 
+    /// A copy of `node` (its name and key, in its slot) whose basicConstraints say cA FALSE: an
+    /// anchor set mixing a CA and a non-CA certificate of one name and key. Self-signed, or signed
+    /// as `node` is.
+    static func nonCACopy(_ d: inout MutantDraft, of node: Int, selfSigned: Bool) -> Int {
+        var copy = d.certificates[node]
+        let index = d.certificates.count
+        if selfSigned { copy.issuer = index }
+        d.certificates.append(copy)
+        d.setExtension(index, Edit.basicConstraints, critical: true, value: DER.sequence([]))
+        d.removeExtension(index, Edit.keyUsage)
+        return index
+    }
+
     /// A new self-signed certificate node named `commonName`, with a slot of its own.
     static func addSelfSigned(_ d: inout MutantDraft, like template: Int, commonName: String?, subject: DERTree? = nil) -> Int {
         var tbs = d.certificates[template].tbs
@@ -671,6 +684,18 @@ public enum MutationCatalogue {
         chain("anchor-is-intermediate", "the first intermediate is the only anchor (a partial chain)") { d in
             guard let intermediate = d.model.node(for: .intermediate) else { return false }
             d.anchors = [intermediate]; return true
+        },
+        chain("anchor-non-ca-copy-first", "a copy of the root (its name and key) with cA FALSE listed as an anchor before the root") { d in
+            guard let root = d.model.node(for: .root) else { return false }
+            d.anchors.insert(nonCACopy(&d, of: root, selfSigned: true), at: 0); return true
+        },
+        chain("anchor-non-ca-copy-only", "the anchor replaced by a copy of the root (its name and key) with cA FALSE") { d in
+            guard let root = d.model.node(for: .root) else { return false }
+            d.anchors = [nonCACopy(&d, of: root, selfSigned: true)]; return true
+        },
+        chain("anchor-non-ca-intermediate-copy", "a copy of the intermediate (its name and key) with cA FALSE added to the anchors beside the root") { d in
+            guard let intermediate = d.model.node(for: .intermediate), d.model.node(for: .root) != nil else { return false }
+            d.anchors.append(nonCACopy(&d, of: intermediate, selfSigned: false)); return true
         },
         chain("anchor-is-leaf", "the leaf itself is the only anchor") { d in
             guard let leaf = d.model.node(for: .leaf) else { return false }
@@ -775,7 +800,23 @@ public enum MutationCatalogue {
 
     // MARK: Host names and SANs: characters
 
+    /// The host and the leaf's only dNSName both `label` + the host's parent domain.
+    static func hostLabel(_ name: String, _ summary: String, label: @escaping @Sendable (String) -> String, san: (@Sendable (String) -> String)? = nil) -> Mutation {
+        Mutation("hostName/\(name)", [.leaf], summary) { d, n in
+            guard let (_, labels) = Edit.dnsHost(d) else { return false }
+            let parent = labels.dropFirst().joined(separator: ".")
+            d.host = label(labels[0]) + "." + parent
+            return Edit.san(&d, n, [Edit.dns(san.map { $0(parent) } ?? d.host!)])
+        }
+    }
+
     static let hostCharacters: [Mutation] = [
+        hostLabel("digit-first-label", "host and dNSName with a label that starts with a digit (1ww.<parent>; RFC 1123 §2.1 allows it)", label: { "1" + $0 }),
+        hostLabel("underscore-label", "host and dNSName with an underscore in a label (w_w.<parent>; not letter-digit-hyphen)", label: { $0.prefix(1) + "_" + $0.dropFirst() }),
+        hostLabel("hyphen-first-label", "host and dNSName with a label that starts with a hyphen (-ww.<parent>)", label: { "-" + $0 }),
+        hostLabel("label-64-octets", "host and dNSName with a 64-octet label (RFC 1034 §3.1: at most 63)", label: { _ in String(repeating: "a", count: 64) }),
+        hostLabel("wildcard-over-digit-label", "dNSName *.<parent> against a host whose first label starts with a digit (1ww.<parent>)", label: { "1" + $0 }, san: { "*." + $0 }),
+        hostLabel("wildcard-over-underscore-label", "dNSName *.<parent> against a host with an underscore in its first label (w_w.<parent>)", label: { $0.prefix(1) + "_" + $0.dropFirst() }, san: { "*." + $0 }),
         Mutation("hostName/idna-a-label-match", [.leaf], "an IDNA A-label host (xn--) named the same in the dNSName") { d, n in
             guard let (_, labels) = Edit.dnsHost(d) else { return false }
             let host = "xn--ww-fka." + labels.dropFirst().joined(separator: ".")

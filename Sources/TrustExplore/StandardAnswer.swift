@@ -237,6 +237,12 @@ extension MutationCatalogue {
             switch what {
             case "idna-a-label-match", "mixed-case-both": return .trusted("RFC 9525 §6.3: A-labels compare as ASCII, case-insensitively")
             case "wildcard-idna-label": return .trusted("RFC 9525 §6.3: the wildcard stands for the whole left-most label, an A-label included")
+            case "digit-first-label", "wildcard-over-digit-label":
+                return .trusted("RFC 1123 §2.1: a host name label may start with a digit; RFC 5280 §4.2.1.6 (preferred name syntax) and RFC 9525 §6.3 match it like any other")
+            case "underscore-label", "hyphen-first-label", "label-64-octets":
+                return .rejected([.hostnameMismatch, .malformed], "RFC 5280 §4.2.1.6: a dNSName MUST be in the preferred name syntax of RFC 1034 §3.5 as modified by RFC 1123 §2.1 (letters, digits and hyphens, not first or last; at most 63 octets a label)", "RFC 9525 §6.3: the reference identity is such a name")
+            case "wildcard-over-underscore-label":
+                return .rejected([.hostnameMismatch], "RFC 9525 §6.2-6.3: a DNS domain name reference identity is a traditional (LDH) domain name or an A-label form; w_w is neither, so no DNS-ID matches it", "RFC 1034 §3.5")
             default: return .rejected([.hostnameMismatch], "RFC 9525 §6.3: a wildcard is only the complete left-most label; not inside an A-label (RFC 6125 §7.2)")
             }
         case "nameConstraintType":
@@ -249,6 +255,8 @@ extension MutationCatalogue {
             switch what {
             case "intermediates-missing", "same-name-anchor-only": return .rejected([.untrusted, .badSignature], "RFC 5280 §6.1: no path to a trust anchor")
             case "leaf-last": return nil
+            case "anchor-non-ca-copy-first", "anchor-non-ca-copy-only", "anchor-non-ca-intermediate-copy":
+                return .trusted("RFC 5280 §6.1.1(d): a trust anchor is a name and a public key; whether the certificate that carries them says cA FALSE is not processed, and each anchor here has the name and key the path needs")
             case "twenty-intermediates": return .trusted("RFC 5280 §6.1: path validation sets no limit on the number of certificates beyond pathLenConstraint (none here)")
             case "self-issued-rollover": return .trusted("RFC 5280 §6.1: a self-issued CA certificate is an intermediate like any other; the path leaf, self-issued CA, intermediate, anchor verifies")
             case "self-issued-under-pathlen-0": return .trusted("RFC 5280 §4.2.1.9 and §6.1.4(l): self-issued certificates other than the leaf do not count against pathLenConstraint")

@@ -329,6 +329,29 @@ enum ExploreFixtures {
     }
 }
 
+/// The host-name character classes and the anchor sets mixing a CA and a non-CA certificate of one
+/// name and key: each applies to a plain chain and has the standards' answer on it.
+@Suite struct CharacterAndAnchorSetFamilyTests {
+    @Test func everyNewMutationAppliesAndIsAnswered() async throws {
+        let names: Set<String> = [
+            "hostName/digit-first-label", "hostName/underscore-label", "hostName/hyphen-first-label", "hostName/label-64-octets",
+            "hostName/wildcard-over-digit-label", "hostName/wildcard-over-underscore-label",
+            "chain/anchor-non-ca-copy-first", "chain/anchor-non-ca-copy-only", "chain/anchor-non-ca-intermediate-copy",
+        ]
+        let mutations = MutationCatalogue.all.filter { names.contains($0.name) }
+        #expect(Set(mutations.map(\.name)) == names)
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
+        let report = try await Explorer(backends: StandardJudgementTests.backends, bases: bases, mutations: mutations)
+            .run(Explorer.Options(seed: 1, pairs: 0, keyTypes: [.p256]))
+        #expect(report.mutants == names.count && report.notApplicable == 0, "every mutation applies once: \(report.mutants) mutants, \(report.notApplicable) not applicable")
+        #expect(report.answered == names.count, "every mutant has the standards' answer")
+        let digit = try #require(MutationCatalogue.answer("hostName/digit-first-label", role: .leaf, host: "www.example.test"))
+        let underscore = try #require(MutationCatalogue.answer("hostName/underscore-label", role: .leaf, host: "www.example.test"))
+        #expect(digit.trusted && !underscore.trusted)
+        #expect(MutationCatalogue.answer("chain/anchor-non-ca-copy-only", role: .chain, host: "www.example.test")?.trusted == true)
+    }
+}
+
 /// The standards' answers for two changes, and the two profiles.
 @Suite struct ComposedAnswerTests {
     /// Independent changes compose: rejected when either alone is, with both failure classes.
