@@ -520,8 +520,14 @@ public enum MutationCatalogue {
             d.certificates[n].outerAlgorithm = algorithm
             return true
         },
-        Mutation("signature/unused-bits", issued + [.root], "the signature BIT STRING declares one unused bit") { d, n in
-            d.certificates[n].afterSigning.append { $0.children![2].content[0] = 1 }; return true
+        Mutation("signature/unused-bits", issued + [.root], "the signature BIT STRING declares one unused bit, and that bit is set (not DER)") { d, n in
+            // The unused bit set too: whether the encoding is DER must not depend on the last bit
+            // of a signature (random for RSA keys made anew and for ECDSA), or the class would.
+            d.certificates[n].afterSigning.append { whole in
+                whole.children![2].content[0] = 1
+                whole.children![2].content[whole.children![2].content.count - 1] |= 0x01
+            }
+            return true
         },
         Mutation("signature/trailing-octet", issued + [.root], "the signature value with one octet appended") { d, n in
             d.certificates[n].afterSigning.append { $0.children![2].content.append(0) }; return true
