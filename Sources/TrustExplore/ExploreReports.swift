@@ -9,6 +9,7 @@ public enum ExploreReports {
         if let provenance { out += "  by \(provenance.line)\n" }
         for backend in backends { out += "  \(backend.name): \(backend.version)\n" }
         out += "\n\(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s (\(Int(Double(report.mutants) / max(report.seconds, 0.001) * 60))/min); \(report.notApplicable) drawn mutations did not apply\n"
+        out += "the standards' answer (profile \(report.profile.rawValue)) for \(report.answered) of them, \(report.leftOpen) of those left open by the standards; the other \(report.mutants - report.answered) change what no rule answers (mutations that meet each other or the base)\n"
         if !report.disagreeingBases.isEmpty {
             out += "left out, trusted by fewer than two back ends once re-keyed: \(report.disagreeingBases.joined(separator: ", "))\n"
         }
