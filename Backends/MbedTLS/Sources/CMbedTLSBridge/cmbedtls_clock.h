@@ -10,7 +10,11 @@ typedef struct cmbedtls_clock_state {
     time_t time;
 } cmbedtls_clock_state;
 
-/// Makes every `time()` call on this thread return `unix_time` until `cmbedtls_clock_restore`;
+/// Points libmbedx509's reference to time() at the bridge's clock (once); the number of slots
+/// rewritten (0: not found, so no pin reaches mbedTLS).
+int cmbedtls_clock_install(void);
+
+/// Makes every `time()` call libmbedx509 makes on this thread return `unix_time` until `cmbedtls_clock_restore`;
 /// returns what was in effect before (pins nest).
 cmbedtls_clock_state cmbedtls_clock_pin(time_t unix_time);
 void cmbedtls_clock_restore(cmbedtls_clock_state previous);

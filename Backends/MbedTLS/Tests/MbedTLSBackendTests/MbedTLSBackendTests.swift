@@ -81,6 +81,20 @@ import Glibc
         }
     }
 
+    /// The pin is libmbedx509's alone: after a pinned verification, the process's own `time` (as
+    /// every other library and the program resolve it) is still glibc's, not the bridge's clock.
+    @Test func noOtherCodeReachesTheBridgesClock() throws {
+        let vector = try Self.vector("valid-chain/p256")
+        var request = vector.request
+        request.time = Date(timeIntervalSince1970: 631_152_000)
+        #expect(try MbedTLSBackend().makeEvaluator(anchors: vector.anchors).evaluate(request).failures.contains(.notYetValid))
+        // What the program and every library resolve `time` to, against glibc's own definition.
+        let resolved = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "time"))
+        let libc = try #require(dlopen("libc.so.6", RTLD_LAZY | RTLD_NOLOAD))
+        defer { dlclose(libc) }
+        #expect(resolved == dlsym(libc, "time"), "time() does not resolve to glibc's definition: something interposes it")
+    }
+
     /// mbedTLS's CN_MISMATCH is a host name mismatch at the leaf.
     @Test func aWrongHostIsCNMismatch() throws {
         let vector = try Self.vector("valid-chain/rsa2048")
