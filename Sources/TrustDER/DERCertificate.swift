@@ -10,15 +10,7 @@ public enum DERCertificate {
     /// The complete DER encoding (tag and length included) of the SubjectPublicKeyInfo, or nil when
     /// `der` does not have the shape above with DER headers (the caller treats that as "no match").
     package static func subjectPublicKeyInfo(_ der: [UInt8]) -> ArraySlice<UInt8>? {
-        der.withUnsafeBufferPointer { buffer -> Range<Int>? in
-            var reader = DERReader(buffer)
-            guard let certificate = try? reader.next(0x30, "Certificate"), reader.atEnd else { return nil }
-            var outer = reader.inside(certificate)
-            guard let tbs = try? outer.next(0x30, "Certificate.tbsCertificate") else { return nil }
-            var fields = outer.inside(tbs)
-            if fields.peekTag == 0xA0 {
-                guard (try? fields.next(0xA0, "TBSCertificate.version")) != nil else { return nil }
-            }
+        withTBSFields(der) { fields -> Range<Int>? in
             guard (try? fields.next(0x02, "TBSCertificate.serialNumber")) != nil else { return nil }
             // signature, issuer, validity, subject (no array literal: no allocation).
             for _ in 0..<4 {
@@ -32,22 +24,8 @@ public enum DERCertificate {
     /// the same), compared as encoded; false when the certificate cannot be read. Independent of key
     /// identifiers: a self-issued certificate with a new key (a key rollover) is still self-issued.
     public static func isSelfIssued(_ der: [UInt8]) -> Bool {
-        der.withUnsafeBufferPointer { buffer -> Bool in
-            var reader = DERReader(buffer)
-            guard let certificate = try? reader.next(0x30, "Certificate"), reader.atEnd else { return false }
-            var outer = reader.inside(certificate)
-            guard let tbs = try? outer.next(0x30, "Certificate.tbsCertificate") else { return false }
-            var fields = outer.inside(tbs)
-            if fields.peekTag == 0xA0 {
-                guard (try? fields.next(0xA0, "TBSCertificate.version")) != nil else { return false }
-            }
-            guard (try? fields.next(0x02, "TBSCertificate.serialNumber")) != nil,
-                  (try? fields.next(0x30, "TBSCertificate.signature")) != nil,
-                  let issuer = try? fields.next(0x30, "TBSCertificate.issuer"),
-                  (try? fields.next(0x30, "TBSCertificate.validity")) != nil,
-                  let subject = try? fields.next(0x30, "TBSCertificate.subject") else { return false }
-            return buffer[issuer.whole].elementsEqual(buffer[subject.whole])
-        }
+        guard let names = names(der) else { return false }
+        return names.issuer.elementsEqual(names.subject)
     }
 
     /// Why `der` is not one certificate in the Distinguished Encoding Rules, or nil when it is.

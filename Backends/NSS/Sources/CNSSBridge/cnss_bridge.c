@@ -42,8 +42,27 @@ int cnss_decode(const uint8_t *der, size_t length) {
     return 0;
 }
 
-const char *cnss_error_name(int code) { return PR_ErrorToName(code); }
-const char *cnss_error_text(int code) { return PR_ErrorToString(code, PR_LANGUAGE_I_DEFAULT); }
+// CERT_VerifyCertName fails with SSL_ERROR_BAD_CERT_DOMAIN, an error of libssl3's table, which
+// NSPR knows only once libssl3 is initialised (ssl_InitializePRErrorTable), and nothing here
+// initialises libssl3. Its name and text (lib/ssl/SSLerrs.h) are given here.
+static const char bad_cert_domain_text[] = "Unable to communicate securely with peer: requested domain name does not match the server's certificate.";
+
+const char *cnss_error_name(int code) {
+    const char *name = PR_ErrorToName(code);
+    if (!name && code == SSL_ERROR_BAD_CERT_DOMAIN) return "SSL_ERROR_BAD_CERT_DOMAIN";
+    return name;
+}
+
+// PR_ErrorToString formats a code that no installed error table knows into one static 25-byte
+// buffer with strcpy and strcat, without a lock (pr/src/misc/prerrortable.c): two threads doing so
+// at once write past its end, which glibc's fortified strcat stops with "*** buffer overflow
+// detected ***" and an abort. So NSPR is asked only for codes a table knows (PR_ErrorToName finds
+// their names without any buffer); for the others the caller says the code itself.
+const char *cnss_error_text(int code) {
+    if (PR_ErrorToName(code)) return PR_ErrorToString(code, PR_LANGUAGE_I_DEFAULT);
+    if (code == SSL_ERROR_BAD_CERT_DOMAIN) return bad_cert_domain_text;
+    return NULL;
+}
 int cnss_error_class(int code) {
     switch (code) {
     case SEC_ERROR_EXPIRED_CERTIFICATE: case SEC_ERROR_EXPIRED_ISSUER_CERTIFICATE: case SEC_ERROR_INVALID_TIME:
@@ -166,6 +185,11 @@ void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, si
                  const char *host, int64_t time_us, int usage_any,
                  cnss_outcome *outcome, cnss_path_sink sink, void *sink_context) {
     *outcome = (cnss_outcome){ 0 };
+    // NSPR's error is per thread and outlives the call that set it, and libpkix records it as the
+    // cause of any failure of an NSS function that sets none (pkix_Throw takes PORT_GetError): left
+    // alone, a verdict could name the error of whatever this thread did before. Cleared here, such a
+    // failure names no stale error (cert_PkixErrorToNssCode then gives SEC_ERROR_LIBPKIX_INTERNAL).
+    PORT_SetError(0);
     if (!NSS_IsInitialized() || chain_count == 0) { outcome->step = 4; outcome->error = SEC_ERROR_NOT_INITIALIZED; return; }
     CERTCertificate **anchor_certs = PORT_ZNewArray(CERTCertificate *, anchor_count + 1);
     CERTCertificate **chain_certs = PORT_ZNewArray(CERTCertificate *, chain_count);
@@ -192,6 +216,7 @@ void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, si
     CERTCertList *path = NULL;
     CERTCertificate *anchor = NULL;
     int internal = 0;
+    PORT_SetError(0);
     SECStatus status = arena ? verify_imported(chain_certs[0], anchor_certs, anchor_count, (PRTime)time_us, usage_any, &log, &path, &anchor, &internal) : SECFailure;
     if (!arena || internal) {
         outcome->step = 4; outcome->error = SEC_ERROR_NO_MEMORY;
@@ -199,7 +224,7 @@ void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, si
         outcome->step = 2;
         outcome->error = PORT_GetError() ? PORT_GetError() : SEC_ERROR_LIBRARY_FAILURE;
         if (is_time_error(outcome->error)) outcome->leaf_validity = validity_at(chain_certs[0], (PRTime)time_us);
-    } else if (host && CERT_VerifyCertName(chain_certs[0], host) != SECSuccess) {
+    } else if (host && (PORT_SetError(0), CERT_VerifyCertName(chain_certs[0], host)) != SECSuccess) {
         outcome->step = 3;
         outcome->error = PORT_GetError() ? PORT_GetError() : SSL_ERROR_BAD_CERT_DOMAIN;
     } else {

@@ -69,18 +69,23 @@ public struct NSSBackend: TrustBackend {
             if let problem = DERCertificate.encodingProblem(anchor) {
                 throw TrustBackendError(backend: name, message: "anchor \(index) is not a DER certificate: \(problem)")
             }
-            let decoded = NSSIsolation.shared.run(imports: false) {
-                anchor.withUnsafeBufferPointer { cnss_decode($0.baseAddress, $0.count) }
+            let decoded = NSSWorkers.shared.runStoreless { worker -> Result<NativeDiagnostic?, NSSUnavailable> in
+                worker.withHandle { handle in
+                    var error: Int32 = 0
+                    let names = ErrorNames()
+                    let status = anchor.withUnsafeBufferPointer { cnss_worker_decode(handle, $0.baseAddress, $0.count, &error, ErrorNames.sink, Unmanaged.passUnretained(names).toOpaque()) }
+                    guard status == 0 else { return .failure(worker.failure(handle)) }
+                    guard error != 0 else { return .success(nil) }
+                    let nssError = names.error(error)
+                    return .success(NativeDiagnostic(code: Int(error), name: nssError.name, message: nssError.text, depth: nil, failure: .malformed))
+                }
             }
             switch decoded {
             case .failure(let unavailable):
                 throw TrustBackendError(backend: name, message: unavailable.message)
-            case .success(let error) where error != 0:
-                let nssError = NSSError(code: error)
-                throw TrustBackendError(backend: name, message: "anchor \(index) cannot be read by NSS", native: [
-                    NativeDiagnostic(code: Int(error), name: nssError.name, message: nssError.text, depth: nil, failure: .malformed),
-                ])
-            case .success:
+            case .success(let diagnostic?):
+                throw TrustBackendError(backend: name, message: "anchor \(index) cannot be read by NSS", native: [diagnostic])
+            case .success(nil):
                 break
             }
         }

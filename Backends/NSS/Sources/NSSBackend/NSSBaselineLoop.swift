@@ -5,23 +5,27 @@ internal import CNSSBridge
 
 /// NSS called as the back end calls it, in C (`cnss_loop`): import the anchors and the chain as
 /// temporary certificates, CERT_PKIXVerifyCert, CERT_VerifyCertName, release. NSS keeps nothing
-/// parsed between verifications, so cold and warm loops are the same loop. It runs isolated like
-/// the back end (``NSSIsolation``), but without a reset between iterations: the cost of an
-/// application's own calls.
+/// parsed between verifications, so cold and warm loops are the same loop. It runs in a worker process
+/// like the back end, in a fresh NSS (``NSSWorkers/runAlone(_:)``), timed inside the worker and
+/// without a reset between iterations: the cost of an application's own calls.
 struct NSSBaselineLoop: BaselineLoop {
     var label: String { "nss-c" }
 
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         let time = unixTime.multipliedReportingOverflow(by: 1_000_000)
         guard !time.overflow, time.partialValue != 0, !chain.isEmpty else { return nil }
-        let outcome = NSSIsolation.shared.run(imports: true) {
-            withCBufferArrays(anchors) { anchorPointers, anchorLengths in
-                withCBufferArrays(chain) { chainPointers, chainLengths in
-                    if let host {
-                        return host.withCString { cnss_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, time.partialValue, iterations) }
+        let outcome = NSSWorkers.shared.runAlone { worker -> Result<UInt64, NSSUnavailable> in
+            worker.withHandle { handle in
+                var nanoseconds: UInt64 = 0
+                let status = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
+                    withCBufferArrays(chain) { chainPointers, chainLengths in
+                        if let host {
+                            return host.withCString { cnss_worker_loop(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, time.partialValue, iterations, &nanoseconds) }
+                        }
+                        return cnss_worker_loop(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, time.partialValue, iterations, &nanoseconds)
                     }
-                    return cnss_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, time.partialValue, iterations)
                 }
+                return status == 0 ? .success(nanoseconds) : .failure(worker.failure(handle))
             }
         }
         guard case .success(let nanoseconds) = outcome, nanoseconds != 0 else { return nil }

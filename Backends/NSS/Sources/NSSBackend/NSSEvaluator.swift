@@ -4,7 +4,7 @@ import TrustDER
 internal import CNSSBridge
 
 /// Evaluates requests against one set of anchors with NSS (see ``NSSBackend``). Holds only DER:
-/// NSS's parsed certificates cannot outlive an evaluation (``NSSIsolation``).
+/// NSS runs in worker processes (``NSSWorkers``).
 struct NSSEvaluator: TrustEvaluator {
     let backend: String
     let anchors: [[UInt8]]
@@ -32,47 +32,66 @@ struct NSSEvaluator: TrustEvaluator {
         if host != nil, let variable = Self.shellExpressionNames {
             return .failClosed(.other, name: "UNSUPPORTED_HOST_CHECK", message: "\(variable) is set in this process's environment, which makes NSS match certificate names as shell expressions (cert_TestHostName, lib/certdb/certdb.c) instead of RFC 6125 names; the host check would not be NSS's default one, so nothing with a host is evaluated")
         }
-        let outcome = NSSIsolation.shared.run(imports: true) {
-            Self.verify(anchors: anchors, chain: request.chain, host: host, time: microseconds.partialValue, anyPurpose: request.purpose == .anyPurpose)
+        // What NSS could find the request's certificates by (see NSSWorkers): their names.
+        var names: [ArraySlice<UInt8>] = []
+        names.reserveCapacity(2 * (anchors.count + request.chain.count))
+        for der in anchors + request.chain {
+            guard let pair = DERCertificate.names(der) else {
+                return .failClosed(.malformed, name: "NOT_DER", message: "a certificate's issuer and subject cannot be read; refused before NSS reads it")
+            }
+            names.append(pair.issuer)
+            names.append(pair.subject)
+        }
+        let anyPurpose = request.purpose == .anyPurpose
+        let key = NSSWorkers.RequestKey(anchors: anchors, chain: request.chain, time: microseconds.partialValue, anyPurpose: anyPurpose)
+        let outcome = NSSWorkers.shared.run(names: names, key: key) { worker -> Result<(Verdict, validated: Bool), NSSUnavailable> in
+            Self.verify(worker, anchors: anchors, chain: request.chain, host: host, time: microseconds.partialValue, anyPurpose: anyPurpose).map { result, path, errors in
+                (verdict(result, path: path, errors: errors), result.trusted == 1 || result.step == 3)
+            }
         }
         switch outcome {
         case .failure(let unavailable):
             return .failClosed(.other, name: "NSS_UNAVAILABLE", message: unavailable.message)
-        case .success(let (result, path)):
-            return verdict(result, path: path, request: request)
+        case .success(let verdict):
+            return verdict
         }
     }
 
     /// NSS reads `NSS_USE_SHEXP_IN_CERT_NAME` once per process and then matches host names as shell
-    /// expressions: the variable's name when it is set.
+    /// expressions: the variable's name when it is set (the worker processes inherit it).
     private static let shellExpressionNames: String? = ProcessInfo.processInfo.environment["NSS_USE_SHEXP_IN_CERT_NAME"] == nil ? nil : "NSS_USE_SHEXP_IN_CERT_NAME"
 
-    /// One `cnss_verify` call: the outcome and the validated path.
-    private static func verify(anchors: [[UInt8]], chain: [[UInt8]], host: String?, time: Int64, anyPurpose: Bool) -> (cnss_outcome, [[UInt8]]) {
+    /// One `cnss_verify` call in `worker`: the outcome, the validated path and the names of the
+    /// errors it reports.
+    private static func verify(_ worker: NSSWorkers.Worker, anchors: [[UInt8]], chain: [[UInt8]], host: String?, time: Int64, anyPurpose: Bool) -> Result<(cnss_outcome, [[UInt8]], ErrorNames), NSSUnavailable> {
         final class PathSink { var certificates: [[UInt8]] = [] }
         let sink = PathSink()
+        let errors = ErrorNames()
         var outcome = cnss_outcome()
-        withCBufferArrays(anchors) { anchorPointers, anchorLengths in
-            withCBufferArrays(chain) { chainPointers, chainLengths in
-                withUnsafeMutablePointer(to: &outcome) { outcomePointer in
-                    let context = Unmanaged.passUnretained(sink).toOpaque()
-                    let collect: cnss_path_sink = { context, der, length in
-                        guard let context, let der else { return }
-                        Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
-                    }
-                    if let host {
-                        host.withCString { cnss_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, time, anyPurpose ? 1 : 0, outcomePointer, collect, context) }
-                    } else {
-                        cnss_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, time, anyPurpose ? 1 : 0, outcomePointer, collect, context)
+        return worker.withHandle { handle in
+            let status = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
+                withCBufferArrays(chain) { chainPointers, chainLengths in
+                    withUnsafeMutablePointer(to: &outcome) { outcomePointer in
+                        let context = Unmanaged.passUnretained(sink).toOpaque()
+                        let errorContext = Unmanaged.passUnretained(errors).toOpaque()
+                        let collect: cnss_path_sink = { context, der, length in
+                            guard let context, let der else { return }
+                            Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
+                        }
+                        if let host {
+                            return host.withCString { cnss_worker_verify(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, time, anyPurpose ? 1 : 0, outcomePointer, collect, context, ErrorNames.sink, errorContext) }
+                        }
+                        return cnss_worker_verify(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, time, anyPurpose ? 1 : 0, outcomePointer, collect, context, ErrorNames.sink, errorContext)
                     }
                 }
             }
+            withExtendedLifetime((sink, errors)) {}
+            guard status == 0 else { return .failure(worker.failure(handle)) }
+            return .success((outcome, sink.certificates, errors))
         }
-        withExtendedLifetime(sink) {}
-        return (outcome, sink.certificates)
     }
 
-    private func verdict(_ outcome: cnss_outcome, path: [[UInt8]], request: EvaluationRequest) -> Verdict {
+    private func verdict(_ outcome: cnss_outcome, path: [[UInt8]], errors: ErrorNames) -> Verdict {
         if outcome.trusted == 1 {
             return .trusted(path: path)
         }
@@ -80,35 +99,35 @@ struct NSSEvaluator: TrustEvaluator {
         case 1:
             let index = Int(outcome.failed_index)
             let which = index < anchors.count ? "anchor \(index)" : "presented certificate \(index - anchors.count)"
-            let error = NSSError(code: outcome.error)
+            let error = errors.error(outcome.error)
             return .rejected([NativeDiagnostic(code: Int(outcome.error), name: error.name, message: "NSS could not import \(which) (CERT_NewTempCertificate): \(error.text)", depth: index < anchors.count ? nil : index - anchors.count, failure: Self.failure(outcome.error, validity: 0, importing: true))])
         case 2:
             var diagnostics: [NativeDiagnostic] = []
             var seen = Set<[Int32]>()
-            let errors = withUnsafeBytes(of: outcome.log_errors) { Array($0.bindMemory(to: Int32.self)) }
+            let codes = withUnsafeBytes(of: outcome.log_errors) { Array($0.bindMemory(to: Int32.self)) }
             let depths = withUnsafeBytes(of: outcome.log_depths) { Array($0.bindMemory(to: Int32.self)) }
             let validity = withUnsafeBytes(of: outcome.log_validity) { Array($0.bindMemory(to: Int32.self)) }
-            for i in 0..<Int(outcome.log_count) where seen.insert([errors[i], depths[i]]).inserted {
-                diagnostics.append(Self.diagnostic(errors[i], depth: Int(depths[i]), validity: validity[i]))
+            for i in 0..<Int(outcome.log_count) where seen.insert([codes[i], depths[i]]).inserted {
+                diagnostics.append(Self.diagnostic(codes[i], depth: Int(depths[i]), validity: validity[i], errors: errors))
             }
             // libpkix's own error is its summary of every failed candidate path (often
             // SEC_ERROR_UNKNOWN_ISSUER: "no path"); the verify log names what failed on each
             // certificate, so the log is the answer when there is one.
             if diagnostics.isEmpty {
-                diagnostics.append(Self.diagnostic(outcome.error, depth: nil, validity: outcome.leaf_validity))
+                diagnostics.append(Self.diagnostic(outcome.error, depth: nil, validity: outcome.leaf_validity, errors: errors))
             }
             return .rejected(diagnostics)
         case 3:
-            let error = NSSError(code: outcome.error)
+            let error = errors.error(outcome.error)
             return .rejected([NativeDiagnostic(code: Int(outcome.error), name: error.name, message: "CERT_VerifyCertName: \(error.text)", depth: 0, failure: Self.failure(outcome.error, validity: 0))])
         default:
-            let error = NSSError(code: outcome.error)
+            let error = errors.error(outcome.error)
             return .failClosed(.other, code: Int(outcome.error), name: "NSS_INTERNAL", message: "NSS failed before verifying: \(error)")
         }
     }
 
-    private static func diagnostic(_ code: Int32, depth: Int?, validity: Int32) -> NativeDiagnostic {
-        let error = NSSError(code: code)
+    private static func diagnostic(_ code: Int32, depth: Int?, validity: Int32, errors: ErrorNames) -> NativeDiagnostic {
+        let error = errors.error(code)
         var message = error.text
         if validity == 2 { message += " (CERT_CheckCertValidTimes: not yet valid at the validation time)" }
         if validity == 1 { message += " (CERT_CheckCertValidTimes: expired at the validation time)" }

@@ -4,91 +4,340 @@ internal import CNSSBridge
 /// NSS keeps its certificates in one process-wide store and libpkix caches in process-wide tables:
 /// every certificate imported as a temporary certificate is a path-building candidate for every
 /// other verification while it lives (CERT_CreateSubjectCertList through libpkix's PK11 cert store,
-/// lib/libpkix/pkix_pl_nss/module/pkix_pl_pk11certstore.c), a certificate with the issuer and serial
-/// of a live one cannot be imported (SEC_ERROR_REUSED_ISSUER_AND_SERIAL, CERT_NewTempCertificate in
-/// lib/certdb/stanpcertdb.c, and between its lookup and nssCertificateStore_FindOrAdd another
-/// thread's certificate can be returned in its place), and libpkix reuses a chain it built for the
-/// same leaf and anchors (pkix_Build_CheckInCache, lib/libpkix/pkix/top/pkix_build.c) even when the
-/// request presents other intermediates. Left alone, a verdict would depend on which requests ran
-/// before and beside it.
+/// lib/libpkix/pkix_pl_nss/module/pkix_pl_pk11certstore.c), and libpkix's caches keep it alive after
+/// the request released it (the subject cache `cachedCertTable` and the chain cache
+/// `cachedCertChainTable`, lib/libpkix/pkix/util/pkix_tools.c, valid for six minutes of real time
+/// against any earlier validation time); a certificate with the issuer and serial of a live one
+/// cannot be imported (SEC_ERROR_REUSED_ISSUER_AND_SERIAL, CERT_NewTempCertificate); libpkix reuses
+/// a chain it built for the same leaf and anchors (pkix_Build_CheckInCache,
+/// lib/libpkix/pkix/top/pkix_build.c) even when the request presents other intermediates; and a warm
+/// subject cache skips a lookup, so the verify log of a failed validation differs from a fresh
+/// process's. Left alone, a verdict would depend on which requests ran before and beside it.
 ///
-/// So every NSS call runs inside ``run(imports:_:)``, which guarantees that NSS's state holds
-/// nothing but the request's own certificates: one request at a time is inside NSS, and before each
-/// one that imports certificates NSS is shut down and initialised again when anything was imported
-/// since (NSS_Shutdown calls PKIX_Shutdown, which empties libpkix's caches, and releases the
-/// temporary store). A verdict is therefore the one a fresh process gives. Not even two copies of
-/// one request share NSS: libpkix's caches warmed by the first change the verify log of the second
-/// (a cached candidate list skips a lookup that logs SEC_ERROR_EXTENSION_NOT_FOUND), so its
-/// diagnostics would differ. The cost, a reset (about a millisecond) per evaluation and NSS
-/// evaluations one at a time, is measured by `bench` against NSS's bare loop.
-final class NSSIsolation: @unchecked Sendable {  // every field is guarded by `condition`
-    static let shared = NSSIsolation()
+/// NSS_Shutdown empties all of it, but cannot be repeated for long in one process: each shutdown
+/// re-arms the PR_CallOnce of NSS's own error stack (nss_DestroyErrorStack, lib/base/error.c) and the
+/// next use takes a new NSPR thread-private slot (PR_NewThreadPrivateIndex), of which a process has
+/// 128 and never gets one back (pr/src/threads/prtpd.c). After about a hundred resets NSS has no
+/// error stack, and failures that report through it name PR_CALL_ONCE_ERROR instead of their error.
+///
+/// So NSS runs in worker processes (`cnss_worker.h`: this program's executable started again, served
+/// by a constructor of the bridge before main), one request at a time in each, and
+/// ``NSSWorkers/run(names:key:_:)`` lends a request a worker in which every certificate it could meet
+/// is its own. NSS finds a certificate only by its names: candidates by subject (the PK11 cert store
+/// supports no other query), duplicates by issuer and serial number or by the whole DER
+/// (CERT_NewTempCertificate), and every libpkix cache is keyed by certificates or subjects. A worker
+/// is fit for a request when
+///
+/// - the request's issuer and subject names meet nothing the worker's NSS was given since it last
+///   started afresh: the request is fresh there;
+/// - or everything they meet was left by earlier copies of the very same request (the same anchors,
+///   chain, time and purpose; the host is checked on the leaf alone), which validated a path. Such a
+///   copy meets only its own certificates and a chain cache holding the path NSS built for it, the
+///   path a fresh process builds;
+/// - otherwise the worker's NSS is shut down and initialised again (a worker does so at most
+///   ``NSSWorkers/resetsPerWorker`` times, well inside NSPR's slots, and is then replaced by a new
+///   process), or another worker is started, up to one per processor.
+///
+/// A verdict is therefore the one a fresh process gives, while an application's pattern (the same
+/// chain again and again, or different sites on several threads) costs what NSS costs, and a crash
+/// in NSS fails one request closed instead of ending the program. `bench` measures it against NSS's
+/// own loop, and the conformance suites with `--repeat` check that the verdicts do not move.
+final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `condition`
+    static let shared = NSSWorkers()
+
+    /// A request as NSS sees it: what its verdict depends on besides the host, which
+    /// CERT_VerifyCertName checks on the leaf alone.
+    struct RequestKey: Hashable {
+        let anchors: [[UInt8]]
+        let chain: [[UInt8]]
+        let time: Int64
+        let anyPurpose: Bool
+    }
+
+    /// Shutdowns a worker's NSS may go through before the worker is replaced: a quarter of NSPR's
+    /// 128 thread-private slots, which NSPR and NSS partly use themselves at start.
+    static let resetsPerWorker = 32
+
+    /// Workers at most: one per processor (requests beyond that wait for one).
+    let maximumWorkers = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
     private let condition = NSCondition()
-    /// Requests inside NSS now: at most one that imports certificates, beside any that import none.
-    private var inFlight = 0
-    private var importing = false
-    /// Whether anything was imported since NSS was last initialised.
-    private var dirty = false
-    private var initialised = false
-    /// Why NSS cannot be used (it failed to initialise or to reset): every request fails closed.
+    private var idle: [Worker] = []
+    private var lent = 0
+    /// Why no worker can be started: every request fails closed with it.
     private var broken: String?
 
-    /// Runs `body` with NSS initialised and, when `imports` (body imports certificates), alone in
-    /// NSS and after a reset if anything was imported before; or returns why NSS cannot be used.
-    func run<T>(imports: Bool, _ body: () -> T) -> Result<T, NSSUnavailable> {
+    /// The process ids of the idle workers (for tests).
+    var idleProcessIDs: [Int32] {
         condition.lock()
+        defer { condition.unlock() }
+        return idle.compactMap(\.processID)
+    }
+
+    /// Runs `body` with a worker fit for a request with `names` (the issuer and subject DER of its
+    /// anchors and chain) and `key`; `body` returns its result and whether path validation
+    /// succeeded. Returns why NSS cannot be used instead, when no worker can be had or the worker
+    /// failed (it is then replaced).
+    func run<T>(names: [ArraySlice<UInt8>], key: RequestKey, _ body: (Worker) -> Result<(T, validated: Bool), NSSUnavailable>) -> Result<T, NSSUnavailable> {
+        let worker: Worker
+        switch lend({ $0.admits(names: names, key: key) }) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let lentWorker): worker = lentWorker
+        }
+        if !worker.admits(names: names, key: key) {
+            if case .failure(let failure) = worker.reset() {
+                give(back: worker, healthy: false)
+                return .failure(failure)
+            }
+        }
+        worker.enter(names: names, key: key)
+        let outcome = body(worker)
+        switch outcome {
+        case .success(let (result, validated)):
+            worker.leave(key: key, validated: validated)
+            give(back: worker, healthy: true)
+            return .success(result)
+        case .failure(let failure):
+            give(back: worker, healthy: false)
+            return .failure(failure)
+        }
+    }
+
+    /// Runs `body` with a worker, for a request that touches no store (decoding a certificate).
+    func runStoreless<T>(_ body: (Worker) -> Result<T, NSSUnavailable>) -> Result<T, NSSUnavailable> {
+        switch lend({ _ in true }) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let worker):
+            let outcome = body(worker)
+            give(back: worker, healthy: (try? outcome.get()) != nil)
+            return outcome
+        }
+    }
+
+    /// Runs `body` (which imports certificates no name records: a bare loop) in a worker whose NSS
+    /// is fresh; the worker resets before its next request.
+    func runAlone<T>(_ body: (Worker) -> Result<T, NSSUnavailable>) -> Result<T, NSSUnavailable> {
+        switch lend({ $0.isFresh }) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let worker):
+            if !worker.isFresh, case .failure(let failure) = worker.reset() {
+                give(back: worker, healthy: false)
+                return .failure(failure)
+            }
+            worker.enterUnrecorded()
+            let outcome = body(worker)
+            give(back: worker, healthy: (try? outcome.get()) != nil)
+            return outcome
+        }
+    }
+
+    /// An idle worker that `fits`, else a new one while there are fewer than one per processor,
+    /// else any idle worker (the caller resets it), else waits for one.
+    private func lend(_ fits: (Worker) -> Bool) -> Result<Worker, NSSUnavailable> {
+        condition.lock()
+        defer { condition.unlock() }
         while true {
-            if let broken {
+            if let broken { return .failure(NSSUnavailable(message: broken)) }
+            // A worker that ended between requests (killed from outside) is dropped, not lent.
+            idle.removeAll { !$0.isAlive }
+            if let index = idle.lastIndex(where: fits) {
+                lent += 1
+                return .success(idle.remove(at: index))
+            }
+            if idle.count + lent < maximumWorkers {
+                lent += 1
                 condition.unlock()
-                return .failure(NSSUnavailable(message: broken))
-            }
-            if !imports && initialised {
-                // Decoding an anchor touches no store: it may run beside anything but a reset,
-                // which waits for it.
-                break
-            }
-            if inFlight == 0 {
-                if !initialised || dirty {
-                    let error = initialised ? cnss_reset() : cnss_initialize()
-                    guard error == 0 else {
-                        broken = "NSS could not be \(initialised ? "reset" : "initialised") (\(NSSError(code: error))), so no NSS verification can be isolated from the others"
-                        continue
-                    }
-                    initialised = true
-                    dirty = false
+                let started = Worker.start()
+                condition.lock()
+                switch started {
+                case .success(let worker): return .success(worker)
+                case .failure(let failure):
+                    lent -= 1
+                    broken = failure.message
+                    condition.broadcast()
+                    return .failure(failure)
                 }
-                if imports {
-                    importing = true
-                    dirty = true
-                }
-                break
+            }
+            if !idle.isEmpty {
+                lent += 1
+                // The worker that has gone longest without a request.
+                return .success(idle.removeFirst())
             }
             condition.wait()
         }
-        inFlight += 1
+    }
+
+    /// Returns a worker to the pool; one that failed is stopped (a new one is started when needed).
+    private func give(back worker: Worker, healthy: Bool) {
+        if !healthy { worker.stop() }
+        condition.lock()
+        lent -= 1
+        if healthy { idle.append(worker) }
+        condition.broadcast()
         condition.unlock()
-        defer {
-            condition.lock()
-            inFlight -= 1
-            if imports { importing = false }
-            condition.broadcast()
-            condition.unlock()
+    }
+
+    /// One worker process and what its NSS holds. Used by one request at a time (the pool lends it).
+    final class Worker {
+        private var handle: OpaquePointer?
+        /// The names (issuer and subject DER) of every certificate the worker's NSS was given since it
+        /// last started afresh, with the request that gave them.
+        private var residents: [ArraySlice<UInt8>: Resident] = [:]
+        /// Whether NSS holds what no name records (a bare loop ran).
+        private var unrecorded = false
+        private var resets = 0
+
+        private final class Resident {
+            let key: RequestKey
+            /// Whether a copy validated a path and none failed: later copies may share what it left.
+            var proven = false
+            var failed = false
+            init(key: RequestKey) { self.key = key }
         }
-        return .success(body())
+
+        private init(handle: OpaquePointer) { self.handle = handle }
+
+        static func start() -> Result<Worker, NSSUnavailable> {
+            var message = [CChar](repeating: 0, count: 512)
+            var initError: Int32 = 0
+            let names = ErrorNames()
+            let handle = withUnsafeMutablePointer(to: &initError) { errorPointer in
+                cnss_worker_start(ErrorNames.sink, Unmanaged.passUnretained(names).toOpaque(), errorPointer, &message, message.count)
+            }
+            guard let handle else {
+                let text = message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+                return .failure(NSSUnavailable(message: "no NSS worker process could be started: \(text)"))
+            }
+            guard initError == 0 else {
+                cnss_worker_stop(handle)
+                return .failure(NSSUnavailable(message: "NSS could not be initialised in a worker process (\(names.error(initError)))"))
+            }
+            return .success(Worker(handle: handle))
+        }
+
+        var isFresh: Bool { residents.isEmpty && !unrecorded }
+
+        var isAlive: Bool { handle.map { cnss_worker_alive($0) == 1 } ?? false }
+
+        /// The worker's process id (for tests), or nil once it ended.
+        var processID: Int32? { handle.map { cnss_worker_pid($0) }.flatMap { $0 > 0 ? $0 : nil } }
+
+        /// Whether every certificate a request with `names` and `key` could meet in this worker's NSS
+        /// is its own (see ``NSSWorkers``).
+        func admits(names: [ArraySlice<UInt8>], key: RequestKey) -> Bool {
+            if unrecorded { return false }
+            var met: Resident?
+            for name in names {
+                guard let resident = residents[name] else { continue }
+                if let previous = met, previous !== resident { return false }
+                met = resident
+            }
+            guard let met else { return true }
+            return met.key == key && met.proven && !met.failed
+        }
+
+        func enter(names: [ArraySlice<UInt8>], key: RequestKey) {
+            var resident: Resident?
+            for name in names where residents[name] == nil {
+                if resident == nil { resident = names.lazy.compactMap { self.residents[$0] }.first ?? Resident(key: key) }
+                residents[name] = resident
+            }
+        }
+
+        func enterUnrecorded() { unrecorded = true }
+
+        func leave(key: RequestKey, validated: Bool) {
+            for resident in residents.values where resident.key == key {
+                if validated { resident.proven = !resident.failed } else { resident.failed = true; resident.proven = false }
+            }
+        }
+
+        /// Shuts the worker's NSS down and initialises it again, or (past ``NSSWorkers/resetsPerWorker``)
+        /// replaces the worker's process with a new one.
+        func reset() -> Result<Void, NSSUnavailable> {
+            if resets >= NSSWorkers.resetsPerWorker {
+                if let handle { cnss_worker_stop(handle) }
+                handle = nil
+                switch Worker.start() {
+                case .failure(let failure): return .failure(failure)
+                case .success(let fresh):
+                    handle = fresh.handle
+                    fresh.handle = nil
+                }
+                resets = 0
+            } else {
+                guard let handle else { return .failure(NSSUnavailable(message: "the NSS worker process was stopped")) }
+                var error: Int32 = 0
+                let names = ErrorNames()
+                guard cnss_worker_reset(handle, &error, ErrorNames.sink, Unmanaged.passUnretained(names).toOpaque()) == 0 else {
+                    return .failure(failure(handle))
+                }
+                guard error == 0 else {
+                    return .failure(NSSUnavailable(message: "NSS could not be reset in its worker process (\(names.error(error))), so no NSS verification can be isolated from the others"))
+                }
+                resets += 1
+            }
+            residents.removeAll(keepingCapacity: true)
+            unrecorded = false
+            return .success(())
+        }
+
+        /// The worker's handle for one call; nil once stopped.
+        func withHandle<T>(_ body: (OpaquePointer) -> Result<T, NSSUnavailable>) -> Result<T, NSSUnavailable> {
+            guard let handle else { return .failure(NSSUnavailable(message: "the NSS worker process was stopped")) }
+            return body(handle)
+        }
+
+        func failure(_ handle: OpaquePointer) -> NSSUnavailable {
+            NSSUnavailable(message: String(cString: cnss_worker_failure(handle)) + "; not evaluated, so not trusted")
+        }
+
+        func stop() {
+            if let handle { cnss_worker_stop(handle) }
+            handle = nil
+        }
+
+        deinit { stop() }
     }
 }
 
-/// NSS could not be initialised or reset.
+/// NSS could not be used for a request: no worker, or the worker failed.
 struct NSSUnavailable: Error {
     let message: String
 }
 
-/// An NSPR/NSS error code with its name and text.
+/// The names and texts of the error codes a worker reported, as its NSS gives them.
+final class ErrorNames {
+    private var entries: [Int32: (name: String, text: String)] = [:]
+
+    static let sink: cnss_error_sink = { context, code, name, nameLength, text, textLength in
+        guard let context else { return }
+        let names = Unmanaged<ErrorNames>.fromOpaque(context).takeUnretainedValue()
+        let decode = { (pointer: UnsafePointer<CChar>?, length: Int) -> String in
+            guard let pointer, length > 0 else { return "" }
+            return pointer.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
+        }
+        names.entries[code] = (decode(name, nameLength), decode(text, textLength))
+    }
+
+    /// The error `code` with the name and text the worker gave (empty when no NSS table knows it).
+    func error(_ code: Int32) -> NSSError {
+        let entry = entries[code]
+        return NSSError(code: code, name: entry.flatMap { $0.name.isEmpty ? nil : $0.name }, text: entry.flatMap { $0.text.isEmpty ? nil : $0.text })
+    }
+}
+
+/// An NSPR/NSS error code with its name and text (looked up by the worker's NSS, `cnss_error_text`).
 struct NSSError: CustomStringConvertible {
     let code: Int32
+    let name: String
+    let text: String
 
-    var name: String { cnss_error_name(code).map { String(cString: $0) } ?? "NSS_ERROR_\(code)" }
-    var text: String { cnss_error_text(code).map { String(cString: $0) } ?? "NSS error \(code)" }
+    init(code: Int32, name: String?, text: String?) {
+        self.code = code
+        self.name = name ?? "NSS_ERROR_\(code)"
+        self.text = text ?? "NSS error \(code), which no NSS or NSPR error table names"
+    }
+
     var description: String { "\(name): \(text)" }
 }

@@ -55,9 +55,10 @@ void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, si
 /// else the error.
 int cnss_decode(const uint8_t *der, size_t length);
 
-/// The symbolic name of an NSPR/NSS error (PR_ErrorToName), or NULL.
+/// The symbolic name of an NSPR/NSS error (PR_ErrorToName), or NULL when no error table knows it.
 const char *cnss_error_name(int code);
-/// NSS's English text for an error (PR_ErrorToString), or NULL.
+/// NSS's English text for an error (PR_ErrorToString), or NULL when no error table knows it (never
+/// NSPR's "Unknown code" text, which it formats in a static buffer that concurrent calls overflow).
 const char *cnss_error_text(int code);
 /// The class of an NSS error for the taxonomy: 1 a validity period (expired or not yet valid),
 /// 2 no path to an anchor, 3 an issuer that is not a CA, 4 a path length constraint, 5 a signature,
@@ -72,5 +73,8 @@ const char *cnss_version(void);
 uint64_t cnss_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                    const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
                    const char *host, int64_t time_us, uint64_t iterations);
+
+// The same calls in worker processes.
+#include "cnss_worker.h"
 
 #endif
