@@ -51,7 +51,7 @@ struct NSSEvaluator: TrustEvaluator {
         }
         switch outcome {
         case .failure(let unavailable):
-            return .failClosed(.other, name: "NSS_UNAVAILABLE", message: unavailable.message)
+            return .failClosed(.other, name: unavailable.workerEnded ? "NSS_WORKER_ENDED" : "NSS_UNAVAILABLE", message: unavailable.message)
         case .success(let verdict):
             return verdict
         }

@@ -289,7 +289,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
         }
 
         func failure(_ handle: OpaquePointer) -> NSSUnavailable {
-            NSSUnavailable(message: String(cString: cnss_worker_failure(handle)) + "; not evaluated, so not trusted")
+            NSSUnavailable(message: String(cString: cnss_worker_failure(handle)) + "; not evaluated, so not trusted", workerEnded: true)
         }
 
         func stop() {
@@ -304,6 +304,8 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
 /// NSS could not be used for a request: no worker, or the worker failed.
 struct NSSUnavailable: Error {
     let message: String
+    /// Whether a worker process ended while it had the request (a crash in NSS or a kill).
+    var workerEnded = false
 }
 
 /// The names and texts of the error codes a worker reported, as its NSS gives them.
