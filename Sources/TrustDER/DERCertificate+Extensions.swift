@@ -1,7 +1,8 @@
 import TrustCore
-/// The strict DER check of extensions (RFC 5280 §4.2, §5.2, §5.3): each extnValue holds exactly
-/// one element, read against the extension's schema where RFC 5280 gives one and by the generic
-/// rules otherwise.
+/// The strict DER check of extensions (RFC 5280 §4.2, §5.2, §5.3): each extnValue is a DER OCTET
+/// STRING; its value is exactly one element of the extension's schema where one is given here, one
+/// element by the generic rules where a back end's library decodes an extension without a schema
+/// here (``InterpretedExtension``), and opaque bytes otherwise.
 extension DERCertificate {
     /// Extensions ::= SEQUENCE SIZE (1..MAX) OF Extension;
     /// Extension ::= SEQUENCE { extnID OBJECT IDENTIFIER, critical BOOLEAN DEFAULT FALSE, extnValue OCTET STRING }.
@@ -25,18 +26,28 @@ extension DERCertificate {
     }
 
     /// One extension's value (the content of its extnValue OCTET STRING `octets`), by its extnID.
+    /// The OCTET STRING itself has been read already, strictly: primitive, its length definite and
+    /// minimal, exactly filling the Extension.
     ///
-    /// The value of an extension whose schema is known here must be exactly one element of that
-    /// schema. That of any other extension must be empty or exactly one element read by the generic
-    /// rules: an empty value is no DER encoding of anything, but without the extension's type whether
-    /// it is acceptable is the library's call (both refuse it only when the extension is critical and
-    /// unknown, as RFC 5280 §4.2 requires), and an empty value has exactly one encoding, so it opens no
-    /// second encoding of the certificate, the threat this check exists for. x509-limbo's
-    /// `unknown-critical-extension-unrelated-*` cases carry such a certificate off the path.
+    /// - The value of an extension with a schema here must be exactly one element of that schema.
+    /// - That of an extension without one that a back end's library decodes while verifying
+    ///   (``InterpretedExtension``) must be empty or exactly one element read by the generic rules:
+    ///   an empty value is no DER encoding of anything, but without the extension's type whether it
+    ///   is acceptable is the library's call, and it has exactly one encoding, so it opens no second
+    ///   encoding of the certificate, the threat this check exists for.
+    /// - That of any other extension is opaque and not read at all. RFC 5280 §4.2: "A
+    ///   certificate-using system MUST reject the certificate if it encounters a critical extension
+    ///   it does not recognize or a critical extension that contains information that it cannot
+    ///   process. A non-critical extension MAY be ignored if it is not recognized, but MUST be
+    ///   processed if it is recognized." No library reads those bytes, so they cannot be read two
+    ///   ways; refusing them would refuse a chain every library trusts (a critical one the library
+    ///   refuses for being unrecognised, whatever its bytes). RFC 5280 §5.2 and §5.3 say the same of
+    ///   CRL and CRL entry extensions, which are read by this function too.
     private static func checkExtensionValue(_ octets: DERElement, id: DERElement, in reader: DERReader) throws(DERProblem) {
         // RFC 5280 §4.1: extnValue is the DER encoding of one value, so nothing may follow it.
         func value() throws(DERProblem) -> DERElement { try reader.only(octets, "Extension.extnValue") }
-        func unknown() throws(DERProblem) {
+        func unrecognised() throws(DERProblem) {
+            guard InterpretedExtension.contains(id, in: reader) else { return }
             if !octets.content.isEmpty { try reader.checkAny(value(), "Extension.extnValue", depth: 0) }
         }
         let content = id.content
@@ -62,12 +73,12 @@ extension DERCertificate {
             case 36: try checkPolicyConstraints(value(), in: reader)
             case 37: try checkSequenceOfOIDs(value(), in: reader, "ExtKeyUsageSyntax")
             case 54: try value().require(0x02, "InhibitAnyPolicy"); _ = try reader.naturalNumber(value(), "InhibitAnyPolicy")
-            default: try unknown()
+            default: try unrecognised()
             }
         } else if reader.matches(id, OID.pkixAccessDescriptions, lastArc: 1...1) || reader.matches(id, OID.pkixAccessDescriptions, lastArc: 11...11) {
             try checkAccessDescriptions(value(), in: reader)
         } else {
-            try unknown()
+            try unrecognised()
         }
     }
 

@@ -44,11 +44,23 @@ public enum DERCertificate {
     /// - the schema's components, in order, none missing, none unknown: a version only v2 or v3,
     ///   unique identifiers only from v2, extensions only in v3, SEQUENCE OFs that must not be empty
     ///   not empty;
-    /// - each extnValue exactly one element; for the extensions RFC 5280 defines it follows their
-    ///   schema, for others the generic rules; an ECDSA or DSA signature, an RSA or DSA public key
-    ///   exactly one DER value of their own schema.
-    /// Values of unknown syntax (ANY, unrecognised extensions) are held to the generic rules to
-    /// 64 levels deep; a universal type certificates never use (REAL, EXTERNAL, ...) is a problem.
+    /// - each extnValue a DER OCTET STRING, whose value is: exactly one element of the extension's
+    ///   schema for the extensions given one here (all of RFC 5280's own but
+    ///   subjectDirectoryAttributes); exactly one element by the generic rules for those without one
+    ///   that a back end's library decodes while verifying (`InterpretedExtension.all`: Netscape
+    ///   certificate type, proxyCertInfo, the RFC 3779 address and AS blocks, TLS feature, OCSP
+    ///   no-check, subjectDirectoryAttributes); and opaque bytes, not read, for every other
+    ///   extension, critical or not. RFC 5280 §4.2: "A certificate-using system MUST reject the
+    ///   certificate if it encounters a critical extension it does not recognize or a critical
+    ///   extension that contains information that it cannot process. A non-critical extension MAY
+    ///   be ignored if it is not recognized, but MUST be processed if it is recognized." No library
+    ///   reads such a value, so it cannot be read two ways, and whether it is "the DER encoding of an
+    ///   ASN.1 value corresponding to the extension type" (§4.1) cannot be told without the type;
+    ///   refusing it would refuse chains every library trusts;
+    /// - an ECDSA or DSA signature, an RSA or DSA public key exactly one DER value of their own schema.
+    /// Values of unknown syntax (ANY, the extensions above read by the generic rules) are held to the
+    /// generic rules to 64 levels deep; a universal type certificates never use (REAL, EXTERNAL, ...)
+    /// is a problem.
     /// Not enforced, as trusted roots break them and only an issuer can (the bytes are signed):
     /// dropping trailing zero bits of keyUsage (X.690 §11.2.2), and UTCTime for 1950 to 2049 (an
     /// RFC 5280 profile rule, not DER). Nor are the characters of strings (IA5String,
@@ -58,9 +70,10 @@ public enum DERCertificate {
     /// since the OpenSSL back end checks the CRLs of a request with this function too: a
     /// TBSCertList is told apart by the time (thisUpdate) where a certificate has its validity.
     ///
-    /// RFC 5280 §4.1 requires certificates in DER. OpenSSL's `d2i_X509` and GnuTLS also take BER
-    /// (an indefinite length, a padded INTEGER, BOOLEAN 0x01, an explicit DEFAULT, bytes after an
-    /// extension's value) and then verify the signature over the bytes as sent, so the same
+    /// RFC 5280 §4.1 has the data to be signed (the TBSCertificate) in DER, and RFC 8446 §4.4.2 sends
+    /// each certificate "DER-encoded". OpenSSL's `d2i_X509` and GnuTLS also take BER
+    /// (an indefinite length, a padded INTEGER, BOOLEAN 0x01, an explicit DEFAULT, bytes after a
+    /// known extension's value) and then verify the signature over the bytes as sent, so the same
     /// certificate would have many encodings, and fingerprints, pins and deny lists keyed on the
     /// bytes could be sidestepped. Back ends refuse such a certificate as malformed.
     ///

@@ -1,6 +1,7 @@
 import TrustCore
 /// The DER rules for the content of each universal type (X.690 §8 and §11), and the descent into
-/// elements whose schema is not known (ANY, unrecognised extensions), where only these rules apply.
+/// elements whose schema is not known (ANY, the extensions of ``InterpretedExtension``), where
+/// only these rules apply.
 extension DERReader {
     private func problem(_ reason: DERProblem.Reason, _ element: DERElement, _ field: StaticString) -> DERProblem {
         DERProblem(reason: reason, offset: element.offset, field: field)

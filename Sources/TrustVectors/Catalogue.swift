@@ -81,6 +81,11 @@ enum Catalogue {
             $0.unknownCriticalExtension = true
         },
         server("unknown-critical-extension-intermediate-leaf", issuer: "unknown-critical-extension-intermediate"),
+        server("unknown-extension-not-der-leaf") { $0.unknownNonDERExtension = true },
+        authority("unknown-extension-not-der-intermediate", commonName: "Intermediate with a Non-DER Unknown Extension", issuer: "root", pathLength: 0) {
+            $0.unknownNonDERExtension = true
+        },
+        server("unknown-extension-not-der-intermediate-leaf", issuer: "unknown-extension-not-der-intermediate"),
 
         // Copies of the intermediate (same subject, same key, so the same key identifier) that are
         // unfit as issuers: expired, or with cA FALSE. As anchors they shadow the presented intermediate.
@@ -462,6 +467,19 @@ enum Catalogue {
             "The intermediate carries a critical extension with an unregistered OID: a certificate of the path that no verifier can process.",
             chain: ["unknown-critical-extension-intermediate-leaf", "unknown-critical-extension-intermediate"], failures: [.other],
             references: ["RFC 5280 §4.2", "RFC 5280 §6.1.4(o)"]
+        ),
+        accept(
+            "unknown-extension-not-der-leaf",
+            "The leaf carries a non-critical extension with an unregistered OID (1.3.6.1.4.1.32473.2) whose value is the four bytes 01 02 03 04, not DER: a verifier may ignore a non-critical extension it does not recognise, so the valid chain is trusted; the bytes no verifier reads give the certificate no second encoding.",
+            chain: ["unknown-extension-not-der-leaf", "intermediate"], path: ["unknown-extension-not-der-leaf", "intermediate", "root"],
+            references: ["RFC 5280 §4.2", rfc5280Validation]
+        ),
+        accept(
+            "unknown-extension-not-der-intermediate",
+            "The intermediate carries a non-critical extension with an unregistered OID whose value (01 02 03 04) is not DER: ignored like any unrecognised non-critical extension, so the valid chain is trusted.",
+            chain: ["unknown-extension-not-der-intermediate-leaf", "unknown-extension-not-der-intermediate"],
+            path: ["unknown-extension-not-der-intermediate-leaf", "unknown-extension-not-der-intermediate", "root"],
+            references: ["RFC 5280 §4.2", rfc5280Validation]
         ),
         accept(
             "policy-constraints-leaf",

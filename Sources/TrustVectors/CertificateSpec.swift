@@ -48,6 +48,10 @@ struct CertificateSpec: Sendable, Hashable {
         /// Adds a critical policyConstraints extension (RFC 5280 §4.2.1.11) with only
         /// inhibitPolicyMapping 5, which constrains nothing in the catalogue's paths.
         var criticalPolicyConstraints = false
+        /// Adds a non-critical extension with an unregistered OID whose value is the four bytes
+        /// 01 02 03 04, which are not DER (a BOOLEAN of two octets): RFC 5280 §4.2 lets a verifier
+        /// ignore a non-critical extension it does not recognise, value and all.
+        var unknownNonDERExtension = false
 
         enum BasicConstraintsChoice: Sendable, Hashable {
             case authority(pathLength: Int?)

@@ -156,6 +156,10 @@ struct TestPKI {
             // documentation, so no verifier can know it.
             try extensions.append(.init(oid: Self.unknownExtensionOID, critical: true, value: [0x05, 0x00]))
         }
+        if profile.unknownNonDERExtension {
+            // Value: 01 02 03 04, not DER; swift-certificates writes it as given.
+            try extensions.append(.init(oid: Self.unknownNonDERExtensionOID, critical: false, value: [0x01, 0x02, 0x03, 0x04]))
+        }
         if profile.criticalPolicyConstraints {
             // PolicyConstraints ::= SEQUENCE { inhibitPolicyMapping [1] IMPLICIT SkipCerts 5 }.
             try extensions.append(.init(oid: Self.policyConstraintsOID, critical: true, value: [0x30, 0x03, 0x81, 0x01, 0x05]))
@@ -166,6 +170,10 @@ struct TestPKI {
     static let policyConstraintsOID: ASN1ObjectIdentifier = [2, 5, 29, 36]
 
     static let unknownExtensionOID: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 32473, 1]
+
+    /// The non-critical extension with a value that is not DER, also under RFC 5612's
+    /// documentation arc.
+    static let unknownNonDERExtensionOID: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 32473, 2]
 
     /// A positive serial number of at most 16 octets: the first 16 octets of SHA-256 over the
     /// certificate's path, top bit cleared (RFC 5280 §4.1.2.2 allows up to 20).

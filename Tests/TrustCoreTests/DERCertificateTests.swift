@@ -93,13 +93,13 @@ import Testing
          "negative INTEGER where 0..MAX is required in BasicConstraints.pathLenConstraint"),
         ("GeneralName of unknown tag", "p256", { try addExtension(&$0, [0x55, 0x1D, 0x12], .constructed(0x30, [.primitive(0x89, [0x00])])) },
          "extension 2.5.29.18: tag 0x89 is not a GeneralName in GeneralName"),
-        ("unknown extension with BOOLEAN 0x01", "p256", { try addExtension(&$0, privateOID, .constructed(0x30, [.primitive(0x01, [0x01])])) },
-         "extension 1.3.6.1.4.1.99999.1: BOOLEAN 0x01 (DER TRUE is 0xff) in Extension.extnValue"),
-        ("unknown extension with REAL", "p256", { try addExtension(&$0, privateOID, .primitive(0x09, [0x40])) }, "universal type 9, which certificates do not use"),
-        ("unknown extension with end-of-contents", "p256", { try addExtension(&$0, privateOID, .constructed(0x30, [.primitive(0x00, [])])) }, "end-of-contents octets"),
-        ("unknown extension nested 70 deep", "p256", { try addExtension(&$0, privateOID, (0..<70).reduce(.primitive(0x05, [])) { inner, _ in .constructed(0x30, [inner]) }) },
+        ("interpreted extension with BOOLEAN 0x01", "p256", { try addExtension(&$0, netscapeCertTypeOID, .constructed(0x30, [.primitive(0x01, [0x01])])) },
+         "extension 2.16.840.1.113730.1.1: BOOLEAN 0x01 (DER TRUE is 0xff) in Extension.extnValue"),
+        ("interpreted extension with REAL", "p256", { try addExtension(&$0, netscapeCertTypeOID, .primitive(0x09, [0x40])) }, "universal type 9, which certificates do not use"),
+        ("interpreted extension with end-of-contents", "p256", { try addExtension(&$0, netscapeCertTypeOID, .constructed(0x30, [.primitive(0x00, [])])) }, "end-of-contents octets"),
+        ("interpreted extension nested 70 deep", "p256", { try addExtension(&$0, netscapeCertTypeOID, (0..<70).reduce(.primitive(0x05, [])) { inner, _ in .constructed(0x30, [inner]) }) },
          "nested more than 64 levels deep"),
-        ("unknown extension, high tag number 30", "p256", { try addExtension(&$0, privateOID, .constructed(0x30, [.primitive(0x9F, [0x1E])])) }, "high tag number form not minimal"),
+        ("interpreted extension, high tag number 30", "p256", { try addExtension(&$0, netscapeCertTypeOID, .constructed(0x30, [.primitive(0x9F, [0x1E])])) }, "high tag number form not minimal"),
     ] }
 
     @Test func eachRuleIsEnforcedWithItsReason() throws {
@@ -121,11 +121,11 @@ import Testing
             ("UTCTime on 29 February 2024", { $0[Self.notBefore].content = Array("240229235959Z".utf8) }),
             ("keyUsage with a trailing zero bit (as Trustwave's roots have)", { try $0.carrying(Self.extensionValue(1)) { $0[[0]].content = [0x07, 0x80, 0x00] } }),
             ("nameConstraints minimum 1", { try Self.addExtension(&$0, [0x55, 0x1D, 0x1E], Self.nameConstraints(minimum: false)) }),
-            ("an unknown extension of constructed context tags and a DER GeneralizedTime fraction", {
-                try Self.addExtension(&$0, Self.privateOID, .constructed(0x30, [.constructed(0xA0, [.primitive(0x80, [0x01])]), .primitive(0x18, Array("20250101000000.25Z".utf8))]))
+            ("an interpreted extension of constructed context tags and a DER GeneralizedTime fraction", {
+                try Self.addExtension(&$0, Self.netscapeCertTypeOID, .constructed(0x30, [.constructed(0xA0, [.primitive(0x80, [0x01])]), .primitive(0x18, Array("20250101000000.25Z".utf8))]))
             }),
             ("a GeneralizedTime fraction of 40 digits", {
-                try Self.addExtension(&$0, Self.privateOID, .primitive(0x18, Array("20250101000000.\(String(repeating: "9", count: 40))Z".utf8)))
+                try Self.addExtension(&$0, Self.netscapeCertTypeOID, .primitive(0x18, Array("20250101000000.\(String(repeating: "9", count: 40))Z".utf8)))
             }),
         ]
         for (name, change) in cases {
@@ -133,6 +133,81 @@ import Testing
             try change(&leaf)
             #expect(DERCertificate.encodingProblem(leaf.encoded) == nil, "\(name)")
         }
+    }
+
+    /// The value of an extension the check has no schema for and no library decodes is opaque (RFC
+    /// 5280 §4.2: a verifier may ignore a non-critical extension it does not recognise, and must
+    /// refuse a critical one, which the library does for being unrecognised, whatever its bytes).
+    @Test func unrecognisedExtensionValuesAreOpaque() throws {
+        let values: [(String, [UInt8])] = [
+            ("01 02 03 04 (a BOOLEAN of two octets)", [0x01, 0x02, 0x03, 0x04]),
+            ("an indefinite length", [0x30, 0x80, 0x05, 0x00, 0x00, 0x00]),
+            ("BOOLEAN 0x01", [0x01, 0x01, 0x01]),
+            ("two elements", [0x05, 0x00, 0x05, 0x00]),
+            ("a long-form length", [0x04, 0x81, 0x01, 0x00]),
+            ("a truncated element", [0x30, 0x05, 0x02]),
+        ]
+        for (name, value) in values {
+            for critical in [false, true] {
+                var leaf = try Self.leaf()
+                Self.addExtension(&leaf, Self.privateOID, critical: critical, extnValue: .primitive(0x04, value))
+                #expect(DERCertificate.encodingProblem(leaf.encoded) == nil, "\(critical ? "critical" : "non-critical") with \(name)")
+            }
+        }
+    }
+
+    /// Where a library decodes the value (``InterpretedExtension``) or the check has its schema, the
+    /// same bytes are refused, and the message names the extension.
+    @Test func interpretedAndSchemaExtensionValuesAreStillRead() throws {
+        let schemas: [[UInt8]] = [
+            [0x55, 0x1D, 0x0E], [0x55, 0x1D, 0x0F], [0x55, 0x1D, 0x11], [0x55, 0x1D, 0x12], [0x55, 0x1D, 0x13],
+            [0x55, 0x1D, 0x1E], [0x55, 0x1D, 0x1F], [0x55, 0x1D, 0x20], [0x55, 0x1D, 0x21], [0x55, 0x1D, 0x23],
+            [0x55, 0x1D, 0x24], [0x55, 0x1D, 0x25], [0x55, 0x1D, 0x2E], [0x55, 0x1D, 0x36],
+            OID.pkixAccessDescriptions + [0x01], OID.pkixAccessDescriptions + [0x0B],
+        ]
+        #expect(InterpretedExtension.all.count == 7)
+        for oid in schemas + InterpretedExtension.all.map(\.oid) {
+            for critical in [false, true] {
+                var leaf = try Self.leaf()
+                Self.addExtension(&leaf, oid, critical: critical, extnValue: .primitive(0x04, [0x01, 0x02, 0x03, 0x04]))
+                let found = DERCertificate.encodingProblem(leaf.encoded)
+                #expect(found?.hasPrefix("extension \(DERTree.dotted(oid)): ") == true, "\(DERTree.dotted(oid)): \(found ?? "no problem found")")
+            }
+        }
+        // Each entry's name starts with its OID, so the table says what it holds.
+        for entry in InterpretedExtension.all {
+            #expect("\(entry.name)".hasPrefix(DERTree.dotted(entry.oid) + " "), "\(entry.name)")
+        }
+    }
+
+    /// An opaque value is still carried in a DER OCTET STRING: its header is the certificate's.
+    @Test func anOpaqueValuesOctetStringMustBeDER() throws {
+        var longForm = DERTree.primitive(0x04, [0x01, 0x02, 0x03, 0x04])
+        longForm.paddedLength = true
+        let cases: [(DERTree, String)] = [
+            (longForm, "extension 1.3.6.1.4.1.99999.1: long-form length for 4 bytes (not DER) in Extension.extnValue"),
+            (.constructed(0x24, [.primitive(0x04, [0x01, 0x02, 0x03, 0x04])]), "extension 1.3.6.1.4.1.99999.1: tag 0x24 where 0x04 is required in Extension.extnValue"),
+            (.primitive(0x05, [0x01, 0x02, 0x03, 0x04]), "tag 0x05 where 0x04 is required in Extension.extnValue"),
+        ]
+        for (octets, reason) in cases {
+            var leaf = try Self.leaf()
+            Self.addExtension(&leaf, Self.privateOID, critical: false, extnValue: octets)
+            let found = DERCertificate.encodingProblem(leaf.encoded)
+            #expect(found?.contains(reason) == true, "\(reason): \(found ?? "no problem found")")
+        }
+        // An element after the OCTET STRING inside the Extension.
+        var leaf = try Self.leaf()
+        Self.addExtension(&leaf, Self.privateOID, critical: false, extnValue: .primitive(0x04, [0x01, 0x02, 0x03, 0x04]))
+        let added = [0, 7, 0, leaf[[0, 7, 0]].children!.count - 1]
+        leaf[added].children!.append(.primitive(0x05, []))
+        #expect(DERCertificate.encodingProblem(leaf.encoded)?.contains("unexpected element (tag 0x05) after the last component in Extension") == true)
+        // An indefinite length (the OCTET STRING's length octet 0x01 made 0x80).
+        leaf = try Self.leaf()
+        Self.addExtension(&leaf, Self.privateOID, critical: false, extnValue: .primitive(0x04, [0xEE]))
+        var bytes = leaf.encoded
+        let value = try #require(bytes.firstRange(of: [0x06, UInt8(Self.privateOID.count)] + Self.privateOID + [0x04, 0x01, 0xEE]))
+        bytes[value.upperBound - 2] = 0x80
+        #expect(DERCertificate.encodingProblem(bytes)?.contains("indefinite length (BER, not DER) in Extension.extnValue") == true)
     }
 
     /// The public key is found without a version too (a v1 certificate), and not in BER.
@@ -188,8 +263,11 @@ import Testing
     static let notBefore = [0, 4, 0]
     static let notAfter = [0, 4, 1]
     static let subjectCommonName = [0, 5, 2, 0, 1]
-    /// 1.3.6.1.4.1.99999.1
+    /// 1.3.6.1.4.1.99999.1: no library knows it.
     static let privateOID: [UInt8] = [0x2B, 0x06, 0x01, 0x04, 0x01, 0x86, 0x8D, 0x1F, 0x01]
+    /// 2.16.840.1.113730.1.1, Netscape certificate type: no schema here, decoded by libraries, so
+    /// read by the generic rules.
+    static let netscapeCertTypeOID: [UInt8] = [0x60, 0x86, 0x48, 0x01, 0x86, 0xF8, 0x42, 0x01, 0x01]
 
     static func split(_ der: [UInt8]) -> (Int, [UInt8])? {
         guard der.count > 4, der[0] == 0x30, der[1] == 0x82 else { return nil }
@@ -211,6 +289,12 @@ import Testing
 
     static func addExtension(_ certificate: inout DERTree, _ id: [UInt8], _ value: DERTree) throws {
         certificate[[0, 7, 0]].children!.append(.constructed(0x30, [.primitive(0x06, id), .primitive(0x04, value.encoded)]))
+    }
+
+    /// Appends an Extension whose extnValue element (normally an OCTET STRING) is `extnValue`.
+    static func addExtension(_ certificate: inout DERTree, _ id: [UInt8], critical: Bool, extnValue: DERTree) {
+        let flag: [DERTree] = critical ? [.primitive(0x01, [0xFF])] : []
+        certificate[[0, 7, 0]].children!.append(.constructed(0x30, [.primitive(0x06, id)] + flag + [extnValue]))
     }
 
     static func nameConstraints(minimum: Bool) -> DERTree {
