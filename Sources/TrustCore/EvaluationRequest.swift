@@ -131,7 +131,7 @@ public struct EvaluationRequest: Sendable, Hashable {
         }
         let seconds = time.timeIntervalSince1970
         if !seconds.isFinite || seconds < Double(Self.validTimeRange.lowerBound) || seconds >= Double(Self.validTimeRange.upperBound) + 1 {
-            return .failClosed(.malformed, name: "TIME_OUT_OF_RANGE", message: "the validation time \(seconds) s since 1970 is outside what X.509 can express (years 1 to 9999)")
+            return .failClosed(.malformed, name: "TIME_OUT_OF_RANGE", message: "the validation time \(seconds) s since 1970 is outside what the harness evaluates (years 1 to 9999, the range the libraries' time types share)")
         }
         if let depth = maximumChainDepth, depth < 0 {
             return .failClosed(.malformed, name: "DEPTH_OUT_OF_RANGE", message: "the maximum chain depth \(depth) is negative")

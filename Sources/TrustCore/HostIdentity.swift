@@ -35,7 +35,8 @@ public enum HostIdentity: Sendable, Hashable, CustomStringConvertible {
     /// (`X509_check_host`'s documented extension) and `.example.com` matches `*.example.com` in
     /// GnuTLS; a "*" is not a DNS name but would be compared literally with a wildcard
     /// subjectAltName; non-ASCII text is compared byte for byte by OpenSSL but IDNA-converted by
-    /// GnuTLS; an empty or over-long label or name is not a DNS name (RFC 1035 §2.3.4); spaces and
+    /// GnuTLS, and the refusal stands in for the U-label to A-label conversion RFC 9525 §6.3 puts on
+    /// the client (a limit: the harness does not convert, it asks for the A-label); an empty or over-long label or name is not a DNS name (RFC 1035 §2.3.4); spaces and
     /// control characters are in no host name; and a name ending in a numeric label (`127.1`,
     /// `0x7f.0.0.1`, `010.0.0.1`) is an IP address in a spelling resolvers read differently
     /// (WHATWG URL "ends in a number"), never a name a certificate should match (`256.1.1.1`, a

@@ -60,7 +60,8 @@ public enum DERCertificate {
     /// - an ECDSA or DSA signature, an RSA or DSA public key exactly one DER value of their own schema.
     /// Values of unknown syntax (ANY, the extensions above read by the generic rules) are held to the
     /// generic rules to 64 levels deep; a universal type certificates never use (REAL, EXTERNAL, ...)
-    /// is a problem.
+    /// is a problem: a limit of this check, which implements no DER rules for those types and so
+    /// cannot tell their DER from BER, not a rule of X.690.
     /// Not enforced, as trusted roots break them and only an issuer can (the bytes are signed):
     /// dropping trailing zero bits of keyUsage (X.690 §11.2.2), and UTCTime for 1950 to 2049 (an
     /// RFC 5280 profile rule, not DER). Nor are the characters of strings (IA5String,
