@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -87,20 +88,46 @@ static int read_all(int fd, void *bytes, size_t n) {
     }
     return 0;
 }
+// One frame in one system call (sendmsg with the header and the payload).
 static int send_frame(int fd, uint32_t tag, const buffer *payload) {
     if (payload->failed) return -1;
     uint32_t header[2] = { tag, (uint32_t)payload->length };
-    if (write_all(fd, header, sizeof header) != 0) return -1;
-    return payload->length ? write_all(fd, payload->data, payload->length) : 0;
+    struct iovec parts[2] = { { header, sizeof header }, { payload->data, payload->length } };
+    struct msghdr message = { 0 };
+    message.msg_iov = parts;
+    message.msg_iovlen = payload->length ? 2 : 1;
+    size_t total = sizeof header + payload->length;
+    ssize_t sent;
+    do { sent = sendmsg(fd, &message, MSG_NOSIGNAL); } while (sent < 0 && errno == EINTR);
+    if (sent < 0) return -1;
+    if ((size_t)sent == total) return 0;
+    // A partial send (a large frame): the rest plainly.
+    size_t done = (size_t)sent;
+    if (done < sizeof header) {
+        if (write_all(fd, (uint8_t *)header + done, sizeof header - done) != 0) return -1;
+        done = sizeof header;
+    }
+    return write_all(fd, payload->data + (done - sizeof header), total - done);
 }
-// Reads one frame; the payload is malloc'd (free it). 0 on success.
+// Reads one frame; the payload is malloc'd (free it). 0 on success. The exchange is lockstep (one
+// side waits for the other's frame), so whatever one read returns belongs to this frame: usually
+// one read takes it all.
 static int receive_frame(int fd, uint32_t *tag, uint8_t **payload, uint32_t *length) {
+    uint8_t first[16384];
+    size_t have = 0;
+    while (have < 8) {
+        ssize_t r = read(fd, first + have, sizeof first - have);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return -1;
+        have += (size_t)r;
+    }
     uint32_t header[2];
-    if (read_all(fd, header, sizeof header) != 0) return -1;
-    if (header[1] > MAX_FRAME) return -1;
+    memcpy(header, first, sizeof header);
+    if (header[1] > MAX_FRAME || have - 8 > header[1]) return -1;
     uint8_t *data = malloc(header[1] ? header[1] : 1);
     if (!data) return -1;
-    if (header[1] && read_all(fd, data, header[1]) != 0) { free(data); return -1; }
+    memcpy(data, first + 8, have - 8);
+    if (read_all(fd, data + (have - 8), header[1] - (have - 8)) != 0) { free(data); return -1; }
     *tag = header[0];
     *payload = data;
     *length = header[1];
@@ -340,24 +367,6 @@ void cnss_worker_stop(cnss_worker *worker) {
 
 const char *cnss_worker_failure(const cnss_worker *worker) { return worker->failure; }
 
-int cnss_worker_alive(cnss_worker *worker) {
-    if (worker->pid <= 0) return 0;
-    int status = 0;
-    pid_t ended = waitpid(worker->pid, &status, WNOHANG);
-    if (ended == 0) return 1;
-    if (ended == worker->pid) {
-        if (WIFSIGNALED(status)) {
-            snprintf(worker->failure, sizeof worker->failure, "the NSS worker process %d was killed by signal %d (%s) between requests", (int)worker->pid, WTERMSIG(status), strsignal(WTERMSIG(status)));
-        } else {
-            snprintf(worker->failure, sizeof worker->failure, "the NSS worker process %d exited with status %d between requests", (int)worker->pid, WEXITSTATUS(status));
-        }
-        close(worker->fd);
-        worker->fd = -1;
-        worker->pid = -1;
-    }
-    return 0;
-}
-
 int cnss_worker_pid(const cnss_worker *worker) { return (int)worker->pid; }
 
 static void put_certificates(buffer *b, const uint8_t *const *ders, const size_t *lengths, size_t count) {
@@ -370,12 +379,18 @@ static void put_certificates(buffer *b, const uint8_t *const *ders, const size_t
 static int exchange(cnss_worker *worker, uint32_t op, buffer *request, reader *answer, const char *doing) {
     uint32_t tag, length;
     uint8_t *payload = NULL;
-    int failed = worker->pid <= 0 || send_frame(worker->fd, op, request) != 0
-        || receive_frame(worker->fd, &tag, &payload, &length) != 0 || tag != op;
+    if (worker->pid <= 0) { free(request->data); return -1; }
+    // A worker that ended before this request (killed between requests) has closed its end: the
+    // send fails (EPIPE), and the request never reached it.
+    if (send_frame(worker->fd, op, request) != 0) {
+        free(request->data);
+        describe_end(worker, "waiting for a request");
+        return -2;
+    }
     free(request->data);
-    if (failed) {
+    if (receive_frame(worker->fd, &tag, &payload, &length) != 0 || tag != op) {
         free(payload);
-        if (worker->pid > 0) describe_end(worker, doing);
+        describe_end(worker, doing);
         return -1;
     }
     *answer = (reader){ payload, length, 0, 0 };
@@ -412,7 +427,8 @@ int cnss_worker_verify(cnss_worker *worker,
     buffer request = { 0 };
     put_request(&request, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count, host, time_us, usage_any);
     reader r;
-    if (exchange(worker, OP_VERIFY, &request, &r, "verifying a chain") != 0) return -1;
+    int status = exchange(worker, OP_VERIFY, &request, &r, "verifying a chain");
+    if (status != 0) return status;
     take(&r, outcome, sizeof *outcome);
     uint32_t path_count = take_u32(&r);
     for (uint32_t i = 0; i < path_count && !r.failed; i++) {
@@ -433,7 +449,8 @@ int cnss_worker_verify(cnss_worker *worker,
 // A request answered by one error code (0 for success) and its name.
 static int exchange_status(cnss_worker *worker, uint32_t op, buffer *request, const char *doing, int *error, cnss_error_sink sink, void *context) {
     reader r;
-    if (exchange(worker, op, request, &r, doing) != 0) return -1;
+    int status = exchange(worker, op, request, &r, doing);
+    if (status != 0) return status;
     int32_t e = -1;
     take(&r, &e, sizeof e);
     read_codes(&r, sink, context);
@@ -461,7 +478,8 @@ int cnss_worker_loop(cnss_worker *worker,
     put_request(&request, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count, host, time_us, 0);
     put(&request, &iterations, sizeof iterations);
     reader r;
-    if (exchange(worker, OP_LOOP, &request, &r, "running NSS's own loop") != 0) return -1;
+    int status = exchange(worker, OP_LOOP, &request, &r, "running NSS's own loop");
+    if (status != 0) return status;
     uint64_t ns = 0;
     take(&r, &ns, sizeof ns);
     free((void *)r.data);

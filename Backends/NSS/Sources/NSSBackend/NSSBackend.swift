@@ -74,7 +74,7 @@ public struct NSSBackend: TrustBackend {
                     var error: Int32 = 0
                     let names = ErrorNames()
                     let status = anchor.withUnsafeBufferPointer { cnss_worker_decode(handle, $0.baseAddress, $0.count, &error, ErrorNames.sink, Unmanaged.passUnretained(names).toOpaque()) }
-                    guard status == 0 else { return .failure(worker.failure(handle)) }
+                    guard status == 0 else { return .failure(worker.failure(handle, status: status)) }
                     guard error != 0 else { return .success(nil) }
                     let nssError = names.error(error)
                     return .success(NativeDiagnostic(code: Int(error), name: nssError.name, message: nssError.text, depth: nil, failure: .malformed))

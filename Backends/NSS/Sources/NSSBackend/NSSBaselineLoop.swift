@@ -25,7 +25,7 @@ struct NSSBaselineLoop: BaselineLoop {
                         return cnss_worker_loop(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, time.partialValue, iterations, &nanoseconds)
                     }
                 }
-                return status == 0 ? .success(nanoseconds) : .failure(worker.failure(handle))
+                return status == 0 ? .success(nanoseconds) : .failure(worker.failure(handle, status: status))
             }
         }
         guard case .success(let nanoseconds) = outcome, nanoseconds != 0 else { return nil }

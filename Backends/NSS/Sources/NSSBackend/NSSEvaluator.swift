@@ -86,7 +86,7 @@ struct NSSEvaluator: TrustEvaluator {
                 }
             }
             withExtendedLifetime((sink, errors)) {}
-            guard status == 0 else { return .failure(worker.failure(handle)) }
+            guard status == 0 else { return .failure(worker.failure(handle, status: status)) }
             return .success((outcome, sink.certificates, errors))
         }
     }

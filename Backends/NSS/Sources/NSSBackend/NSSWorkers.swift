@@ -79,56 +79,72 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
     /// succeeded. Returns why NSS cannot be used instead, when no worker can be had or the worker
     /// failed (it is then replaced).
     func run<T>(names: [ArraySlice<UInt8>], key: RequestKey, _ body: (Worker) -> Result<(T, validated: Bool), NSSUnavailable>) -> Result<T, NSSUnavailable> {
-        let worker: Worker
-        switch lend({ $0.admits(names: names, key: key) }) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let lentWorker): worker = lentWorker
-        }
-        if !worker.admits(names: names, key: key) {
-            if case .failure(let failure) = worker.reset() {
+        // A worker that had ended before the request reached it (killed between requests) is
+        // replaced and the request asked once more; one that ended with the request fails it.
+        var attempts = 0
+        while true {
+            attempts += 1
+            let worker: Worker
+            switch lend({ $0.admits(names: names, key: key) }) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let lentWorker): worker = lentWorker
+            }
+            if !worker.admits(names: names, key: key), case .failure(let failure) = worker.reset() {
                 give(back: worker, healthy: false)
+                if failure.endedBeforeRequest && attempts == 1 { continue }
                 return .failure(failure)
             }
-        }
-        worker.enter(names: names, key: key)
-        let outcome = body(worker)
-        switch outcome {
-        case .success(let (result, validated)):
-            worker.leave(key: key, validated: validated)
-            give(back: worker, healthy: true)
-            return .success(result)
-        case .failure(let failure):
-            give(back: worker, healthy: false)
-            return .failure(failure)
+            worker.enter(names: names, key: key)
+            switch body(worker) {
+            case .success(let (result, validated)):
+                worker.leave(key: key, validated: validated)
+                give(back: worker, healthy: true)
+                return .success(result)
+            case .failure(let failure):
+                give(back: worker, healthy: false)
+                if failure.endedBeforeRequest && attempts == 1 { continue }
+                return .failure(failure)
+            }
         }
     }
 
     /// Runs `body` with a worker, for a request that touches no store (decoding a certificate).
     func runStoreless<T>(_ body: (Worker) -> Result<T, NSSUnavailable>) -> Result<T, NSSUnavailable> {
-        switch lend({ _ in true }) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let worker):
-            let outcome = body(worker)
-            give(back: worker, healthy: (try? outcome.get()) != nil)
-            return outcome
+        for attempt in 1...2 {
+            switch lend({ _ in true }) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let worker):
+                let outcome = body(worker)
+                let failure = outcome.failure
+                give(back: worker, healthy: failure == nil)
+                if let failure, failure.endedBeforeRequest, attempt == 1 { continue }
+                return outcome
+            }
         }
+        fatalError("unreachable: the second attempt returns")
     }
 
     /// Runs `body` (which imports certificates no name records: a bare loop) in a worker whose NSS
     /// is fresh; the worker resets before its next request.
     func runAlone<T>(_ body: (Worker) -> Result<T, NSSUnavailable>) -> Result<T, NSSUnavailable> {
-        switch lend({ $0.isFresh }) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let worker):
-            if !worker.isFresh, case .failure(let failure) = worker.reset() {
-                give(back: worker, healthy: false)
-                return .failure(failure)
+        for attempt in 1...2 {
+            switch lend({ $0.isFresh }) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let worker):
+                var outcome: Result<T, NSSUnavailable>
+                if !worker.isFresh, case .failure(let failure) = worker.reset() {
+                    outcome = .failure(failure)
+                } else {
+                    worker.enterUnrecorded()
+                    outcome = body(worker)
+                }
+                let failure = outcome.failure
+                give(back: worker, healthy: failure == nil)
+                if let failure, failure.endedBeforeRequest, attempt == 1 { continue }
+                return outcome
             }
-            worker.enterUnrecorded()
-            let outcome = body(worker)
-            give(back: worker, healthy: (try? outcome.get()) != nil)
-            return outcome
         }
+        fatalError("unreachable: the second attempt returns")
     }
 
     /// An idle worker that `fits`, else a new one while there are fewer than one per processor,
@@ -138,8 +154,6 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
         defer { condition.unlock() }
         while true {
             if let broken { return .failure(NSSUnavailable(message: broken)) }
-            // A worker that ended between requests (killed from outside) is dropped, not lent.
-            idle.removeAll { !$0.isAlive }
             if let index = idle.lastIndex(where: fits) {
                 lent += 1
                 return .success(idle.remove(at: index))
@@ -217,8 +231,6 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
 
         var isFresh: Bool { residents.isEmpty && !unrecorded }
 
-        var isAlive: Bool { handle.map { cnss_worker_alive($0) == 1 } ?? false }
-
         /// The worker's process id (for tests), or nil once it ended.
         var processID: Int32? { handle.map { cnss_worker_pid($0) }.flatMap { $0 > 0 ? $0 : nil } }
 
@@ -269,9 +281,8 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
                 guard let handle else { return .failure(NSSUnavailable(message: "the NSS worker process was stopped")) }
                 var error: Int32 = 0
                 let names = ErrorNames()
-                guard cnss_worker_reset(handle, &error, ErrorNames.sink, Unmanaged.passUnretained(names).toOpaque()) == 0 else {
-                    return .failure(failure(handle))
-                }
+                let status = cnss_worker_reset(handle, &error, ErrorNames.sink, Unmanaged.passUnretained(names).toOpaque())
+                guard status == 0 else { return .failure(failure(handle, status: status)) }
                 guard error == 0 else {
                     return .failure(NSSUnavailable(message: "NSS could not be reset in its worker process (\(names.error(error))), so no NSS verification can be isolated from the others"))
                 }
@@ -288,8 +299,9 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
             return body(handle)
         }
 
-        func failure(_ handle: OpaquePointer) -> NSSUnavailable {
-            NSSUnavailable(message: String(cString: cnss_worker_failure(handle)) + "; not evaluated, so not trusted", workerEnded: true)
+        /// Why a call that answered `status` (-1 or -2) failed.
+        func failure(_ handle: OpaquePointer, status: Int32 = -1) -> NSSUnavailable {
+            NSSUnavailable(message: String(cString: cnss_worker_failure(handle)) + "; not evaluated, so not trusted", workerEnded: status == -1, endedBeforeRequest: status == -2)
         }
 
         func stop() {
@@ -301,11 +313,20 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
     }
 }
 
+extension Result {
+    var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+}
+
 /// NSS could not be used for a request: no worker, or the worker failed.
 struct NSSUnavailable: Error {
     let message: String
     /// Whether a worker process ended while it had the request (a crash in NSS or a kill).
     var workerEnded = false
+    /// Whether the worker had ended before the request reached it.
+    var endedBeforeRequest = false
 }
 
 /// The names and texts of the error codes a worker reported, as its NSS gives them.

@@ -28,13 +28,13 @@ cnss_worker *cnss_worker_start(cnss_error_sink sink, void *sink_context, int *in
 void cnss_worker_stop(cnss_worker *worker);
 /// Why the last call failed (the worker ended or answered nonsense).
 const char *cnss_worker_failure(const cnss_worker *worker);
-/// Whether the worker process is still running (reaps it, with the reason, when it is not).
-int cnss_worker_alive(cnss_worker *worker);
 /// The worker's process id, or -1 once it ended.
 int cnss_worker_pid(const cnss_worker *worker);
 
 /// `cnss_verify` in the worker; the codes of the outcome and its log are named through
-/// `error_sink`. 0 on success, -1 when the worker failed (see cnss_worker_failure).
+/// `error_sink`. 0 on success; -1 when the worker ended or answered nonsense with the request, -2
+/// when it had ended before the request reached it (see cnss_worker_failure). The other calls
+/// answer the same way.
 int cnss_worker_verify(cnss_worker *worker,
                        const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
