@@ -266,25 +266,15 @@ uint64_t cnss_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, 
                    const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
                    const char *host, int64_t time_us, uint64_t iterations) {
     if (cnss_initialize() != 0 || chain_count == 0) return 0;
-    CERTCertificate **anchor_certs = PORT_ZNewArray(CERTCertificate *, anchor_count + 1);
-    CERTCertificate **chain_certs = PORT_ZNewArray(CERTCertificate *, chain_count);
-    if (!anchor_certs || !chain_certs) { PORT_Free(anchor_certs); PORT_Free(chain_certs); return 0; }
     struct timespec start, end;
     clock_gettime(CLOCK_MONOTONIC, &start);
     int ok = 1;
     for (uint64_t k = 0; k < iterations && ok; k++) {
-        int error = 0;
-        if (import_all(anchors, anchor_lengths, anchor_count, anchor_certs, &error) >= 0) { ok = 0; break; }
-        if (import_all(chain, chain_lengths, chain_count, chain_certs, &error) >= 0) { release_all(anchor_certs, anchor_count); ok = 0; break; }
-        int internal = 0;
-        if (verify_imported(chain_certs[0], anchor_certs, anchor_count, (PRTime)time_us, 0, NULL, NULL, NULL, &internal) != SECSuccess) ok = 0;
-        if (ok && host && CERT_VerifyCertName(chain_certs[0], host) != SECSuccess) ok = 0;
-        release_all(chain_certs, chain_count);
-        release_all(anchor_certs, anchor_count);
+        cnss_outcome outcome;
+        cnss_verify(anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count, host, time_us, 0, &outcome, NULL, NULL);
+        ok = outcome.trusted == 1;
     }
     clock_gettime(CLOCK_MONOTONIC, &end);
-    PORT_Free(anchor_certs);
-    PORT_Free(chain_certs);
     if (!ok) return 0;
     uint64_t ns = (uint64_t)(end.tv_sec - start.tv_sec) * 1000000000u + (uint64_t)(end.tv_nsec - start.tv_nsec);
     return ns ? ns : 1;

@@ -69,15 +69,9 @@ public struct NSSBackend: TrustBackend {
             if let problem = DERCertificate.encodingProblem(anchor) {
                 throw TrustBackendError(backend: name, message: "anchor \(index) is not a DER certificate: \(problem)")
             }
-            let decoded = NSSWorkers.shared.runStoreless { worker -> Result<NativeDiagnostic?, NSSUnavailable> in
-                worker.withHandle { handle in
-                    var error: Int32 = 0
-                    let names = ErrorNames()
-                    let status = anchor.withUnsafeBufferPointer { cnss_worker_decode(handle, $0.baseAddress, $0.count, &error, ErrorNames.sink, Unmanaged.passUnretained(names).toOpaque()) }
-                    guard status == 0 else { return .failure(worker.failure(handle, status: status)) }
-                    guard error != 0 else { return .success(nil) }
-                    let nssError = names.error(error)
-                    return .success(NativeDiagnostic(code: Int(error), name: nssError.name, message: nssError.text, depth: nil, failure: .malformed))
+            let decoded = NSSWorkers.shared.runStoreless { worker in
+                worker.decode(anchor).map { error in
+                    error.map { NativeDiagnostic(code: Int($0.code), name: $0.name, message: $0.text, depth: nil, failure: .malformed) }
                 }
             }
             switch decoded {

@@ -14,19 +14,8 @@ struct NSSBaselineLoop: BaselineLoop {
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         let time = unixTime.multipliedReportingOverflow(by: 1_000_000)
         guard !time.overflow, time.partialValue != 0, !chain.isEmpty else { return nil }
-        let outcome = NSSWorkers.shared.runAlone { worker -> Result<UInt64, NSSUnavailable> in
-            worker.withHandle { handle in
-                var nanoseconds: UInt64 = 0
-                let status = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
-                    withCBufferArrays(chain) { chainPointers, chainLengths in
-                        if let host {
-                            return host.withCString { cnss_worker_loop(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, time.partialValue, iterations, &nanoseconds) }
-                        }
-                        return cnss_worker_loop(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, time.partialValue, iterations, &nanoseconds)
-                    }
-                }
-                return status == 0 ? .success(nanoseconds) : .failure(worker.failure(handle, status: status))
-            }
+        let outcome = NSSWorkers.shared.runAlone { worker in
+            worker.loop(anchors: anchors, chain: chain, host: host, time: time.partialValue, iterations: iterations)
         }
         guard case .success(let nanoseconds) = outcome, nanoseconds != 0 else { return nil }
         return nanoseconds

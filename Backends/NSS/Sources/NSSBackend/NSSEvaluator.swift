@@ -45,7 +45,7 @@ struct NSSEvaluator: TrustEvaluator {
         let anyPurpose = request.purpose == .anyPurpose
         let key = NSSWorkers.RequestKey(anchors: anchors, chain: request.chain, time: microseconds.partialValue, anyPurpose: anyPurpose)
         let outcome = NSSWorkers.shared.run(names: names, key: key) { worker -> Result<(Verdict, validated: Bool), NSSUnavailable> in
-            Self.verify(worker, anchors: anchors, chain: request.chain, host: host, time: microseconds.partialValue, anyPurpose: anyPurpose).map { result, path, errors in
+            worker.verify(anchors: anchors, chain: request.chain, host: host, time: microseconds.partialValue, anyPurpose: anyPurpose).map { result, path, errors in
                 (verdict(result, path: path, errors: errors), result.trusted == 1 || result.step == 3)
             }
         }
@@ -60,36 +60,6 @@ struct NSSEvaluator: TrustEvaluator {
     /// NSS reads `NSS_USE_SHEXP_IN_CERT_NAME` once per process and then matches host names as shell
     /// expressions: the variable's name when it is set (the worker processes inherit it).
     private static let shellExpressionNames: String? = ProcessInfo.processInfo.environment["NSS_USE_SHEXP_IN_CERT_NAME"] == nil ? nil : "NSS_USE_SHEXP_IN_CERT_NAME"
-
-    /// One `cnss_verify` call in `worker`: the outcome, the validated path and the names of the
-    /// errors it reports.
-    private static func verify(_ worker: NSSWorkers.Worker, anchors: [[UInt8]], chain: [[UInt8]], host: String?, time: Int64, anyPurpose: Bool) -> Result<(cnss_outcome, [[UInt8]], ErrorNames), NSSUnavailable> {
-        final class PathSink { var certificates: [[UInt8]] = [] }
-        let sink = PathSink()
-        let errors = ErrorNames()
-        var outcome = cnss_outcome()
-        return worker.withHandle { handle in
-            let status = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
-                withCBufferArrays(chain) { chainPointers, chainLengths in
-                    withUnsafeMutablePointer(to: &outcome) { outcomePointer in
-                        let context = Unmanaged.passUnretained(sink).toOpaque()
-                        let errorContext = Unmanaged.passUnretained(errors).toOpaque()
-                        let collect: cnss_path_sink = { context, der, length in
-                            guard let context, let der else { return }
-                            Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
-                        }
-                        if let host {
-                            return host.withCString { cnss_worker_verify(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, time, anyPurpose ? 1 : 0, outcomePointer, collect, context, ErrorNames.sink, errorContext) }
-                        }
-                        return cnss_worker_verify(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, time, anyPurpose ? 1 : 0, outcomePointer, collect, context, ErrorNames.sink, errorContext)
-                    }
-                }
-            }
-            withExtendedLifetime((sink, errors)) {}
-            guard status == 0 else { return .failure(worker.failure(handle, status: status)) }
-            return .success((outcome, sink.certificates, errors))
-        }
-    }
 
     private func verdict(_ outcome: cnss_outcome, path: [[UInt8]], errors: ErrorNames) -> Verdict {
         if outcome.trusted == 1 {

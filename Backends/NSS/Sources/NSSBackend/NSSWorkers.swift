@@ -1,4 +1,5 @@
 import Foundation
+import TrustCore
 internal import CNSSBridge
 
 /// NSS keeps its certificates in one process-wide store and libpkix caches in process-wide tables:
@@ -61,9 +62,25 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
     /// Workers at most: one per processor (requests beyond that wait for one).
     let maximumWorkers = max(2, ProcessInfo.processInfo.activeProcessorCount)
 
+    /// NSS_Shutdowns the program's own NSS may go through (the rest of NSPR's slots stay unused).
+    static let homeResets = 32
+
+    /// Whether requests may run in the program's own NSS (tests turn it off to reach the workers).
+    var homeEnabled: Bool {
+        get { condition.lock(); defer { condition.unlock() }; return homeAllowed }
+        set { condition.lock(); homeAllowed = newValue; condition.unlock() }
+    }
+
     private let condition = NSCondition()
     private var idle: [Worker] = []
     private var lent = 0
+    /// The program's own NSS, used while a request fits it: requests in it run side by side, with no
+    /// exchange with another process.
+    private let home = Worker.inProcess()
+    private var homeInFlight = 0
+    private var homeAllowed = true
+    /// Why the program's own NSS cannot be used (it failed to initialise or reset): workers only.
+    private var homeBroken = false
     /// Why no worker can be started: every request fails closed with it.
     private var broken: String?
 
@@ -81,6 +98,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
     func run<T>(names: [ArraySlice<UInt8>], key: RequestKey, _ body: (Worker) -> Result<(T, validated: Bool), NSSUnavailable>) -> Result<T, NSSUnavailable> {
         // A worker that had ended before the request reached it (killed between requests) is
         // replaced and the request asked once more; one that ended with the request fails it.
+        if let outcome = runAtHome(names: names, key: key, body) { return outcome }
         var attempts = 0
         while true {
             attempts += 1
@@ -108,8 +126,48 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
         }
     }
 
+    /// Runs `body` in the program's own NSS when the request fits it (resetting it first when
+    /// nothing runs there and resets remain), or nil when it goes to a worker process.
+    private func runAtHome<T>(names: [ArraySlice<UInt8>], key: RequestKey, _ body: (Worker) -> Result<(T, validated: Bool), NSSUnavailable>) -> Result<T, NSSUnavailable>? {
+        condition.lock()
+        guard homeAllowed, !homeBroken else { condition.unlock(); return nil }
+        if !home.admits(names: names, key: key) {
+            guard homeInFlight == 0, home.resetCount < Self.homeResets else {
+                condition.unlock()
+                return nil
+            }
+            if case .failure = home.reset() { homeBroken = true }
+            guard !homeBroken, home.admits(names: names, key: key) else {
+                condition.unlock()
+                return nil
+            }
+        }
+        home.enter(names: names, key: key)
+        homeInFlight += 1
+        condition.unlock()
+        let outcome = body(home)
+        condition.lock()
+        if case .success(let (_, validated)) = outcome { home.leave(key: key, validated: validated) }
+        homeInFlight -= 1
+        condition.broadcast()
+        condition.unlock()
+        return outcome.map(\.0)
+    }
+
     /// Runs `body` with a worker, for a request that touches no store (decoding a certificate).
     func runStoreless<T>(_ body: (Worker) -> Result<T, NSSUnavailable>) -> Result<T, NSSUnavailable> {
+        condition.lock()
+        if homeAllowed && !homeBroken && home.isInitialised {
+            homeInFlight += 1
+            condition.unlock()
+            let outcome = body(home)
+            condition.lock()
+            homeInFlight -= 1
+            condition.broadcast()
+            condition.unlock()
+            return outcome
+        }
+        condition.unlock()
         for attempt in 1...2 {
             switch lend({ _ in true }) {
             case .failure(let failure): return .failure(failure)
@@ -209,7 +267,20 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
             init(key: RequestKey) { self.key = key }
         }
 
-        private init(handle: OpaquePointer) { self.handle = handle }
+        /// Whether this is the program's own NSS rather than a worker process.
+        let isInProcess: Bool
+        private(set) var isInitialised = false
+
+        private init(handle: OpaquePointer?, inProcess: Bool = false) {
+            self.handle = handle
+            self.isInProcess = inProcess
+            self.isInitialised = handle != nil
+        }
+
+        /// The program's own NSS, initialised on first use.
+        static func inProcess() -> Worker { Worker(handle: nil, inProcess: true) }
+
+        var resetCount: Int { resets }
 
         static func start() -> Result<Worker, NSSUnavailable> {
             var message = [CChar](repeating: 0, count: 512)
@@ -237,7 +308,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
         /// Whether every certificate a request with `names` and `key` could meet in this worker's NSS
         /// is its own (see ``NSSWorkers``).
         func admits(names: [ArraySlice<UInt8>], key: RequestKey) -> Bool {
-            if unrecorded { return false }
+            if unrecorded || (isInProcess && !isInitialised) { return false }
             var met: Resident?
             for name in names {
                 guard let resident = residents[name] else { continue }
@@ -267,7 +338,14 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
         /// Shuts the worker's NSS down and initialises it again, or (past ``NSSWorkers/resetsPerWorker``)
         /// replaces the worker's process with a new one.
         func reset() -> Result<Void, NSSUnavailable> {
-            if resets >= NSSWorkers.resetsPerWorker {
+            if isInProcess {
+                let error = isInitialised ? cnss_reset() : cnss_initialize()
+                guard error == 0 else {
+                    return .failure(NSSUnavailable(message: "NSS could not be \(isInitialised ? "reset" : "initialised") in this process (\(ErrorNames.lookUp(error)))"))
+                }
+                if isInitialised { resets += 1 }
+                isInitialised = true
+            } else if resets >= NSSWorkers.resetsPerWorker {
                 if let handle { cnss_worker_stop(handle) }
                 handle = nil
                 switch Worker.start() {
@@ -282,7 +360,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
                 var error: Int32 = 0
                 let names = ErrorNames()
                 let status = cnss_worker_reset(handle, &error, ErrorNames.sink, Unmanaged.passUnretained(names).toOpaque())
-                guard status == 0 else { return .failure(failure(handle, status: status)) }
+                guard status == 0 else { return .failure(failure(status: status)) }
                 guard error == 0 else {
                     return .failure(NSSUnavailable(message: "NSS could not be reset in its worker process (\(names.error(error))), so no NSS verification can be isolated from the others"))
                 }
@@ -293,15 +371,79 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
             return .success(())
         }
 
-        /// The worker's handle for one call; nil once stopped.
-        func withHandle<T>(_ body: (OpaquePointer) -> Result<T, NSSUnavailable>) -> Result<T, NSSUnavailable> {
-            guard let handle else { return .failure(NSSUnavailable(message: "the NSS worker process was stopped")) }
-            return body(handle)
+        /// `cnss_verify` here or in the worker process: the outcome, the validated path and the
+        /// names of the errors it reports.
+        func verify(anchors: [[UInt8]], chain: [[UInt8]], host: String?, time: Int64, anyPurpose: Bool) -> Result<(cnss_outcome, [[UInt8]], ErrorNames), NSSUnavailable> {
+            final class PathSink { var certificates: [[UInt8]] = [] }
+            let sink = PathSink()
+            let errors = ErrorNames()
+            var outcome = cnss_outcome()
+            let collect: cnss_path_sink = { context, der, length in
+                guard let context, let der else { return }
+                Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
+            }
+            let status: Int32 = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
+                withCBufferArrays(chain) { chainPointers, chainLengths in
+                    withUnsafeMutablePointer(to: &outcome) { outcomePointer in
+                        withOptionalCString(host) { hostPointer in
+                            let context = Unmanaged.passUnretained(sink).toOpaque()
+                            if isInProcess {
+                                cnss_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, hostPointer, time, anyPurpose ? 1 : 0, outcomePointer, collect, context)
+                                return 0
+                            }
+                            guard let handle else { return -1 }
+                            return cnss_worker_verify(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, hostPointer, time, anyPurpose ? 1 : 0, outcomePointer, collect, context, ErrorNames.sink, Unmanaged.passUnretained(errors).toOpaque())
+                        }
+                    }
+                }
+            }
+            withExtendedLifetime((sink, errors)) {}
+            guard status == 0 else { return .failure(failure(status: status)) }
+            if isInProcess {
+                errors.lookUp(outcome.error)
+                withUnsafeBytes(of: outcome.log_errors) { codes in
+                    for code in codes.bindMemory(to: Int32.self).prefix(Int(outcome.log_count)) { errors.lookUp(code) }
+                }
+            }
+            return .success((outcome, sink.certificates, errors))
+        }
+
+        /// `cnss_decode` here or in the worker process: nil when NSS reads `der`, else its error.
+        func decode(_ der: [UInt8]) -> Result<NSSError?, NSSUnavailable> {
+            var error: Int32 = 0
+            let names = ErrorNames()
+            let status: Int32 = der.withUnsafeBufferPointer { buffer in
+                if isInProcess {
+                    error = cnss_decode(buffer.baseAddress, buffer.count)
+                    return 0
+                }
+                guard let handle else { return -1 }
+                return cnss_worker_decode(handle, buffer.baseAddress, buffer.count, &error, ErrorNames.sink, Unmanaged.passUnretained(names).toOpaque())
+            }
+            guard status == 0 else { return .failure(failure(status: status)) }
+            guard error != 0 else { return .success(nil) }
+            if isInProcess { names.lookUp(error) }
+            return .success(names.error(error))
+        }
+
+        /// `cnss_loop` in the worker process (a bare loop never runs in the program's own NSS).
+        func loop(anchors: [[UInt8]], chain: [[UInt8]], host: String?, time: Int64, iterations: UInt64) -> Result<UInt64, NSSUnavailable> {
+            var nanoseconds: UInt64 = 0
+            let status: Int32 = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
+                withCBufferArrays(chain) { chainPointers, chainLengths in
+                    withOptionalCString(host) { hostPointer in
+                        guard let handle, !isInProcess else { return -1 }
+                        return cnss_worker_loop(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, hostPointer, time, iterations, &nanoseconds)
+                    }
+                }
+            }
+            return status == 0 ? .success(nanoseconds) : .failure(failure(status: status))
         }
 
         /// Why a call that answered `status` (-1 or -2) failed.
-        func failure(_ handle: OpaquePointer, status: Int32 = -1) -> NSSUnavailable {
-            NSSUnavailable(message: String(cString: cnss_worker_failure(handle)) + "; not evaluated, so not trusted", workerEnded: status == -1, endedBeforeRequest: status == -2)
+        private func failure(status: Int32) -> NSSUnavailable {
+            guard let handle else { return NSSUnavailable(message: "the NSS worker process was stopped; not evaluated, so not trusted") }
+            return NSSUnavailable(message: String(cString: cnss_worker_failure(handle)) + "; not evaluated, so not trusted", workerEnded: status == -1, endedBeforeRequest: status == -2)
         }
 
         func stop() {
@@ -343,6 +485,19 @@ final class ErrorNames {
         names.entries[code] = (decode(name, nameLength), decode(text, textLength))
     }
 
+    /// Records the name and text this process's NSS gives `code` (the program's own NSS).
+    func lookUp(_ code: Int32) {
+        guard entries[code] == nil else { return }
+        entries[code] = (cnss_error_name(code).map { String(cString: $0) } ?? "", cnss_error_text(code).map { String(cString: $0) } ?? "")
+    }
+
+    /// The error `code` named in this process (for errors of NSS's initialisation here).
+    static func lookUp(_ code: Int32) -> NSSError {
+        let names = ErrorNames()
+        names.lookUp(code)
+        return names.error(code)
+    }
+
     /// The error `code` with the name and text the worker gave (empty when no NSS table knows it).
     func error(_ code: Int32) -> NSSError {
         let entry = entries[code]
@@ -363,4 +518,10 @@ struct NSSError: CustomStringConvertible {
     }
 
     var description: String { "\(name): \(text)" }
+}
+
+/// `body` with `text` as a C string, or with NULL.
+func withOptionalCString<R>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let text else { return body(nil) }
+    return text.withCString { body($0) }
 }

@@ -67,8 +67,9 @@ int cnss_error_class(int code);
 /// NSS_GetVersion().
 const char *cnss_version(void);
 
-/// The bare loop `bench` compares the back end with: `iterations` times, import the anchors and
-/// the chain, CERT_PKIXVerifyCert, CERT_VerifyCertName, release; nanoseconds elapsed, or 0 when a
+/// The bare loop `bench` compares the back end with: `iterations` times `cnss_verify`, the call the
+/// back end makes (import the anchors and the chain, CERT_PKIXVerifyCert asked for the path, the
+/// anchor and the verify log, CERT_VerifyCertName, release); nanoseconds elapsed, or 0 when a
 /// verification failed. No reset between iterations: what an application calling NSS does.
 uint64_t cnss_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                    const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
