@@ -195,15 +195,52 @@ static int check_host(const uint8_t *der, size_t length, const char *host, int h
     return host_is_ip ? IPADDR_MISMATCH : DOMAIN_NAME_MISMATCH;
 }
 
+// The signer wolfSSL verified a presented certificate's signature with: the DER of the certificate
+// the manager's Signer was made from (NULL when none was recorded).
+typedef struct signer_ref {
+    const uint8_t *der;
+    size_t length;
+} signer_ref;
+
+// The path is read from the signers (signer_ref), which needs the DER each Signer keeps.
+#ifndef WOLFSSL_SIGNER_DER_CERT
+#error "CWolfSSLBridge reads the validated path from Signer.derCert, which needs wolfSSL built with WOLFSSL_SIGNER_DER_CERT (Debian's --enable-distro defines it)"
+#endif
+
+// wolfSSL_CertManagerVerifyBuffer of a presented certificate. With `signer` NULL (the bare loop) it is
+// that call. Otherwise it is the same verification made through wc_ParseCert, so that the signer can
+// be read before the DecodedCert is freed: CM_VerifyBuffer_ex (src/ssl.c) is InitDecodedCert,
+// ParseCertRelative(CERT_TYPE, VERIFY, cm), a CRL check only when the manager has CRLs enabled and the
+// verify callback only when one is set (neither is, on a manager of cwolfssl_verify's), then
+// FreeDecodedCert; wc_ParseCert is ParseCertRelative and, on success, copies of the common name and an
+// RSA key. ParseCertRelative (wolfcrypt/src/asn.c) looks the signer up (by authority key id, else by
+// issuer name hash), confirms the signature with that Signer's key and leaves it in DecodedCert.ca:
+// that Signer is the certificate wolfSSL validated this one with, and its derCert the DER AddCA made it
+// from (src/ssl.c, WOLFSSL_SIGNER_DER_CERT). It lives in the manager, so the reference stays valid
+// until the manager is freed.
+static int verify_certificate(WOLFSSL_CERT_MANAGER *cm, const uint8_t *der, size_t length, signer_ref *signer) {
+    if (!signer) return as_error(wolfSSL_CertManagerVerifyBuffer(cm, der, (long)length, WOLFSSL_FILETYPE_ASN1));
+    DecodedCert cert;
+    wc_InitDecodedCert(&cert, der, (word32)length, NULL);
+    int ret = wc_ParseCert(&cert, CERT_TYPE, VERIFY, cm);
+    if (ret == 0 && cert.ca && cert.ca->derCert) {
+        signer->der = cert.ca->derCert->buffer;
+        signer->length = cert.ca->derCert->length;
+    }
+    wc_FreeDecodedCert(&cert);
+    return ret < 0 ? ret : 0;
+}
+
 // The steps of one verification, shared by cwolfssl_verify and the bare loop. `outcome` may be NULL
 // (the loop): then the first error ends the verification. Returns 0 when trusted. `cas` receives
 // which presented certificates became signers; `certs` holds the presented certificates decoded
-// (released by the caller).
+// (released by the caller); `signers`, when not NULL, receives for each presented certificate that
+// verified the signer wolfSSL verified it with (see verify_certificate).
 static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
                        const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
                        const char *host, int host_is_ip, int any_purpose,
-                       int *cas, decoded *certs, cwolfssl_outcome *outcome) {
+                       int *cas, decoded *certs, signer_ref *signers, cwolfssl_outcome *outcome) {
     int failed = 0;
     // Anchors as a client application loads them: wolfSSL_CertManagerLoadCABuffer runs
     // wolfSSL_CTX_load_verify_buffer on a temporary context (src/ssl.c), ProcessBuffer -> AddCA(cm,
@@ -226,7 +263,7 @@ static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
     // "check certificate up to peer's first": from the last presented certificate to the second.
     for (size_t k = chain_count; k > 1; k--) {
         size_t i = k - 1;
-        ret = as_error(wolfSSL_CertManagerVerifyBuffer(cm, chain[i], (long)chain_lengths[i], WOLFSSL_FILETYPE_ASN1));
+        ret = verify_certificate(cm, chain[i], chain_lengths[i], signers ? &signers[i] : NULL);
         int is_ca = certs[i].parsed && certs[i].cert.isCA;
         // WOLFSSL_ALT_CERT_CHAINS (defined in this build): a CA certificate that fails only for want
         // of a signer (ASN_NO_SIGNER_E, ASN_SELF_SIGNED_E) is skipped, neither an error nor added;
@@ -257,7 +294,7 @@ static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
             if (!outcome) return ret;
         }
     }
-    ret = as_error(wolfSSL_CertManagerVerifyBuffer(cm, chain[0], (long)chain_lengths[0], WOLFSSL_FILETYPE_ASN1));
+    ret = verify_certificate(cm, chain[0], chain_lengths[0], signers ? &signers[0] : NULL);
     if (ret == 0 && !certs[0].parsed) ret = ASN_PARSE_E;
     if (ret != 0) {
         if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_VERIFY, 0);
@@ -290,59 +327,46 @@ static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
     return failed;
 }
 
-// Whether `issuer` signed `subject` as wolfSSL judges it: the issuer's subject name hash is the
-// subject's issuer name hash (what GetCAByName looks up) and the issuer's key verifies the subject's
-// signature (wc_CheckCertSigPubKey).
-static int issued_by(const uint8_t *subject_der, size_t subject_length, const decoded *subject, const decoded *issuer) {
-    if (!subject->parsed || !issuer->parsed) return 0;
-    if (memcmp(subject->cert.issuerHash, issuer->cert.subjectHash, KEYID_SIZE) != 0) return 0;
-    return wc_CheckCertSigPubKey(subject_der, (word32)subject_length, NULL, issuer->cert.publicKey,
-                                 issuer->cert.pubKeySize, (int)issuer->cert.keyOID) == 0;
+static int same_der(const uint8_t *a, size_t a_length, const uint8_t *b, size_t b_length) {
+    return a_length == b_length && memcmp(a, b, a_length) == 0;
 }
 
-// The path of a trusted verdict. wolfSSL reports no path (ParseCertRelative finds each certificate's
-// signer in the manager's table and keeps nothing of it), so it is rebuilt from what the manager held:
-// from the leaf, each step the signer (a loaded anchor first, then a presented certificate that became
-// a signer) that wolfSSL says signed the certificate (issued_by), until a certificate that is a loaded
-// anchor is reached.
-static int rebuild_path(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count, const int *anchor_loaded,
-                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
-                        const int *cas, const decoded *certs, cwolfssl_outcome *outcome) {
-    decoded *roots = calloc(anchor_count + 1, sizeof(decoded));
-    if (!roots) return MEMORY_E;
-    for (size_t a = 0; a < anchor_count; a++) if (anchor_loaded[a]) decode(&roots[a], anchors[a], anchor_lengths[a]);
-    int result = CWOLFSSL_PATH_UNRESOLVED;
+// The path of a trusted verdict: the one wolfSSL validated, read from the signers it verified each
+// certificate with (verify_certificate), not rebuilt. From the leaf, each step is the certificate the
+// current one's signer was made from: a loaded anchor (the path ends there), else the presented
+// certificate that became that signer; the path also ends at a presented certificate that is itself a
+// loaded anchor (the leaf, when it is one). A presented signer was loaded only after it verified, so
+// its own signer was recorded then and the walk goes strictly up the order in which signers were
+// loaded. Of byte-identical presented copies the one loaded first (the highest index: the chain is
+// verified from its end) is the one AddCA made the Signer from; a later copy is AlreadySigner.
+static int signer_path(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count, const int *anchor_loaded,
+                       const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                       const int *cas, const signer_ref *signers, cwolfssl_outcome *outcome) {
     outcome->path_count = 1;
     outcome->path[0] = 0;
-    const uint8_t *der = chain[0];
-    size_t length = chain_lengths[0];
-    const decoded *current = &certs[0];
+    size_t current = 0;
     while (outcome->path_count < CWOLFSSL_MAX_PATH) {
-        int last = outcome->path[outcome->path_count - 1];
-        int at_anchor = last < 0;
-        for (size_t a = 0; a < anchor_count && !at_anchor; a++) {
-            at_anchor = anchor_loaded[a] && anchor_lengths[a] == length && memcmp(anchors[a], der, length) == 0;
+        for (size_t a = 0; a < anchor_count; a++) {
+            if (anchor_loaded[a] && same_der(anchors[a], anchor_lengths[a], chain[current], chain_lengths[current])) return 0;
         }
-        if (at_anchor) { result = 0; break; }
-        int next = 0, found = 0;
-        for (size_t a = 0; a < anchor_count && !found; a++) {
-            if (anchor_loaded[a] && issued_by(der, length, current, &roots[a])) { next = -1 - (int)a; found = 1; }
+        const signer_ref *signer = &signers[current];
+        if (!signer->der) break;
+        for (size_t a = 0; a < anchor_count; a++) {
+            if (anchor_loaded[a] && same_der(anchors[a], anchor_lengths[a], signer->der, signer->length)) {
+                outcome->path[outcome->path_count++] = -1 - (int)a;
+                return 0;
+            }
         }
-        for (size_t i = 1; i < chain_count && !found; i++) {
-            if (!cas[i]) continue;
-            int seen = 0;
-            for (int p = 0; p < outcome->path_count; p++) if (outcome->path[p] == (int)i) seen = 1;
-            if (!seen && issued_by(der, length, current, &certs[i])) { next = (int)i; found = 1; }
+        size_t next = 0;
+        for (size_t i = chain_count; i > 1 && !next; i--) {
+            if (cas[i - 1] && same_der(chain[i - 1], chain_lengths[i - 1], signer->der, signer->length)) next = i - 1;
         }
-        if (!found) break;
-        outcome->path[outcome->path_count++] = next;
-        if (next < 0) { der = anchors[-1 - next]; length = anchor_lengths[-1 - next]; current = &roots[-1 - next]; }
-        else { der = chain[next]; length = chain_lengths[next]; current = &certs[next]; }
+        if (!next) break;
+        outcome->path[outcome->path_count++] = (int)next;
+        current = next;
     }
-    for (size_t a = 0; a < anchor_count; a++) release(&roots[a]);
-    free(roots);
-    if (result != 0) outcome->path_count = 0;
-    return result;
+    outcome->path_count = 0;
+    return CWOLFSSL_PATH_UNRESOLVED;
 }
 
 void cwolfssl_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
@@ -359,20 +383,23 @@ void cwolfssl_verify(const uint8_t *const *anchors, const size_t *anchor_lengths
     WOLFSSL_CERT_MANAGER *cm = wolfSSL_CertManagerNew();
     int *cas = calloc(chain_count + anchor_count + 1, sizeof(int));
     decoded *certs = calloc(chain_count, sizeof(decoded));
-    if (!cm || !cas || !certs) {
+    signer_ref *signers = calloc(chain_count, sizeof(signer_ref));
+    if (!cm || !cas || !certs || !signers) {
         log_error(outcome, MEMORY_E, CWOLFSSL_STAGE_INTERNAL, -1);
     } else {
         int *anchor_loaded = cas + chain_count;
         int ret = verify_with(cm, anchor_loaded, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count,
-                              host, host_is_ip, any_purpose, cas, certs, outcome);
+                              host, host_is_ip, any_purpose, cas, certs, signers, outcome);
         // Anchors that could not be loaded may be logged beside a trusted verdict: no part of it.
+        // The signers live in `cm`: the path is read before it is freed.
         if (ret == 0) {
-            int path = rebuild_path(anchors, anchor_lengths, anchor_count, anchor_loaded, chain, chain_lengths, chain_count, cas, certs, outcome);
+            int path = signer_path(anchors, anchor_lengths, anchor_count, anchor_loaded, chain, chain_lengths, chain_count, cas, signers, outcome);
             if (path == 0) outcome->trusted = 1;
             else log_error(outcome, path, CWOLFSSL_STAGE_PATH, 0);
         }
         for (size_t i = 0; i < chain_count; i++) release(&certs[i]);
     }
+    free(signers);
     free(certs);
     free(cas);
     if (cm) wolfSSL_CertManagerFree(cm);
@@ -399,7 +426,7 @@ uint64_t cwolfssl_loop(const uint8_t *const *anchors, const size_t *anchor_lengt
         if (!cm) { ok = 0; break; }
         memset(cas, 0, sizeof(int) * chain_count);
         if (verify_with(cm, NULL, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count,
-                        host, host_is_ip, 0, cas, certs, NULL) != 0) ok = 0;
+                        host, host_is_ip, 0, cas, certs, NULL, NULL) != 0) ok = 0;
         for (size_t i = 0; i < chain_count; i++) release(&certs[i]);
         wolfSSL_CertManagerFree(cm);
     }

@@ -84,7 +84,7 @@ struct WolfSSLEvaluator: TrustEvaluator {
         case Int32(CWOLFSSL_STAGE_HOST):
             return NativeDiagnostic(code: Int(code), name: error.name, message: "\(error.text) (CheckHostName)", depth: 0, failure: .hostnameMismatch)
         case Int32(CWOLFSSL_STAGE_PATH):
-            return NativeDiagnostic(code: Int(code), name: "WOLFSSL_PATH_UNRESOLVED", message: "wolfSSL trusted the leaf, but no path of signatures it verifies (wolfSSL_X509_verify) leads from the leaf to a loaded anchor through the signers it had; without a path the verdict cannot be reported, so not trusted", depth: 0, failure: .other)
+            return NativeDiagnostic(code: Int(code), name: "WOLFSSL_PATH_UNRESOLVED", message: "wolfSSL trusted the leaf, but the signers it verified the certificates with (DecodedCert.ca) do not lead from the leaf to a loaded anchor; without a path the verdict cannot be reported, so not trusted", depth: 0, failure: .other)
         case Int32(CWOLFSSL_STAGE_INTERNAL):
             return NativeDiagnostic(code: Int(code), name: error.name, message: "wolfSSL failed before verifying: \(error.text)", depth: nil, failure: .other)
         default:

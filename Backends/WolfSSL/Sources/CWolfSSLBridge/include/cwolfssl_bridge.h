@@ -27,12 +27,13 @@ enum {
     CWOLFSSL_STAGE_HOST = 6,
     /// wolfSSL could not be initialised, or an allocation failed.
     CWOLFSSL_STAGE_INTERNAL = 7,
-    /// wolfSSL trusted the leaf, but no path of verified signatures from it to an anchor was found
-    /// among the signers it had (see cwolfssl_verify).
+    /// wolfSSL trusted the leaf, but the signers it verified the certificates with do not lead from
+    /// the leaf to a loaded anchor (see signer_path in cwolfssl_bridge.c; not expected to happen, kept
+    /// so that a verdict without a path fails closed).
     CWOLFSSL_STAGE_PATH = 8,
 };
 
-/// Not wolfSSL's: the path of a trusted verdict could not be reconstructed.
+/// Not wolfSSL's: the path of a trusted verdict could not be read from the signers wolfSSL used.
 #define CWOLFSSL_PATH_UNRESOLVED (-100001)
 /// Not wolfSSL's: the leaf cannot be given to wolfSSL's host check (wolfSSL_X509_d2i cannot make a
 /// WOLFSSL_X509 of it: every Ed25519 certificate in 5.5.4 with OPENSSL_ALL).
@@ -49,7 +50,8 @@ typedef struct cwolfssl_outcome {
     int codes[CWOLFSSL_MAX_LOG];
     int stages[CWOLFSSL_MAX_LOG];
     int indices[CWOLFSSL_MAX_LOG];
-    /// The trusted path, leaf first: index i >= 0 is presented certificate i, -1 - i is anchor i.
+    /// The trusted path, leaf first: index i >= 0 is presented certificate i, -1 - i is anchor i. It
+    /// is the path wolfSSL validated: each step the certificate whose signer verified the one before.
     int path_count;
     int path[CWOLFSSL_MAX_PATH];
 } cwolfssl_outcome;
