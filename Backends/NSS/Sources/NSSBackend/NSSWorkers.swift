@@ -160,6 +160,9 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
     /// Runs `body` with a worker, for a request that touches no store (decoding a certificate).
     func runStoreless<T>(_ body: (Worker) -> Result<T, NSSUnavailable>) -> Result<T, NSSUnavailable> {
         condition.lock()
+        if homeAllowed && !homeBroken && !home.isInitialised && homeInFlight == 0, case .failure = home.reset() {
+            homeBroken = true
+        }
         if homeAllowed && !homeBroken && home.isInitialised {
             homeInFlight += 1
             condition.unlock()
