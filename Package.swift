@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "BuiltInBackends", targets: ["BuiltInBackends"]),
         .executable(name: "trust-harness", targets: ["trust-harness"]),
         .executable(name: "TrustFuzz", targets: ["TrustFuzz"]),
+        .library(name: "TrustFuzzKit", targets: ["TrustFuzzKit"]),
         .library(name: "CBaselines", targets: ["CBaselines"]),
         .library(name: "BaselineLoops", targets: ["BaselineLoops"]),
     ],
@@ -145,8 +146,11 @@ let package = Package(
         // symbol, so a plain build links too (then the binary replays the files it is given).
         .executableTarget(
             name: "TrustFuzz",
-            dependencies: ["TrustCore", "TrustPolicy", "TrustVectors", "TrustHarness", "BuiltInBackends", "CFuzzerDriver"]
+            dependencies: ["TrustFuzzKit", "BuiltInBackends"]
         ),
+        // The fuzz target over any back ends (TrustFuzzTool.main(packages:)), so that a tool with
+        // other packages' back ends (scripts/all-backends' all-backends-fuzz) fuzzes them too.
+        .target(name: "TrustFuzzKit", dependencies: ["TrustCore", "TrustPolicy", "TrustVectors", "TrustHarness", "CFuzzerDriver"]),
         .target(name: "CFuzzerDriver"),
 
         // The raw C loops the back ends are benchmarked against (OpenSSL and GnuTLS called as the back
