@@ -27,6 +27,10 @@ internal import CBotanShim
 /// (`BOTAN_EXCEPTION`); presented certificates and anchors that are not strict DER are refused before
 /// Botan reads them; chains whose path search would exceed ``Settings/pathSearchLimit`` are refused.
 public struct BotanBackend: TrustBackend {
+    /// The validation times Botan can be asked at: seconds since 1970 whose nanoseconds fit the 64-bit
+    /// count of std::chrono::system_clock (1677-09-21 to 2262-04-11).
+    static let representableTimes: ClosedRange<Int64> = (Int64.min / 1_000_000_000 + 1)...(Int64.max / 1_000_000_000 - 1)
+
     /// How Botan is asked.
     public let settings: Settings
     /// The certificate cache's size.

@@ -11,6 +11,7 @@ struct BotanBaselineLoop: BaselineLoop {
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         let settings = BotanBackend.Settings.tlsClient
         var parameters = cbotan_parameters()
+        guard BotanBackend.representableTimes.contains(unixTime) else { return nil }
         parameters.seconds = unixTime
         parameters.minimum_strength = settings.minimumStrength
         parameters.usage = Int32(CBOTAN_USAGE_TLS_SERVER_AUTH)

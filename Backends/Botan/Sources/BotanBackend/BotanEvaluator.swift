@@ -49,6 +49,9 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
                 }
             }
         }
+        guard BotanBackend.representableTimes.contains(request.unixTime) else {
+            return .failClosed(.other, name: "UNSUPPORTED_TIME", message: "Botan takes the validation time as a std::chrono::system_clock time point, nanoseconds in 64 bits, which reach only from 1677-09-21 to 2262-04-11 (converting a later time overflows: UndefinedBehaviorSanitizer, cbotan_shim.cpp); not evaluated, so not trusted")
+        }
         var parameters = cbotan_parameters()
         parameters.seconds = request.unixTime
         parameters.minimum_strength = settings.minimumStrength

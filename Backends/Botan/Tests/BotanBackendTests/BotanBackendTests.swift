@@ -33,6 +33,17 @@ import TrustVectors
 
     /// The request's time, not the clock: the valid chain is trusted at its vector's time, expired
     /// in 2200 and not yet valid in 1990, each with Botan's own status.
+    /// A time past 2262 does not fit Botan's clock (nanoseconds in 64 bits): refused, not
+    /// converted with an overflow (found by UndefinedBehaviorSanitizer while fuzzing at 9999-12-31).
+    @Test func aTimeBotanCannotHoldIsRefused() throws {
+        let vector = try Self.vector("valid-chain/p256")
+        var request = vector.request
+        request.time = Date(timeIntervalSince1970: 253_402_300_799)
+        let verdict = try BotanBackend().makeEvaluator(anchors: vector.anchors).evaluate(request)
+        #expect(!verdict.isTrusted)
+        #expect(verdict.diagnostics.map(\.name) == ["UNSUPPORTED_TIME"])
+    }
+
     @Test func theRequestTimeIsTheReferenceTime() throws {
         let vector = try Self.vector("valid-chain/p256")
         let evaluator = try BotanBackend().makeEvaluator(anchors: vector.anchors)
