@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "TrustCore", targets: ["TrustCore"]),
+        .library(name: "TrustBackendKit", targets: ["TrustBackendKit"]),
         .library(name: "TrustDER", targets: ["TrustDER"]),
         .library(name: "TrustPolicy", targets: ["TrustPolicy"]),
         .library(name: "TrustProbe", targets: ["TrustProbe"]),
@@ -31,12 +32,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
     ],
     targets: [
-        // The back-end contract a plugin author depends on: the protocol, requests, verdicts, the
-        // failure taxonomy, features, settings, and the certificate cache back ends may reuse. No C,
-        // no dependencies, no I/O but reading which Debian package a loaded library came from.
+        // The back-end contract: the protocol, requests, verdicts, the failure taxonomy, features,
+        // settings. No C, no dependencies, no I/O.
         .target(name: "TrustCore"),
         // The strict-DER checker (RFC 5280 certificates, byte for byte): pure computation.
         .target(name: "TrustDER", dependencies: ["TrustCore"]),
+        // The back-end kit: what a back end in any package depends on, and nothing of the harness,
+        // its vectors or its reports. The contract and strict DER (re-exported), the package
+        // description (BackendPackage, BackendRegistry, benchmark loops), the one preflight every
+        // back end shares (GuardedBackend), and helpers for C bridges (certificate cache, C buffer
+        // arrays, the Debian package of a loaded library).
+        .target(name: "TrustBackendKit", dependencies: ["TrustCore", "TrustDER", "TrustProbe"]),
         // The AFNetworking-style pinning policy (SecurityPolicy) over any back end: pure computation
         // (swift-certificates for signature links, swift-crypto for SHA-256).
         .target(
@@ -56,20 +62,20 @@ let package = Package(
             pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"])]
         ),
-        .target(name: "OpenSSLBackend", dependencies: ["TrustCore", "TrustDER", "TrustProbe", "COpenSSL"]),
+        .target(name: "OpenSSLBackend", dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustProbe", "COpenSSL"]),
 
         .systemLibrary(
             name: "CGnuTLS",
             pkgConfig: "gnutls",
             providers: [.apt(["libgnutls28-dev"])]
         ),
-        .target(name: "GnuTLSBackend", dependencies: ["TrustCore", "TrustDER", "TrustProbe", "CGnuTLS"]),
+        .target(name: "GnuTLSBackend", dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustProbe", "CGnuTLS"]),
 
         // swift-certificates' Verifier: the pure-Swift back end, no C library.
         .target(
             name: "SwiftCertificatesBackend",
             dependencies: [
-                "TrustCore", "TrustDER",
+                "TrustCore", "TrustBackendKit", "TrustDER",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
@@ -101,13 +107,13 @@ let package = Package(
         // Runners, judgement and reports: they know back ends only as values they are given.
         .target(
             name: "TrustHarness",
-            dependencies: ["TrustCore", "TrustDER", "TrustPolicy", "TrustProbe", "TrustVectors"]
+            dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustPolicy", "TrustProbe", "TrustVectors"]
         ),
         // The explorer: mutants of chains, run on every back end, disagreements grouped and minimised.
         .target(
             name: "TrustExplore",
             dependencies: [
-                "TrustHarness", "TrustVectors", "TrustCore",
+                "TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -117,7 +123,7 @@ let package = Package(
         .target(
             name: "TrustHarnessCLI",
             dependencies: [
-                "TrustHarness", "TrustVectors", "TrustCore", "TrustPolicy", "TrustProbe", "TrustExplore",
+                "TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", "TrustProbe", "TrustExplore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -127,13 +133,13 @@ let package = Package(
         // The conformance, bad-input and contract suites as functions any package's tests can call.
         .target(
             name: "TrustHarnessTestKit",
-            dependencies: ["TrustHarness", "TrustVectors", "TrustCore"]
+            dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit"]
         ),
         // The one list of the built-in back ends and their variants, with their raw C loops for
         // `bench` and the loopback TLS server: what the tool, the fuzzer and the tests all use.
         .target(
             name: "BuiltInBackends",
-            dependencies: ["TrustHarness", "TrustCore", "TrustProbe", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "BaselineLoops"]
+            dependencies: ["TrustHarness", "TrustCore", "TrustBackendKit", "TrustProbe", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "BaselineLoops"]
         ),
         // The composition root: the built-in back ends, entered into the tool.
         .executableTarget(
@@ -150,7 +156,7 @@ let package = Package(
         ),
         // The fuzz target over any back ends (TrustFuzzTool.main(packages:)), so that a tool with
         // other packages' back ends (scripts/all-backends' all-backends-fuzz) fuzzes them too.
-        .target(name: "TrustFuzzKit", dependencies: ["TrustCore", "TrustPolicy", "TrustVectors", "TrustHarness", "CFuzzerDriver"]),
+        .target(name: "TrustFuzzKit", dependencies: ["TrustCore", "TrustBackendKit", "TrustPolicy", "TrustVectors", "TrustHarness", "CFuzzerDriver"]),
         .target(name: "CFuzzerDriver"),
 
         // The raw C loops the back ends are benchmarked against (OpenSSL and GnuTLS called as the back
@@ -167,12 +173,13 @@ let package = Package(
             path: "Benchmarks/BaselineLoops"
         ),
 
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustDER", "TrustPolicy", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "OpenSSLBackendTests", dependencies: ["OpenSSLBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustDER", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", "TrustPolicy", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "SwiftCertificatesBackendTests", dependencies: ["SwiftCertificatesBackend", "TrustCore", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "TrustExploreTests", dependencies: ["TrustExplore", "TrustHarness", "TrustVectors", "TrustCore", "TrustPolicy", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
-        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "TrustPolicy", "TrustProbe", "TrustHarnessTestKit", "BuiltInBackends", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
+        .testTarget(name: "TrustBackendKitTests", dependencies: ["TrustBackendKit", "TrustVectors", "OpenSSLBackend"]),
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustPolicy", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "OpenSSLBackendTests", dependencies: ["OpenSSLBackend", "TrustCore", "TrustBackendKit", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustBackendKit", "TrustDER", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "SwiftCertificatesBackendTests", dependencies: ["SwiftCertificatesBackend", "TrustCore", "TrustBackendKit", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "TrustExploreTests", dependencies: ["TrustExplore", "TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
+        .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", "TrustProbe", "TrustHarnessTestKit", "BuiltInBackends", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
     ]
 )

@@ -17,7 +17,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "BotanBackend", targets: ["BotanBackend"]),
-        .executable(name: "botan-harness", targets: ["botan-harness"]),
     ],
     dependencies: [
         .package(path: "../.."),
@@ -37,27 +36,16 @@ let package = Package(
             name: "BotanBackend",
             dependencies: [
                 "CBotanShim",
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustDER", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
-            ]
-        ),
-        .executableTarget(
-            name: "botan-harness",
-            dependencies: [
-                "BotanBackend",
-                .product(name: "TrustHarnessCLI", package: trustHarness),
-                .product(name: "BuiltInBackends", package: trustHarness),
-            ]
+                .product(name: "TrustBackendKit", package: trustHarness),
+            ],
+            resources: [.copy("deviations.json")]
         ),
         .testTarget(
             name: "BotanBackendTests",
             dependencies: [
                 "BotanBackend",
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
+                .product(name: "TrustBackendKit", package: trustHarness),
                 .product(name: "TrustHarnessTestKit", package: trustHarness),
-                .product(name: "TrustVectors", package: trustHarness),
             ]
         ),
     ],

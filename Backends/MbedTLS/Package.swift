@@ -17,7 +17,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "MbedTLSBackend", targets: ["MbedTLSBackend"]),
-        .executable(name: "mbedtls-harness", targets: ["mbedtls-harness"]),
     ],
     dependencies: [
         .package(path: "../.."),
@@ -34,27 +33,16 @@ let package = Package(
             name: "MbedTLSBackend",
             dependencies: [
                 "CMbedTLSBridge",
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustDER", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
-            ]
-        ),
-        .executableTarget(
-            name: "mbedtls-harness",
-            dependencies: [
-                "MbedTLSBackend",
-                .product(name: "TrustHarnessCLI", package: trustHarness),
-                .product(name: "BuiltInBackends", package: trustHarness),
-            ]
+                .product(name: "TrustBackendKit", package: trustHarness),
+            ],
+            resources: [.copy("deviations.json")]
         ),
         .testTarget(
             name: "MbedTLSBackendTests",
             dependencies: [
                 "MbedTLSBackend",
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
+                .product(name: "TrustBackendKit", package: trustHarness),
                 .product(name: "TrustHarnessTestKit", package: trustHarness),
-                .product(name: "TrustVectors", package: trustHarness),
             ]
         ),
     ]

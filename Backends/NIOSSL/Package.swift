@@ -17,7 +17,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "NIOSSLBackend", targets: ["NIOSSLBackend"]),
-        .executable(name: "niossl-harness", targets: ["niossl-harness"]),
     ],
     dependencies: [
         .package(path: "../.."),
@@ -33,28 +32,17 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustDER", package: trustHarness),
+                .product(name: "TrustBackendKit", package: trustHarness),
                 .product(name: "TrustProbe", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
-            ]
-        ),
-        .executableTarget(
-            name: "niossl-harness",
-            dependencies: [
-                "NIOSSLBackend",
-                .product(name: "TrustHarnessCLI", package: trustHarness),
-                .product(name: "BuiltInBackends", package: trustHarness),
-            ]
+            ],
+            resources: [.copy("deviations.json")]
         ),
         .testTarget(
             name: "NIOSSLBackendTests",
             dependencies: [
                 "NIOSSLBackend",
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
+                .product(name: "TrustBackendKit", package: trustHarness),
                 .product(name: "TrustHarnessTestKit", package: trustHarness),
-                .product(name: "TrustVectors", package: trustHarness),
             ]
         ),
     ]

@@ -17,7 +17,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "NSSBackend", targets: ["NSSBackend"]),
-        .executable(name: "nss-harness", targets: ["nss-harness"]),
     ],
     dependencies: [
         .package(path: "../.."),
@@ -29,25 +28,15 @@ let package = Package(
             name: "NSSBackend",
             dependencies: [
                 "CNSSBridge",
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustDER", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
-            ]
-        ),
-        .executableTarget(
-            name: "nss-harness",
-            dependencies: [
-                "NSSBackend",
-                .product(name: "TrustHarnessCLI", package: trustHarness),
-                .product(name: "BuiltInBackends", package: trustHarness),
-            ]
+                .product(name: "TrustBackendKit", package: trustHarness),
+            ],
+            resources: [.copy("deviations.json")]
         ),
         .testTarget(
             name: "NSSBackendTests",
             dependencies: [
                 "NSSBackend",
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
+                .product(name: "TrustBackendKit", package: trustHarness),
                 .product(name: "TrustHarnessTestKit", package: trustHarness),
             ]
         ),

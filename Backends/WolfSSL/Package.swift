@@ -17,7 +17,6 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "WolfSSLBackend", targets: ["WolfSSLBackend"]),
-        .executable(name: "wolfssl-harness", targets: ["wolfssl-harness"]),
     ],
     dependencies: [
         .package(path: "../.."),
@@ -34,25 +33,15 @@ let package = Package(
             name: "WolfSSLBackend",
             dependencies: [
                 "CWolfSSLBridge",
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustDER", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
-            ]
-        ),
-        .executableTarget(
-            name: "wolfssl-harness",
-            dependencies: [
-                "WolfSSLBackend",
-                .product(name: "TrustHarnessCLI", package: trustHarness),
-                .product(name: "BuiltInBackends", package: trustHarness),
-            ]
+                .product(name: "TrustBackendKit", package: trustHarness),
+            ],
+            resources: [.copy("deviations.json")]
         ),
         .testTarget(
             name: "WolfSSLBackendTests",
             dependencies: [
                 "WolfSSLBackend",
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
+                .product(name: "TrustBackendKit", package: trustHarness),
                 .product(name: "TrustHarnessTestKit", package: trustHarness),
             ]
         ),

@@ -27,33 +27,29 @@ let package = Package(
         .target(
             name: "DenyListBackend",
             dependencies: [
-                .product(name: "TrustCore", package: trustHarness),
-                .product(name: "TrustDER", package: trustHarness),
+                .product(name: "TrustBackendKit", package: trustHarness),
                 .product(name: "TrustPolicy", package: trustHarness),
                 .product(name: "OpenSSLBackend", package: trustHarness),
-            ]
+            ],
+            resources: [.copy("deviations.json")]
         ),
         .executableTarget(
             name: "deny-harness",
             dependencies: [
                 "DenyListBackend",
-                .product(name: "TrustHarness", package: trustHarness),
                 .product(name: "TrustHarnessCLI", package: trustHarness),
                 .product(name: "BuiltInBackends", package: trustHarness),
-                .product(name: "OpenSSLBackend", package: trustHarness),
             ]
         ),
         .testTarget(
             name: "DenyListBackendTests",
             dependencies: [
                 "DenyListBackend",
-                .product(name: "TrustCore", package: trustHarness),
+                .product(name: "TrustBackendKit", package: trustHarness),
                 .product(name: "TrustPolicy", package: trustHarness),
-                .product(name: "TrustHarness", package: trustHarness),
                 .product(name: "TrustHarnessTestKit", package: trustHarness),
                 .product(name: "OpenSSLBackend", package: trustHarness),
-            ],
-            resources: [.copy("deviations.json")]
+            ]
         ),
     ]
 )

@@ -1,3 +1,4 @@
+import TrustBackendKit
 import BaselineLoops
 import GnuTLSBackend
 import OpenSSLBackend

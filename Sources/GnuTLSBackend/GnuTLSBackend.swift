@@ -1,4 +1,5 @@
 internal import CGnuTLS
+import TrustBackendKit
 import TrustCore
 
 /// The system GnuTLS (`libgnutls`) behind the ``TrustBackend`` protocol.
@@ -23,7 +24,7 @@ import TrustCore
 /// certificates imported, keyed by their exact DER, so a chain presented again skips
 /// `gnutls_x509_crt_import`; the cache never changes a verdict.
 public struct GnuTLSBackend: TrustBackend {
-    private let configuration: BackendConfiguration
+    let configuration: BackendConfiguration
     /// The verification policy and name of this back end.
     public let settings: Settings
 
@@ -75,6 +76,8 @@ public struct GnuTLSBackend: TrustBackend {
     ///   as a DER certificate, with the GnuTLS error code and text; or when GnuTLS cannot make the
     ///   trust list or the per-thread time slot cannot be created.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
-        try GnuTLSEvaluator(anchors: anchors, settings: settings, configuration: configuration)
+        try BackendPreflight.guardedEvaluator(of: self, anchors: anchors) {
+            try GnuTLSEvaluator(anchors: anchors, settings: settings, configuration: configuration)
+        }
     }
 }

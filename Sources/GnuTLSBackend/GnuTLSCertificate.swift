@@ -28,7 +28,7 @@ final class GnuTLSCertificate: @unchecked Sendable {
     /// bytes as sent, so one certificate would have many encodings, and pins, deny lists and caches
     /// keyed on the bytes could be sidestepped (RFC 5280 §4.1 requires DER).
     /// - Throws: ``ImportFailure``: GnuTLS's error when the handle cannot be made or the bytes are not
-    ///   a certificate GnuTLS accepts (including empty input), or why they are not DER.
+    ///   a certificate GnuTLS accepts (including empty input). Strict DER is BackendPreflight's, before.
     init(der: [UInt8]) throws(ImportFailure) {
         guard let size = UInt32(exactly: der.count) else { throw .gnutls(GnuTLSError(GNUTLS_E_INVALID_REQUEST)) }
         var created: gnutls_x509_crt_t?
@@ -45,11 +45,6 @@ final class GnuTLSCertificate: @unchecked Sendable {
             gnutls_x509_crt_deinit(created)
             throw .gnutls(GnuTLSError(importResult))
         }
-        // Only once GnuTLS has parsed it, so that GnuTLS's own reason comes first for what it refuses.
-        if let problem = DERCertificate.encodingProblem(der) {
-            gnutls_x509_crt_deinit(created)
-            throw .notDER(problem)
-        }
         self.handle = created
         self.derBytes = DERBytes(der)
         self.layout = CertificateLayout(der: der)
@@ -59,20 +54,12 @@ final class GnuTLSCertificate: @unchecked Sendable {
     enum ImportFailure: Error {
         /// `gnutls_x509_crt_init` or `gnutls_x509_crt_import` failed.
         case gnutls(GnuTLSError)
-        /// GnuTLS imported it, but it is not DER.
-        case notDER(String)
 
         /// This failure as a diagnostic of class `malformed` (`NOT_DER`, or GnuTLS's error name).
         func diagnostic(message prefix: String, depth: Int? = nil) -> NativeDiagnostic {
             switch self {
             case .gnutls(let error):
                 return error.diagnostic(.malformed, message: "\(prefix) (gnutls_x509_crt_import)", depth: depth)
-            case .notDER(let problem):
-                return NativeDiagnostic(
-                    code: 0, name: "NOT_DER",
-                    message: "\(prefix): GnuTLS imported it, but it is not DER as RFC 5280 requires: \(problem)",
-                    depth: depth, failure: .malformed
-                )
             }
         }
 
@@ -80,7 +67,6 @@ final class GnuTLSCertificate: @unchecked Sendable {
         var summary: String {
             switch self {
             case .gnutls(let error): return "gnutls_x509_crt_import: \(error.name) (\(error.code)), \(error.message)"
-            case .notDER(let problem): return "not DER: \(problem)"
             }
         }
     }

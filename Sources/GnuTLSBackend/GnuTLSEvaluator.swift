@@ -1,4 +1,5 @@
 internal import CGnuTLS
+import TrustBackendKit
 import TrustCore
 import TrustDER
 #if canImport(Glibc)
@@ -132,11 +133,9 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         // Any purpose only: gnutls_x509_trust_list_verify_crt2 has no depth limit (the session-level
         // gnutls_certificate_set_verify_limits counts presented certificates, not the path), takes
         // no CRLs per call and processes no certificate policies.
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: GnuTLSBackend.features, backend: backendName) {
-            return rejection
-        }
-        // inputRejection has refused an empty chain and any host GnuTLS must not see (a NUL byte it
-        // would truncate at, an address of the wrong length).
+        // BackendPreflight (GnuTLSBackend.makeEvaluator's guard) has refused an empty chain, any host
+        // GnuTLS must not see (a NUL byte it would truncate at, an address of the wrong length), the
+        // features above and certificates that are not DER.
         var presented: [GnuTLSCertificate] = []
         presented.reserveCapacity(request.chain.count)
         // Whether every certificate is the cache's, so that the path built for them can be kept.

@@ -1,3 +1,4 @@
+import TrustBackendKit
 import TrustCore
 
 /// Paths an evaluator has already built, by the presented certificates they were built from, so that

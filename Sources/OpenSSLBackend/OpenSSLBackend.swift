@@ -1,4 +1,5 @@
 internal import COpenSSL
+import TrustBackendKit
 import TrustCore
 
 /// TrustHarness's back end over the system OpenSSL: libcrypto's `X509_verify_cert`.
@@ -27,7 +28,7 @@ import TrustCore
 /// certificates parsed, keyed by their exact DER, so a chain presented again skips `d2i_X509`; the
 /// cache never changes a verdict.
 public struct OpenSSLBackend: TrustBackend {
-    private let configuration: BackendConfiguration
+    let configuration: BackendConfiguration
     /// The verification policy and name of this back end.
     public let settings: Settings
 
@@ -62,6 +63,8 @@ public struct OpenSSLBackend: TrustBackend {
     ///   DER certificate (unparseable, empty, or followed by trailing bytes), with OpenSSL's error
     ///   stack; or when OpenSSL cannot make the store.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
-        try OpenSSLEvaluator(anchors: anchors, settings: settings, configuration: configuration)
+        try BackendPreflight.guardedEvaluator(of: self, anchors: anchors) {
+            try OpenSSLEvaluator(anchors: anchors, settings: settings, configuration: configuration)
+        }
     }
 }

@@ -70,11 +70,6 @@ func parseOwnedX509(der: [UInt8]) throws(CertificateParseFailure) -> OpaquePoint
         X509_free(x509)
         throw CertificateParseFailure(reason: .trailingBytes(certificateLength: parsed.consumed, totalLength: der.count))
     }
-    // Only once OpenSSL has parsed it, so OpenSSL's own reason comes first for what it refuses.
-    if let problem = DERCertificate.encodingProblem(der) {
-        X509_free(x509)
-        throw CertificateParseFailure(reason: .notDER(problem))
-    }
     return x509
 }
 
@@ -95,8 +90,6 @@ struct CertificateParseFailure: Error, CustomStringConvertible {
         case empty
         case notACertificate([OpenSSLError])
         case trailingBytes(certificateLength: Int, totalLength: Int)
-        /// Parsed by OpenSSL, but not DER (RFC 5280 §4.1): ``DERCertificate/encodingProblem(_:)``.
-        case notDER(String)
     }
 
     var reason: Reason
@@ -118,7 +111,6 @@ struct CertificateParseFailure: Error, CustomStringConvertible {
         case .empty: return "EMPTY_DER"
         case .notACertificate: return "DER_NOT_A_CERTIFICATE"
         case .trailingBytes: return "DER_TRAILING_BYTES"
-        case .notDER: return "NOT_DER"
         }
     }
 
@@ -131,8 +123,6 @@ struct CertificateParseFailure: Error, CustomStringConvertible {
             return "d2i_X509 cannot parse it as a DER X.509 certificate: \(stack)"
         case .trailingBytes(let certificateLength, let totalLength):
             return "\(totalLength - certificateLength) trailing bytes after the \(certificateLength)-byte DER certificate (\(totalLength) bytes in all)"
-        case .notDER(let problem):
-            return "d2i_X509 parsed it, but it is not DER as RFC 5280 requires: \(problem)"
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import COpenSSL
+import TrustBackendKit
 import TrustCore
 
 /// Verifies requests against one fixed set of anchors held in one OpenSSL `X509_STORE`.
@@ -112,9 +113,8 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
     /// an OpenSSL failure or an inconsistent result is a ``FailureClass/other`` rejection. The
     /// calling thread's OpenSSL error queue is left empty.
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: OpenSSLBackend.features, backend: parameters.backendName) {
-            return rejection
-        }
+        // BackendPreflight (OpenSSLBackend.makeEvaluator's guard) has refused bad input, features
+        // OpenSSL does not honour and certificates that are not DER.
         defer { OpenSSLErrorQueue.discard() }
         let chain: PresentedChain
         do throws(PresentedChainError) {

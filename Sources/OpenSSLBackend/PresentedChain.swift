@@ -1,4 +1,5 @@
 internal import COpenSSL
+import TrustBackendKit
 import TrustCore
 
 /// The certificates of one request, parsed: the leaf, and the others as OpenSSL's untrusted stack.

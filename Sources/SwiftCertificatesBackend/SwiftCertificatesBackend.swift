@@ -1,3 +1,4 @@
+import TrustBackendKit
 import TrustCore
 
 /// TrustHarness's back end over Apple's pure-Swift swift-certificates: `Verifier` with
@@ -72,6 +73,8 @@ public struct SwiftCertificatesBackend: TrustBackend {
     /// - Throws: ``TrustCore/TrustBackendError`` naming the first anchor that is not one DER
     ///   certificate swift-certificates can read.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
-        try SwiftCertificatesEvaluator(anchors: anchors, settings: settings, configuration: configuration)
+        try BackendPreflight.guardedEvaluator(of: self, anchors: anchors) {
+            try SwiftCertificatesEvaluator(anchors: anchors, settings: settings, configuration: configuration)
+        }
     }
 }

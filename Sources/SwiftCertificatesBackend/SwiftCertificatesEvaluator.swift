@@ -1,3 +1,4 @@
+import TrustBackendKit
 import Foundation
 import SwiftASN1
 @_spi(FixedExpiryValidationTime) import X509
@@ -47,11 +48,8 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
         }
     }
 
-    /// Strict DER, then swift-certificates' parser.
+    /// swift-certificates' parser (strict DER is BackendPreflight's, before).
     static func parse(_ der: [UInt8]) -> Result<Certificate, Unusable> {
-        if let problem = DERCertificate.encodingProblem(der) {
-            return .failure(Unusable(name: "NOT_DER", message: "is not one DER certificate: \(problem)"))
-        }
         do {
             return .success(try Certificate(derEncoded: der))
         } catch {
@@ -60,9 +58,8 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let refused = request.inputRejection ?? request.rejection(unlessHonouredBy: SwiftCertificatesBackend.supported, backend: settings.name) {
-            return refused
-        }
+        // BackendPreflight (SwiftCertificatesBackend.makeEvaluator's guard) has refused bad input,
+        // features this back end does not honour and certificates that are not DER.
         // Each distinct certificate once: a certificate presented again is the same certificate, so
         // a chain of repeats costs one parse (and the Verifier sees one candidate, not a thousand).
         var presented: [Certificate] = []

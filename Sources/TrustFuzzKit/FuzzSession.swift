@@ -1,3 +1,4 @@
+import TrustBackendKit
 import Foundation
 import Synchronization
 import TrustCore

@@ -1,3 +1,4 @@
+import TrustBackendKit
 import CFuzzerDriver
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import TrustBackendKit
 import Foundation
 import Testing
 import TrustCore

@@ -20,7 +20,7 @@ struct GnuTLSBackendTests {
     @Test func anchorThatDoesNotParseIsNamedByIndex() throws {
         let good = TestPKI.rootCertificate.derBytes
         let error = try #require(throws: TrustBackendError.self) {
-            try GnuTLSBackend().makeEvaluator(anchors: [good, Array(good.prefix(40))])
+            try GnuTLSEvaluator(anchors: [good, Array(good.prefix(40))], settings: GnuTLSBackend().settings, configuration: .default)
         }
         #expect(error.backend == "gnutls")
         #expect(error.message.contains("anchor 1"))

@@ -15,8 +15,8 @@ struct GnuTLSEvaluatorCacheTests {
     let leaf = TestPKI.leafCertificate.derBytes
 
     func makeEvaluator(_ configuration: BackendConfiguration, anchors: [[UInt8]]? = nil) throws -> GnuTLSEvaluator {
-        let evaluator = try GnuTLSBackend(configuration: configuration).makeEvaluator(anchors: anchors ?? [root])
-        return try #require(evaluator as? GnuTLSEvaluator)
+        let backend = GnuTLSBackend(configuration: configuration)
+        return try GnuTLSEvaluator(anchors: anchors ?? [root], settings: backend.settings, configuration: configuration)
     }
 
     func request(_ chain: [[UInt8]], host: HostIdentity? = .dns("www.example.com"), at time: Date = TestPKI.now) -> EvaluationRequest {

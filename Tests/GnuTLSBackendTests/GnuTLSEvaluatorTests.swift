@@ -344,8 +344,11 @@ struct GnuTLSEvaluatorTests {
         #expect(try evaluate([partial, intermediate], host: .dns("foo.bar.example.com")).failures == [.hostnameMismatch])
     }
 
+    /// GnuTLS's own answer to bytes it cannot import (its evaluator without the kit's preflight,
+    /// which refuses them first as not DER): malformed, GnuTLS's error, the index.
     @Test func garbageLeafIsMalformedNamingIndexZero() throws {
-        let verdict = try evaluate([[0x30, 0x03, 0x01, 0x01, 0xFF], intermediate])
+        let evaluator = try GnuTLSEvaluator(anchors: [root], settings: backend.settings, configuration: .default)
+        let verdict = evaluator.evaluate(EvaluationRequest(chain: [[0x30, 0x03, 0x01, 0x01, 0xFF], intermediate], host: .dns("www.example.com"), time: TestPKI.now))
         #expect(verdict.failures == [.malformed])
         let diagnostic = try #require(verdict.diagnostics.first)
         #expect(diagnostic.depth == 0)

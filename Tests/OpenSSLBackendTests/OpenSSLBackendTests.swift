@@ -1,6 +1,6 @@
 import Testing
 import TrustCore
-import OpenSSLBackend
+@testable import OpenSSLBackend
 
 @Suite struct OpenSSLBackendTests {
     @Test func nameIsStable() {
@@ -14,7 +14,7 @@ import OpenSSLBackend
 
     @Test func unparseableAnchorThrowsNamingItsIndex() throws {
         let error = try #require(throws: TrustBackendError.self) {
-            try OpenSSLBackend().makeEvaluator(anchors: [TestPKI.root.der, [0x30, 0x03, 0x02, 0x01, 0x00]])
+            try unguardedEvaluator(anchors: [TestPKI.root.der, [0x30, 0x03, 0x02, 0x01, 0x00]])
         }
         #expect(error.backend == "openssl")
         #expect(error.message.contains("anchor at index 1"), "\(error)")
@@ -24,14 +24,14 @@ import OpenSSLBackend
 
     @Test func truncatedAnchorThrows() throws {
         let error = try #require(throws: TrustBackendError.self) {
-            try OpenSSLBackend().makeEvaluator(anchors: [Array(TestPKI.root.der.dropLast(5))])
+            try unguardedEvaluator(anchors: [Array(TestPKI.root.der.dropLast(5))])
         }
         #expect(error.message.contains("anchor at index 0"), "\(error)")
     }
 
     @Test func anchorWithTrailingBytesThrows() throws {
         let error = try #require(throws: TrustBackendError.self) {
-            try OpenSSLBackend().makeEvaluator(anchors: [TestPKI.unrelatedRoot.der, TestPKI.root.der + [0]])
+            try unguardedEvaluator(anchors: [TestPKI.unrelatedRoot.der, TestPKI.root.der + [0]])
         }
         #expect(error.message.contains("anchor at index 1"), "\(error)")
         #expect(error.message.contains("1 trailing bytes"), "\(error)")
@@ -39,7 +39,7 @@ import OpenSSLBackend
 
     @Test func emptyAnchorThrows() throws {
         let error = try #require(throws: TrustBackendError.self) {
-            try OpenSSLBackend().makeEvaluator(anchors: [[]])
+            try unguardedEvaluator(anchors: [[]])
         }
         #expect(error.message.contains("anchor at index 0"), "\(error)")
     }

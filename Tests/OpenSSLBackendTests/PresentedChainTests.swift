@@ -2,13 +2,14 @@ import Testing
 import TrustCore
 @testable import OpenSSLBackend
 
-/// Presented chains that are not all DER certificates: always a malformed rejection naming the
-/// index, never a crash or a partial verification.
+/// Presented chains that are not all DER certificates, as OpenSSL's evaluator answers them behind
+/// the kit's preflight (which refuses them first): always a malformed rejection naming the index,
+/// never a crash or a partial verification.
 @Suite struct PresentedChainTests {
     let evaluator: any TrustEvaluator
 
     init() throws {
-        evaluator = try makeEvaluator([TestPKI.root])
+        evaluator = try unguardedEvaluator(anchors: [TestPKI.root.der])
     }
 
     func evaluate(_ chain: [[UInt8]]) -> Verdict {

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 import TrustCore
-import OpenSSLBackend
+@testable import OpenSSLBackend
+
+/// OpenSSL's own evaluator of `anchors` for `backend`, without the kit's preflight in front
+/// (``BackendPreflight``, tested in TrustBackendKitTests): what these tests check is what OpenSSL
+/// does with what reaches it, malformed input included.
+func unguardedEvaluator(_ backend: OpenSSLBackend = OpenSSLBackend(), anchors: [[UInt8]]) throws -> OpenSSLEvaluator {
+    try OpenSSLEvaluator(anchors: anchors, settings: backend.settings, configuration: backend.configuration)
+}
 
 /// An evaluator trusting exactly `anchors`.
 func makeEvaluator(_ anchors: [TestPKI.Node]) throws -> any TrustEvaluator {

@@ -1,3 +1,4 @@
+import TrustBackendKit
 import Foundation
 import GnuTLSBackend
 import OpenSSLBackend

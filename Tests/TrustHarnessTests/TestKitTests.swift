@@ -1,3 +1,4 @@
+import TrustBackendKit
 import BuiltInBackends
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import TrustBackendKit
 import ArgumentParser
 import Foundation
 import TrustCore
@@ -110,7 +111,8 @@ struct ExploreCommand: AsyncParsableCommand {
             let all = TrustHarnessTool.registry.entries.map { GuardedBackend($0.make(.default)) as any TrustBackend }
             let summary: Adoption.Summary
             do {
-                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: try location.directory(), backends: all, deviationsFileOf: TrustHarnessTool.deviationsFileOf)
+                let vectors = try location.directory()
+                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: vectors, backends: all, deviationsFileOf: try TrustHarnessTool.deviationsFileOf.mapValues { try Self.sourceFile(of: $0, beside: vectors) })
             } catch let problem as FileProblem {
                 printError("error: --adopt \(problem)")
                 throw ExitCode(2)
@@ -173,5 +175,28 @@ struct ExploreCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("--chain: \(error)")
         }
+    }
+}
+
+extension ExploreCommand {
+    /// Where a package's deviations are written: a file SwiftPM bundled (`Pkg_Target.resources/
+    /// deviations.json`, a copy in the build folder) is written at its source, `Sources/Target/
+    /// deviations.json` of a package under `Backends/` or `Examples/` of the checkout whose vectors
+    /// are in use; any other file where it is.
+    /// - Throws: ``FileProblem`` when a bundled file's source cannot be found, rather than writing
+    ///   records into a build folder where they would be lost.
+    static func sourceFile(of file: URL, beside vectors: URL) throws -> URL {
+        let bundle = file.deletingLastPathComponent().lastPathComponent
+        guard bundle.hasSuffix(".resources"), let underscore = bundle.lastIndex(of: "_") else { return file }
+        let target = bundle[bundle.index(after: underscore)...].dropLast(".resources".count)
+        let checkout = vectors.deletingLastPathComponent()
+        for folder in ["Backends", "Examples"] {
+            let packages = (try? FileManager.default.contentsOfDirectory(atPath: checkout.appendingPathComponent(folder).path)) ?? []
+            for package in packages.sorted() {
+                let source = checkout.appendingPathComponent("\(folder)/\(package)/Sources/\(target)/\(file.lastPathComponent)")
+                if FileManager.default.fileExists(atPath: source.path) { return source }
+            }
+        }
+        throw FileProblem(file: file.path, problem: "is a copy SwiftPM bundled; its source (Sources/\(target)/\(file.lastPathComponent) of a package under Backends/ or Examples/ beside \(vectors.path)) was not found, so nothing is written")
     }
 }

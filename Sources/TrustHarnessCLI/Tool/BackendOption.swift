@@ -1,3 +1,4 @@
+import TrustBackendKit
 import ArgumentParser
 import TrustCore
 import TrustHarness

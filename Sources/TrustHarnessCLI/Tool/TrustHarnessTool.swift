@@ -1,3 +1,4 @@
+import TrustBackendKit
 import ArgumentParser
 import Foundation
 import TrustCore

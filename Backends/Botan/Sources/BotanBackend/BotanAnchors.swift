@@ -1,5 +1,4 @@
-import TrustCore
-import TrustDER
+import TrustBackendKit
 internal import CBotanShim
 
 /// The trust anchors in one Botan store, parsed once: owns a `cbotan_anchors` (a
@@ -17,9 +16,6 @@ final class BotanAnchors: @unchecked Sendable {
         var certificates: [BotanCertificate] = []
         certificates.reserveCapacity(anchors.count)
         for (index, anchor) in anchors.enumerated() {
-            if let problem = DERCertificate.encodingProblem(anchor) {
-                throw TrustBackendError(backend: backend, message: "anchor \(index) is not a DER certificate (\(problem)); give each anchor as the exact DER of one certificate")
-            }
             do {
                 certificates.append(try BotanCertificate(der: anchor))
             } catch {

@@ -1,4 +1,4 @@
-import TrustCore
+import TrustBackendKit
 internal import CBotanShim
 
 /// Botan 2 (2.19, Debian `libbotan-2-dev`) as a back end: `Botan::x509_path_validate` as Botan's
@@ -64,7 +64,14 @@ public struct BotanBackend: TrustBackend {
     /// Parses `anchors` once into one Botan store.
     /// - Throws: ``TrustCore/TrustBackendError`` naming the first anchor that is not strict DER or
     ///   that Botan cannot read.
+    /// An evaluator of `anchors` behind the kit's preflight (``BackendPreflight``): bad input, features
+    /// this back end does not honour and certificates that are not DER never reach the library.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
+        try BackendPreflight.guardedEvaluator(of: self, anchors: anchors) { try unguardedEvaluator(anchors: anchors) }
+    }
+
+    /// The evaluator itself: anchors already checked to be DER, requests already through the preflight.
+    func unguardedEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
         let store = try BotanAnchors(anchors, backend: name)
         return BotanEvaluator(anchors: store, settings: settings, features: features, configuration: configuration)
     }

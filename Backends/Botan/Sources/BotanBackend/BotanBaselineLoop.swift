@@ -1,5 +1,4 @@
-import TrustCore
-import TrustHarness
+import TrustBackendKit
 internal import CBotanShim
 
 /// Botan called as ``BotanBackend`` calls it with ``BotanBackend/Settings/tlsClient``, in C++

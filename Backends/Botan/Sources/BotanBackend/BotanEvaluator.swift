@@ -1,5 +1,4 @@
-import TrustCore
-import TrustDER
+import TrustBackendKit
 internal import CBotanShim
 
 /// Evaluates requests with Botan against one set of anchors, parsed once into one store
@@ -32,9 +31,8 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: features, backend: backend) {
-            return rejection
-        }
+        // BackendPreflight has refused bad input, features this back end does not honour and
+        // certificates that are not DER.
         var chain: [BotanCertificate] = []
         chain.reserveCapacity(request.chain.count)
         for (index, der) in request.chain.enumerated() {
@@ -42,8 +40,6 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
                 chain.append(try cache.certificate(for: der, parse: Self.parsePresented))
             } catch {
                 switch error {
-                case .notDER(let problem):
-                    return .failClosed(.malformed, name: "NOT_DER", message: "presented certificate \(index) is not DER (\(problem)); refused before Botan reads it", depth: index)
                 case .botan(let reason):
                     return .failClosed(.malformed, name: "BOTAN_DECODING_ERROR", message: "Botan could not read presented certificate \(index): \(reason)", depth: index)
                 }
@@ -69,10 +65,9 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
         return verdict(outcome, path: path, crlCount: request.revocationLists.count)
     }
 
-    /// Presented certificates are strict DER or refused, as the built-in back ends refuse them, so
-    /// that byte-different copies of a certificate cannot reach Botan (which reads BER).
+    /// Presented certificates reach it strict DER (BackendPreflight refused the others), so that
+    /// byte-different copies of a certificate cannot reach Botan (which reads BER).
     private static func parsePresented(_ der: [UInt8]) throws(PresentedCertificateError) -> BotanCertificate {
-        if let problem = DERCertificate.encodingProblem(der) { throw .notDER(problem) }
         do {
             return try BotanCertificate(der: der)
         } catch {
@@ -136,6 +131,5 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
 
 /// Why a presented certificate was not parsed.
 enum PresentedCertificateError: Error {
-    case notDER(String)
     case botan(String)
 }

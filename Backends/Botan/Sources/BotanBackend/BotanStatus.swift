@@ -1,4 +1,4 @@
-import TrustCore
+import TrustBackendKit
 internal import CBotanShim
 
 /// Botan's `Certificate_Status_Code` (src/lib/x509/pkix_enums.h, Botan 2.19) in the failure taxonomy.

@@ -1,34 +1,19 @@
 import BotanBackend
 import Foundation
 import Testing
-import TrustCore
-import TrustHarness
+import TrustBackendKit
 import TrustHarnessTestKit
-import TrustVectors
 
 /// Botan, plugged in from outside, runs TrustHarness's whole conformance, bad-input and contract
 /// suites with this package's own deviations file, and what is Botan's own below.
 @Suite struct BotanBackendTests {
-    static let registry = try! BackendRegistry(BotanBackend.package.entries)
-    /// Every entry, the variants (`botan-ffi`, `botan-legacy`, which run only when named) included,
-    /// so that their recorded deviations are checked too.
-    static let everyEntry = registry.includingVariants
-
-    @Test func conformance() async throws {
-        try await BackendTestKit.expectConformance(Self.everyEntry, deviations: BotanBackend.deviationsFile)
+    @Test(arguments: BackendTestKit.Check.allCases)
+    func shared(_ check: BackendTestKit.Check) async throws {
+        try await BackendTestKit.expect(check, of: BotanBackend.package)
     }
 
-    @Test func badInput() async throws {
-        try await BackendTestKit.expectBadInputAnswers(Self.everyEntry, deviations: BotanBackend.deviationsFile)
-    }
-
-    @Test func contract() async throws {
-        try await BackendTestKit.expectContract(Self.registry)
-    }
-
-    static func vector(_ id: String) throws -> LoadedVector {
-        let suite = try BackendTestKit.suite(deviations: nil)
-        return try #require(suite.vectors.first { $0.id == id })
+    static func vector(_ id: String) throws -> BackendTestKit.Vector {
+        try BackendTestKit.vector(id)
     }
 
     /// The request's time, not the clock: the valid chain is trusted at its vector's time, expired
@@ -49,7 +34,7 @@ import TrustVectors
         let evaluator = try BotanBackend().makeEvaluator(anchors: vector.anchors)
         let now = evaluator.evaluate(vector.request)
         #expect(now.isTrusted)
-        #expect(now.path?.first == vector.chain.first)
+        #expect(now.path?.first == vector.request.chain.first)
         #expect(now.path?.last.map(vector.anchors.contains) == true)
 
         var later = vector.request

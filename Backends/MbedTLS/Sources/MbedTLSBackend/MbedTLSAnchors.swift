@@ -1,5 +1,4 @@
-import TrustCore
-import TrustDER
+import TrustBackendKit
 internal import CMbedTLSBridge
 
 /// The trust anchors parsed once into one mbedTLS list: owns a `cmbedtls_anchors` (an
@@ -22,9 +21,6 @@ final class MbedTLSAnchors: @unchecked Sendable {
     ///   mbedTLS runs out of memory.
     init(_ anchors: [[UInt8]], backend: String) throws(TrustBackendError) {
         for (index, anchor) in anchors.enumerated() {
-            if let problem = DERCertificate.encodingProblem(anchor) {
-                throw TrustBackendError(backend: backend, message: "anchor \(index) is not a DER certificate (\(problem)); give each anchor as the exact DER of one certificate")
-            }
         }
         var list: OpaquePointer?
         var errors = [Int32](repeating: 0, count: anchors.count)

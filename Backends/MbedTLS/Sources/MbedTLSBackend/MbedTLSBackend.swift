@@ -1,4 +1,4 @@
-import TrustCore
+import TrustBackendKit
 internal import CMbedTLSBridge
 
 /// Mbed TLS 2.28 (Debian `libmbedtls-dev`, 2.28.3) as a back end: `mbedtls_x509_crt_verify_with_profile`
@@ -76,7 +76,14 @@ public struct MbedTLSBackend: TrustBackend {
     /// `mbedtls_x509_crt_parse` leaves them out of a CA bundle (``MbedTLSAnchors``).
     /// - Throws: ``TrustCore/TrustBackendError`` naming the first anchor that is not a strict DER
     ///   certificate.
+    /// An evaluator of `anchors` behind the kit's preflight (``BackendPreflight``): bad input, features
+    /// this back end does not honour and certificates that are not DER never reach the library.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
+        try BackendPreflight.guardedEvaluator(of: self, anchors: anchors) { try unguardedEvaluator(anchors: anchors) }
+    }
+
+    /// The evaluator itself: anchors already checked to be DER, requests already through the preflight.
+    func unguardedEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
         MbedTLSEvaluator(anchors: try MbedTLSAnchors(anchors, backend: name), settings: settings, features: features)
     }
 }

@@ -1,5 +1,4 @@
-import TrustCore
-import TrustHarness
+import TrustBackendKit
 internal import CMbedTLSBridge
 
 /// mbedTLS called as the back end calls it, in C (`cmbedtls_loop`): with this thread's clock pinned to

@@ -1,5 +1,4 @@
-import TrustCore
-import TrustDER
+import TrustBackendKit
 internal import CMbedTLSBridge
 
 /// Evaluates requests with mbedTLS against one set of anchors, parsed once into one list
@@ -28,16 +27,10 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: features, backend: backend) {
-            return rejection
-        }
+        // BackendPreflight has refused bad input, features this back end does not honour and
+        // certificates that are not DER.
         guard MbedTLSClock.reachesMbedTLS else {
             return .failClosed(.other, name: "MBEDTLS_CLOCK_NOT_PINNED", message: MbedTLSClock.unavailableReason)
-        }
-        for (index, der) in request.chain.enumerated() {
-            if let problem = DERCertificate.encodingProblem(der) {
-                return .failClosed(.malformed, name: "NOT_DER", message: "presented certificate \(index) is not DER (\(problem)); refused before mbedTLS reads it", depth: index)
-            }
         }
         let usage = request.purpose == .serverAuthentication && settings.checksServerUsage ? Int32(CMBEDTLS_USAGE_TLS_SERVER) : Int32(CMBEDTLS_USAGE_ANY)
         // mbedTLS 2.28 compares `cn` with dNSName entries (and, without a subjectAltName, common

@@ -1,4 +1,4 @@
-import TrustCore
+import TrustBackendKit
 internal import CMbedTLSBridge
 
 /// mbedTLS's verification flags (`MBEDTLS_X509_BADCERT_*`, `MBEDTLS_X509_BADCRL_*`,

@@ -1,10 +1,8 @@
 import Foundation
 import MbedTLSBackend
 import Testing
-import TrustCore
-import TrustHarness
+import TrustBackendKit
 import TrustHarnessTestKit
-import TrustVectors
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,30 +10,13 @@ import Glibc
 /// mbedTLS, plugged in from outside, runs TrustHarness's whole conformance, bad-input and contract
 /// suites with this package's own deviations file, and what is mbedTLS's own below.
 @Suite struct MbedTLSBackendTests {
-    static let registry = try! BackendRegistry(MbedTLSBackend.package.entries)
-    /// Every entry, the variants (`mbedtls-next`, `mbedtls-suiteb`, which run only when named)
-    /// included, so that their recorded deviations are checked too.
-    static let everyEntry = try! BackendRegistry(MbedTLSBackend.package.entries.map { entry in
-        var entry = entry
-        entry.isDefault = true
-        return entry
-    })
-
-    @Test func conformance() async throws {
-        try await BackendTestKit.expectConformance(Self.everyEntry, deviations: MbedTLSBackend.deviationsFile)
+    @Test(arguments: BackendTestKit.Check.allCases)
+    func shared(_ check: BackendTestKit.Check) async throws {
+        try await BackendTestKit.expect(check, of: MbedTLSBackend.package)
     }
 
-    @Test func badInput() async throws {
-        try await BackendTestKit.expectBadInputAnswers(Self.everyEntry, deviations: MbedTLSBackend.deviationsFile)
-    }
-
-    @Test func contract() async throws {
-        try await BackendTestKit.expectContract(Self.registry)
-    }
-
-    static func vector(_ id: String) throws -> LoadedVector {
-        let suite = try BackendTestKit.suite(deviations: nil)
-        return try #require(suite.vectors.first { $0.id == id })
+    static func vector(_ id: String) throws -> BackendTestKit.Vector {
+        try BackendTestKit.vector(id)
     }
 
     /// The request's time, not the clock: the valid chain is trusted at its vector's time, expired
@@ -45,7 +26,7 @@ import Glibc
         let evaluator = try MbedTLSBackend().makeEvaluator(anchors: vector.anchors)
         let now = evaluator.evaluate(vector.request)
         #expect(now.isTrusted)
-        #expect(now.path?.first == vector.chain.first)
+        #expect(now.path?.first == vector.request.chain.first)
         #expect(now.path?.last.map(vector.anchors.contains) == true)
 
         var later = vector.request

@@ -1,8 +1,7 @@
 internal import CNIOBoringSSL
 internal import CNIOBoringSSLShims
 import Dispatch
-import TrustCore
-import TrustHarness
+import TrustBackendKit
 
 /// BoringSSL (the copy swift-nio-ssl links) driven directly, with nothing of the back end around
 /// it: one `X509_STORE` with the anchors made before the loop; per iteration, the chain parsed with

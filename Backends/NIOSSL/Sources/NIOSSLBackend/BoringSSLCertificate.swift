@@ -1,7 +1,6 @@
 internal import CNIOBoringSSL
 internal import CNIOBoringSSLShims
-import TrustCore
-import TrustDER
+import TrustBackendKit
 
 /// One certificate parsed by the BoringSSL that swift-nio-ssl links (`CNIOBoringSSL`), owning its
 /// `X509 *` and freeing it in deinit.
@@ -28,10 +27,9 @@ final class BoringSSLCertificate: @unchecked Sendable {
         X509_free(identity)
     }
 
-    /// A presented certificate: strict DER (``TrustDER/DERCertificate/encodingProblem(_:)``), then
+    /// A presented certificate (strict DER: BackendPreflight's, before) read with
     /// `X509_parse_from_buffer`, as BoringSSL's TLS client reads a server's certificate.
     static func presented(_ der: [UInt8]) throws(CertificateParseFailure) -> BoringSSLCertificate {
-        if let problem = DERCertificate.encodingProblem(der) { throw .notDER(problem) }
         BoringSSLErrorQueue.discard()
         let buffer: OpaquePointer? = der.withUnsafeBufferPointer { CRYPTO_BUFFER_new($0.baseAddress, $0.count, nil) }
         guard let buffer else { throw .boringSSL(BoringSSLErrorQueue.drain()) }
@@ -40,9 +38,8 @@ final class BoringSSLCertificate: @unchecked Sendable {
         return BoringSSLCertificate(identity: x509, der: der)
     }
 
-    /// An anchor: strict DER, then `d2i_X509` over exactly its bytes, as NIOSSL reads a DER trust root.
+    /// An anchor (strict DER: BackendPreflight's, before) read with `d2i_X509` over exactly its bytes, as NIOSSL reads a DER trust root.
     static func anchor(_ der: [UInt8]) throws(CertificateParseFailure) -> BoringSSLCertificate {
-        if let problem = DERCertificate.encodingProblem(der) { throw .notDER(problem) }
         BoringSSLErrorQueue.discard()
         let parsed: (OpaquePointer?, Int) = der.withUnsafeBufferPointer { buffer in
             var cursor = buffer.baseAddress
@@ -113,8 +110,6 @@ final class BoringSSLCertificate: @unchecked Sendable {
 
 /// Why a certificate was not handed to BoringSSL.
 enum CertificateParseFailure: Error, CustomStringConvertible {
-    /// Not strict DER (``TrustDER/DERCertificate/encodingProblem(_:)``): refused before BoringSSL reads it.
-    case notDER(String)
     /// Bytes after the certificate.
     case trailingBytes(Int)
     /// BoringSSL could not read it, with its error stack.
@@ -122,7 +117,6 @@ enum CertificateParseFailure: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .notDER(let problem): "not DER (\(problem))"
         case .trailingBytes(let count): "\(count) bytes after the certificate"
         case .boringSSL(let errors): errors.isEmpty ? "BoringSSL could not parse it" : errors.map(\.description).joined(separator: "; ")
         }
@@ -131,8 +125,6 @@ enum CertificateParseFailure: Error, CustomStringConvertible {
     /// The diagnostic of a presented certificate at `index` that could not be read.
     func diagnostic(index: Int) -> NativeDiagnostic {
         switch self {
-        case .notDER(let problem):
-            NativeDiagnostic(code: 0, name: "NOT_DER", message: "presented certificate \(index) is not DER (\(problem)); refused before BoringSSL reads it", depth: index, failure: .malformed)
         case .trailingBytes(let count):
             NativeDiagnostic(code: 0, name: "DER_TRAILING_BYTES", message: "presented certificate \(index) has \(count) bytes after it", depth: index, failure: .malformed)
         case .boringSSL(let errors):

@@ -1,5 +1,5 @@
 internal import CNIOBoringSSL
-import TrustCore
+import TrustBackendKit
 
 /// One entry of BoringSSL's error queue, copied out of it.
 struct BoringSSLError: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import TrustCore
+import TrustBackendKit
 
 /// swift-nio-ssl 2.37.6 (BoringSSL embedded) as a back end: the verdict a SwiftNIO client gets from
 /// `TLSConfiguration.makeClientConfiguration()` with `trustRoots: .certificates(anchors)`,
@@ -35,7 +35,14 @@ public struct NIOSSLBackend: TrustBackend {
     /// Parses `anchors` once into one `X509_STORE`.
     /// - Throws: ``TrustCore/TrustBackendError`` naming the first anchor that is not strict DER, that
     ///   BoringSSL cannot read or that `NIOSSLCertificate` refuses.
+    /// An evaluator of `anchors` behind the kit's preflight (``BackendPreflight``): bad input, features
+    /// this back end does not honour and certificates that are not DER never reach the library.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
+        try BackendPreflight.guardedEvaluator(of: self, anchors: anchors) { try unguardedEvaluator(anchors: anchors) }
+    }
+
+    /// The evaluator itself: anchors already checked to be DER, requests already through the preflight.
+    func unguardedEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
         try NIOSSLEvaluator(anchors: anchors, backendName: name, features: features, configuration: configuration)
     }
 }

@@ -1,7 +1,7 @@
 internal import CNIOBoringSSL
 internal import CNIOBoringSSLShims
 import NIOSSL
-import TrustCore
+import TrustBackendKit
 
 /// Verifies requests against one fixed set of anchors, as a swift-nio-ssl client configured with
 /// `trustRoots: .certificates(anchors)` and `.fullVerification` does, at the request's time.
@@ -91,9 +91,8 @@ final class NIOSSLEvaluator: TrustEvaluator, @unchecked Sendable {
     /// wrong, a BoringSSL failure an ``FailureClass/other`` one with its error stack. The calling
     /// thread's BoringSSL error queue is left empty.
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: features, backend: backendName) {
-            return rejection
-        }
+        // BackendPreflight has refused bad input, features this back end does not honour and
+        // certificates that are not DER.
         defer { BoringSSLErrorQueue.discard() }
         var chain: [BoringSSLCertificate] = []
         chain.reserveCapacity(request.chain.count)

@@ -4,7 +4,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOTLS
-import TrustCore
+import TrustBackendKit
 import TrustProbe
 
 /// NIOSSL's own TLS client: a `ClientBootstrap` channel with `NIOSSLClientHandler`, a `NIOSSLContext`

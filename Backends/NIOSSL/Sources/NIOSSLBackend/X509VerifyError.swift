@@ -1,5 +1,5 @@
 internal import CNIOBoringSSL
-import TrustCore
+import TrustBackendKit
 
 /// The `X509_V_ERR_*` results of the BoringSSL swift-nio-ssl 2.37.6 embeds
 /// (Sources/CNIOBoringSSL/include/CNIOBoringSSL_x509.h: 0 to 54 and 62 to 67; BoringSSL numbers

@@ -1,6 +1,5 @@
 import Foundation
-import TrustCore
-import TrustDER
+import TrustBackendKit
 internal import CNSSBridge
 
 /// Mozilla's NSS as a back end: `CERT_PKIXVerifyCert` (libpkix) at the request's time, with the
@@ -61,13 +60,17 @@ public struct NSSBackend: TrustBackend {
     /// certificates are refused, as anchors and presented.
     public static let maximumCertificateBytes = 32 * 1024
 
+    /// An evaluator of `anchors` behind the kit's preflight (``BackendPreflight``): bad input, features
+    /// this back end does not honour and certificates that are not DER never reach the library.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
+        try BackendPreflight.guardedEvaluator(of: self, anchors: anchors) { try unguardedEvaluator(anchors: anchors) }
+    }
+
+    /// The evaluator itself: anchors already checked to be DER, requests already through the preflight.
+    func unguardedEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
         for (index, anchor) in anchors.enumerated() {
             if anchor.count > Self.maximumCertificateBytes {
                 throw TrustBackendError(backend: name, message: "anchor \(index) is \(anchor.count) bytes, more than the \(Self.maximumCertificateBytes) NSS is given (its libpkix exhausts memory on such certificates)")
-            }
-            if let problem = DERCertificate.encodingProblem(anchor) {
-                throw TrustBackendError(backend: name, message: "anchor \(index) is not a DER certificate: \(problem)")
             }
             let decoded = NSSWorkers.shared.runStoreless { worker in
                 worker.decode(anchor).map { error in

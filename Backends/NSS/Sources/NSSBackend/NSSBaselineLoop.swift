@@ -1,6 +1,5 @@
 import Foundation
-import TrustCore
-import TrustHarness
+import TrustBackendKit
 internal import CNSSBridge
 
 /// NSS called as the back end calls it, in C (`cnss_loop`): import the anchors and the chain as

@@ -1,6 +1,5 @@
 import Foundation
-import TrustCore
-import TrustDER
+import TrustBackendKit
 internal import CNSSBridge
 
 /// Evaluates requests against one set of anchors with NSS (see ``NSSBackend``). Holds only DER:
@@ -12,15 +11,11 @@ struct NSSEvaluator: TrustEvaluator {
     let checksHostName: Bool
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: features, backend: backend) {
-            return rejection
-        }
+        // BackendPreflight has refused bad input, features this back end does not honour and
+        // certificates that are not DER.
         for (index, der) in request.chain.enumerated() {
             if der.count > NSSBackend.maximumCertificateBytes {
                 return .failClosed(.other, name: "NSS_RESOURCE_LIMIT", message: "presented certificate \(index) is \(der.count) bytes; NSS's libpkix exhausts memory on large name sets (a 279 KB leaf with 10,000 subjectAltNames takes more than 3 GB in CERT_PKIXVerifyCert), so certificates over \(NSSBackend.maximumCertificateBytes) bytes are refused before NSS reads them", depth: index)
-            }
-            if let problem = DERCertificate.encodingProblem(der) {
-                return .failClosed(.malformed, name: "NOT_DER", message: "presented certificate \(index) is not DER (\(problem)); refused before NSS reads it", depth: index)
             }
         }
         // PRTime 0 means "now" to cert_pi_date (cert_pkixSetParam, lib/certhigh/certvfypkix.c).

@@ -1,5 +1,5 @@
 import Foundation
-import TrustCore
+import TrustBackendKit
 internal import CNSSBridge
 
 /// NSS keeps its certificates in one process-wide store and libpkix caches in process-wide tables:
@@ -100,7 +100,8 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
     /// failed (it is then replaced).
     func run<T>(names: [ArraySlice<UInt8>], key: RequestKey, _ body: (Worker) -> Result<(T, validated: Bool), NSSUnavailable>) -> Result<T, NSSUnavailable> {
         // A worker that had ended before the request reached it (killed between requests) is
-        // replaced and the request asked once more; one that ended with the request fails it.
+        // replaced and the request asked again, once per worker that could have ended so (every idle
+        // one may have been killed at once); one that ended with the request fails it.
         if let outcome = runAtHome(names: names, key: key, body) { return outcome }
         var attempts = 0
         while true {
@@ -112,7 +113,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
             }
             if !worker.admits(names: names, key: key), case .failure(let failure) = worker.reset() {
                 give(back: worker, healthy: false)
-                if failure.endedBeforeRequest && attempts == 1 { continue }
+                if failure.endedBeforeRequest && attempts <= maximumWorkers { continue }
                 return .failure(failure)
             }
             worker.enter(names: names, key: key)
@@ -123,7 +124,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
                 return .success(result)
             case .failure(let failure):
                 give(back: worker, healthy: false)
-                if failure.endedBeforeRequest && attempts == 1 { continue }
+                if failure.endedBeforeRequest && attempts <= maximumWorkers { continue }
                 return .failure(failure)
             }
         }

@@ -1,10 +1,8 @@
 import Foundation
 @testable import NSSBackend
 import Testing
-import TrustCore
-import TrustHarness
+import TrustBackendKit
 import TrustHarnessTestKit
-import TrustVectors
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,18 +10,9 @@ import Glibc
 /// NSS, plugged in from outside, runs TrustHarness's whole conformance, bad-input and contract
 /// suites with this package's own deviations file.
 @Suite struct NSSBackendTests {
-    static let registry = try! BackendRegistry(NSSBackend.package.entries)
-
-    @Test func conformance() async throws {
-        try await BackendTestKit.expectConformance(Self.registry, deviations: NSSBackend.deviationsFile)
-    }
-
-    @Test func badInput() async throws {
-        try await BackendTestKit.expectBadInputAnswers(Self.registry, deviations: NSSBackend.deviationsFile)
-    }
-
-    @Test func contract() async throws {
-        try await BackendTestKit.expectContract(Self.registry)
+    @Test(arguments: BackendTestKit.Check.allCases)
+    func shared(_ check: BackendTestKit.Check) async throws {
+        try await BackendTestKit.expect(check, of: NSSBackend.package)
     }
 
     /// NSS's store and caches are per process and NSS runs in worker processes that are reset only
@@ -31,8 +20,7 @@ import Glibc
     /// one at a time, then all of them again in another order from eight tasks at once, twice, gets
     /// the same verdict, diagnostics and path each time.
     @Test func verdictsDoNotDependOnOrderOrCompany() async throws {
-        let suite = try BackendTestKit.suite(deviations: nil)
-        let vectors = suite.vectors.filter { !$0.id.hasPrefix("explored/") }
+        let vectors = try BackendTestKit.vectors(includingExplored: false)
         let backend = NSSBackend()
         var evaluators: [[[UInt8]]: any TrustEvaluator] = [:]
         for anchors in Set(vectors.map(\.anchors)) {
@@ -69,7 +57,7 @@ import Glibc
     /// A worker process that dies between requests (killed from outside) is replaced: the next
     /// request gets a new worker and its ordinary verdict.
     @Test func aKilledWorkerIsReplaced() throws {
-        let vector = try #require(try BackendTestKit.suite(deviations: nil).vectors.first { $0.id == "valid-chain/rsa2048" })
+        let vector = try BackendTestKit.vector("valid-chain/rsa2048")
         let evaluator = try NSSBackend().makeEvaluator(anchors: vector.anchors)
         // Requests go to worker processes only while the program's own NSS is off; verdicts are
         // the same either way, so the other tests running meanwhile are not affected.
@@ -88,7 +76,7 @@ import Glibc
     /// A failure names NSS's own error (here the host check's SSL_ERROR_BAD_CERT_DOMAIN, whose
     /// table NSPR knows only once libssl3 is initialised), never NSPR's "Unknown code" text.
     @Test func aWrongHostNamesNSSsError() throws {
-        let vector = try #require(try BackendTestKit.suite(deviations: nil).vectors.first { $0.id == "valid-chain/rsa2048" })
+        let vector = try BackendTestKit.vector("valid-chain/rsa2048")
         var request = vector.request
         request.host = .dns("other.example.test")
         let verdict = try NSSBackend().makeEvaluator(anchors: vector.anchors).evaluate(request)

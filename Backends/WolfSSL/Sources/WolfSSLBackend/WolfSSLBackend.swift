@@ -1,6 +1,5 @@
 import Foundation
-import TrustCore
-import TrustDER
+import TrustBackendKit
 internal import CWolfSSLBridge
 
 /// wolfSSL (5.5.4, Debian `libwolfssl-dev`) as a back end: a chain verified as wolfSSL's own TLS
@@ -75,15 +74,19 @@ public struct WolfSSLBackend: TrustBackend {
     /// policy inputs (wolfSSL processes no certificate policies).
     public var features: Set<BackendFeature> { [.anyPurpose] }
 
+    /// An evaluator of `anchors` behind the kit's preflight (``BackendPreflight``): bad input, features
+    /// this back end does not honour and certificates that are not DER never reach the library.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
+        try BackendPreflight.guardedEvaluator(of: self, anchors: anchors) { try unguardedEvaluator(anchors: anchors) }
+    }
+
+    /// The evaluator itself: anchors already checked to be DER, requests already through the preflight.
+    func unguardedEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
         let initialised = cwolfssl_initialize()
         guard initialised == 0 else {
             throw TrustBackendError(backend: name, message: "wolfSSL could not be initialised: \(WolfSSLError(code: initialised))")
         }
         for (index, anchor) in anchors.enumerated() {
-            if let problem = DERCertificate.encodingProblem(anchor) {
-                throw TrustBackendError(backend: name, message: "anchor \(index) is not a DER certificate (\(problem)); give each anchor as the exact DER of one certificate")
-            }
             // A certificate wolfSSL decodes but would not load (an unknown critical extension,
             // ASN_CRIT_EXT_E) is kept: the request's loading reports it (wolfSSL_CertManagerLoadCABuffer).
             let error = anchor.withUnsafeBufferPointer { cwolfssl_decode($0.baseAddress, $0.count) }

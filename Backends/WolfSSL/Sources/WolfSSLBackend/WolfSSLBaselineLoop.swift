@@ -1,5 +1,4 @@
-import TrustCore
-import TrustHarness
+import TrustBackendKit
 internal import CWolfSSLBridge
 
 /// wolfSSL called as the back end calls it, in C (`cwolfssl_loop`): per iteration a new certificate

@@ -1,4 +1,4 @@
-import TrustCore
+import TrustBackendKit
 internal import CWolfSSLBridge
 
 /// A wolfSSL error code (wolfssl/wolfcrypt/error-crypt.h, wolfssl/error-ssl.h) with its name, its

@@ -1,6 +1,5 @@
 import Foundation
-import TrustCore
-import TrustDER
+import TrustBackendKit
 internal import CWolfSSLBridge
 
 /// Evaluates requests against one set of anchors with wolfSSL (see ``WolfSSLBackend``). Holds only
@@ -13,14 +12,8 @@ struct WolfSSLEvaluator: TrustEvaluator {
     let features: Set<BackendFeature>
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: features, backend: backend) {
-            return rejection
-        }
-        for (index, der) in request.chain.enumerated() {
-            if let problem = DERCertificate.encodingProblem(der) {
-                return .failClosed(.malformed, name: "NOT_DER", message: "presented certificate \(index) is not DER (\(problem)); refused before wolfSSL reads it", depth: index)
-            }
-        }
+        // BackendPreflight has refused bad input, features this back end does not honour and
+        // certificates that are not DER.
         let host = request.host.map { WolfSSLHost($0.forComparison) }
         var outcome = cwolfssl_outcome()
         withCBufferArrays(anchors) { anchorPointers, anchorLengths in

@@ -1,24 +1,14 @@
 import Foundation
 import Testing
-import TrustCore
-import TrustHarness
+import TrustBackendKit
 import TrustHarnessTestKit
 import WolfSSLBackend
 
 /// wolfSSL, plugged in from outside, runs TrustHarness's whole conformance, bad-input and contract
 /// suites with this package's own deviations file.
 @Suite struct WolfSSLBackendTests {
-    static let registry = try! BackendRegistry(WolfSSLBackend.package.entries)
-
-    @Test func conformance() async throws {
-        try await BackendTestKit.expectConformance(Self.registry, deviations: WolfSSLBackend.deviationsFile)
-    }
-
-    @Test func badInput() async throws {
-        try await BackendTestKit.expectBadInputAnswers(Self.registry, deviations: WolfSSLBackend.deviationsFile)
-    }
-
-    @Test func contract() async throws {
-        try await BackendTestKit.expectContract(Self.registry)
+    @Test(arguments: BackendTestKit.Check.allCases)
+    func shared(_ check: BackendTestKit.Check) async throws {
+        try await BackendTestKit.expect(check, of: WolfSSLBackend.package)
     }
 }

@@ -1,5 +1,4 @@
-import TrustCore
-import TrustDER
+import TrustBackendKit
 import TrustPolicy
 
 /// A back end of one's own: any back end, with a deny list of public keys on top, the way a client
@@ -34,7 +33,7 @@ public struct DenyListBackend: TrustBackend {
     struct Evaluator: TrustEvaluator {
         let base: any TrustEvaluator
         let denied: Set<SPKIPin>
-        /// The pin of each certificate checked before, by its exact bytes (TrustCore's cache, as the
+        /// The pin of each certificate checked before, by its exact bytes (the kit's cache, as the
         /// built-in back ends keep their parsed certificates).
         let pins: BoundedCache<DERBytes, SPKIPin>
 

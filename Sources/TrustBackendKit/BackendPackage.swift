@@ -6,8 +6,19 @@ import TrustProbe
 /// loopback TLS server.
 ///
 /// `BuiltInBackends.package` is the root package's; each package under `Backends/` exposes one, and
-/// `scripts/all-backends` builds a tool from all of them with
-/// ``TrustHarnessTool/main(packages:)`` (in `TrustHarnessCLI`), in the order given.
+/// the `AllBackends` package builds a tool from all of them with `TrustHarnessTool.main(packages:)`
+/// (in `TrustHarnessCLI`), in the order given.
+///
+/// A package's deviations file is a resource of its back-end target, found through its bundle
+/// (``bundledDeviations(_:)``), so a tool installed anywhere still finds it:
+///
+/// ```swift
+/// public static let package = BackendPackage(
+///     name: "Mine",
+///     entries: [BackendRegistry.Entry { _ in MyBackend() }],
+///     deviations: BackendPackage.bundledDeviations(Bundle.module)
+/// )
+/// ```
 public struct BackendPackage: Sendable {
     /// The package's name, for messages (`NSS`, `Botan`).
     public var name: String
@@ -27,6 +38,14 @@ public struct BackendPackage: Sendable {
         self.benchmarks = benchmarks
         self.deviations = deviations
         self.loopbackServer = loopbackServer
+    }
+
+    /// The deviations file `deviations.json` bundled with a back-end target (`resources:
+    /// [.copy("deviations.json")]`, read as `Bundle.module`), as ``deviations`` wants it; none when the
+    /// bundle has no such file. A missing file is not an error here: the test kit's conformance suite
+    /// then reports every deviation of the back end as unexpected, which names the problem.
+    public static func bundledDeviations(_ bundle: Bundle, named name: String = "deviations") -> [URL] {
+        bundle.url(forResource: name, withExtension: "json").map { [$0] } ?? []
     }
 
     /// The registry of every package's entries, in the order given.

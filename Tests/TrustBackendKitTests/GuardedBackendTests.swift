@@ -1,10 +1,9 @@
 import OpenSSLBackend
 import Testing
-import TrustCore
-import TrustHarness
+import TrustBackendKit
 import TrustVectors
 
-/// The guard the registry puts around every back end: what a faulty or careless plugged-in back end
+/// The guard every back end's evaluators are behind (the registry's, ``BackendPreflight``'s): what a faulty or careless plugged-in back end
 /// says is turned into a fail-closed rejection, whatever the wrapped library would have said.
 @Suite struct GuardedBackendTests {
     /// The real OpenSSL back end with its verdict rewritten, as a buggy plugin might.
@@ -24,7 +23,7 @@ import TrustVectors
     }
 
     static func verdict(_ rewrite: @escaping @Sendable (Verdict, EvaluationRequest) -> Verdict, chain: (LoadedVector) -> [[UInt8]] = \.chain) throws -> Verdict {
-        let vector = try #require(try Fixtures.suite().vectors.first { $0.id == "valid-chain/p256" })
+        let vector = try #require(try KitFixtures.suite().vectors.first { $0.id == "valid-chain/p256" })
         let registry = try BackendRegistry([.init { _ in Rewriting(rewrite: rewrite) }])
         let evaluator = try registry.all()[0].makeEvaluator(anchors: vector.anchors)
         return evaluator.evaluate(EvaluationRequest(chain: chain(vector), host: vector.host, time: vector.time))

@@ -1,13 +1,9 @@
-import TrustCore
-import TrustDER
-/// A back end with the harness's guard around every evaluator it makes, so that no back end, built in
+/// A back end with the kit's guard around every evaluator it makes, so that no back end, built in
 /// or plugged in from another package, can skip it.
 ///
-/// Before a request reaches the wrapped evaluator, the guard refuses what no back end may evaluate
-/// (``EvaluationRequest/inputRejection``: an empty or oversized chain, a time X.509 cannot express, a
-/// host a library would read loosely) and what this back end cannot honour
-/// (``EvaluationRequest/rejection(unlessHonouredBy:backend:)`` with its ``TrustBackend/features``).
-/// After it, a "trusted" verdict must name a path that starts at the presented leaf and ends at one
+/// Before a request reaches the wrapped evaluator, the guard applies ``BackendPreflight``: it refuses
+/// what no back end may evaluate, what this back end cannot honour, and certificates that are not
+/// strict DER (anchors once, when the evaluator is made). After it, a "trusted" verdict must name a path that starts at the presented leaf and ends at one
 /// of the evaluator's anchors; any other is turned into a rejection (`UNEXPECTED_SUCCESS`, fail
 /// closed), since a verdict that cannot be explained is not one to act on.
 ///
@@ -30,9 +26,10 @@ public struct GuardedBackend: BackendWrapper {
     public var features: Set<BackendFeature> { base.features }
 
     /// The wrapped back end's evaluator for `anchors`, behind the guard.
-    /// - Throws: whatever the wrapped back end throws (``TrustBackendError``).
+    /// - Throws: ``TrustBackendError`` for an anchor that is not DER, or whatever the wrapped back end
+    ///   throws.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
-        GuardedEvaluator(base: try base.makeEvaluator(anchors: anchors), backend: base.name, features: base.features, anchors: anchors)
+        try BackendPreflight.guardedEvaluator(of: base, anchors: anchors) { try base.makeEvaluator(anchors: anchors) }
     }
 }
 
@@ -53,7 +50,7 @@ public struct GuardedEvaluator: TrustEvaluator {
     }
 
     public func evaluate(_ request: EvaluationRequest) -> Verdict {
-        if let rejection = request.inputRejection ?? request.rejection(unlessHonouredBy: features, backend: backend) {
+        if let rejection = BackendPreflight.refusal(of: request, features: features, backend: backend) {
             return rejection
         }
         let verdict = base.evaluate(request)

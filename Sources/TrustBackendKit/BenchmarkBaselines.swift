@@ -1,0 +1,38 @@
+/// The optional measurements `trust-harness bench` compares back ends with, by back-end name: a
+/// capability of the tool a composition root gives (`TrustHarnessTool.main(registry:benchmarks:)`),
+/// not part of any back end's contract.
+public struct BenchmarkBaselines: Sendable {
+    /// The raw library loop of a back end (its library called as it calls it, in C), by its name.
+    public var loops: [String: any BaselineLoop]
+    /// The signature verifications alone that a back end's library makes for a path, by its name:
+    /// `bench`'s floor for it (a pure-Swift back end with no raw loop is measured against this).
+    public var floors: [String: any BaselineLoop]
+    /// The floor of every back end without one of its own.
+    public var signatureFloor: (any BaselineLoop)?
+
+    public init(loops: [String: any BaselineLoop] = [:], floors: [String: any BaselineLoop] = [:], signatureFloor: (any BaselineLoop)? = nil) {
+        self.loops = loops
+        self.floors = floors
+        self.signatureFloor = signatureFloor
+    }
+
+    /// These baselines with `other`'s added (theirs win on a shared name).
+    public func merging(_ other: BenchmarkBaselines) -> BenchmarkBaselines {
+        BenchmarkBaselines(
+            loops: loops.merging(other.loops) { $1 }, floors: floors.merging(other.floors) { $1 },
+            signatureFloor: other.signatureFloor ?? signatureFloor
+        )
+    }
+}
+
+/// The raw library loop a back end is measured against in `trust-harness bench`: the library called
+/// as the back end calls it, in C, with no Swift around it. Optional: a back end without one gets cold
+/// and warm figures and no ratio.
+public protocol BaselineLoop: Sendable {
+    /// The label of the loop in reports (`openssl-c`).
+    var label: String { get }
+    /// Runs `iterations` verifications of `chain` (DER, leaf first) against `anchors` for `host` at
+    /// `unixTime`, parsing everything anew each time when `cold`; returns the nanoseconds the loop
+    /// took, or nil when a verification did not succeed.
+    func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64?
+}

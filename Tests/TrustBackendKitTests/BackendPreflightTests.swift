@@ -1,0 +1,108 @@
+import Synchronization
+import Foundation
+import Testing
+import TrustBackendKit
+import TrustVectors
+
+/// The committed vectors, loaded once for this target.
+enum KitFixtures {
+    static func suite() throws -> VectorSuite { try loaded.get() }
+
+    private static let loaded = Result { () throws -> VectorSuite in
+        guard let directory = VectorSuite.locate() else {
+            throw VectorLoadError(file: "Vectors/manifest.json", problem: "not found above this test file")
+        }
+        return try VectorSuite.load(from: directory)
+    }
+}
+
+/// The one preflight every back end shares: what it refuses, in which order, and that nothing it
+/// refuses reaches the library.
+@Suite struct BackendPreflightTests {
+    /// A back end whose evaluator counts what reaches it and trusts the presented chain up to the
+    /// first anchor: here to see what the preflight lets through, not to judge anything.
+    struct Counting: TrustBackend {
+        let reached = Counter()
+        var name: String { "counting" }
+        var libraryVersion: String { "none" }
+        var features: Set<BackendFeature> { [.anyPurpose] }
+        func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
+            try BackendPreflight.guardedEvaluator(of: self, anchors: anchors) { Evaluator(anchors: anchors, reached: reached) }
+        }
+        struct Evaluator: TrustEvaluator {
+            let anchors: [[UInt8]]
+            let reached: Counter
+            func evaluate(_ request: EvaluationRequest) -> Verdict {
+                reached.add()
+                return .trusted(path: request.chain + anchors.prefix(1))
+            }
+        }
+    }
+
+    final class Counter: Sendable {
+        private let value = Mutex(0)
+        func add() { value.withLock { $0 += 1 } }
+        var count: Int { value.withLock { $0 } }
+    }
+
+    static func valid() throws -> LoadedVector {
+        try #require(try KitFixtures.suite().vectors.first { $0.id == "valid-chain/p256" })
+    }
+
+    /// The verdict on the valid vector's request changed by `change`, and how many requests
+    /// reached the evaluator behind the preflight.
+    static func evaluate(_ change: (inout EvaluationRequest) -> Void) throws -> (verdict: Verdict, reached: Int) {
+        let vector = try valid()
+        let backend = Counting()
+        var request = vector.request
+        change(&request)
+        let verdict = try backend.makeEvaluator(anchors: vector.anchors).evaluate(request)
+        return (verdict, backend.reached.count)
+    }
+
+    @Test func aValidRequestReachesTheEvaluator() throws {
+        #expect(try Self.evaluate { _ in }.reached == 1)
+    }
+
+    @Test func aPresentedCertificateThatIsNotDERIsRefusedNamingItsIndex() throws {
+        // A trailing byte: BER readers take it, DER does not.
+        let (verdict, reached) = try Self.evaluate { $0.chain[1] += [0] }
+        #expect(verdict.failures == [.malformed])
+        #expect(verdict.diagnostics.map(\.name) == [BackendPreflight.notDERName])
+        #expect(verdict.diagnostics.first?.depth == 1)
+        #expect(verdict.diagnostics.first?.message.contains("presented certificate 1 is not DER") == true, "\(verdict)")
+        #expect(reached == 0)
+    }
+
+    @Test func inputRejectionComesBeforeTheDERCheck() throws {
+        let (verdict, reached) = try Self.evaluate {
+            $0.chain[0] = [0x30, 0x00]
+            $0.host = .dns("a\u{0}b.example")
+        }
+        #expect(verdict.diagnostics.map(\.name) == ["HOST_REFUSED"])
+        #expect(reached == 0)
+    }
+
+    @Test func aFeatureTheBackEndLacksIsRefused() throws {
+        let (verdict, reached) = try Self.evaluate { $0.maximumChainDepth = 3 }
+        #expect(!verdict.isTrusted)
+        #expect(reached == 0)
+    }
+
+    @Test func anAnchorThatIsNotDERIsRefusedBeforeTheBackEndSeesIt() throws {
+        let vector = try Self.valid()
+        let error = try #require(throws: TrustBackendError.self) {
+            try Counting().makeEvaluator(anchors: vector.anchors + [vector.anchors[0] + [0]])
+        }
+        #expect(error.backend == "counting")
+        #expect(error.message.hasPrefix("anchor 1 is not DER"), "\(error)")
+    }
+
+    @Test func aGuardedEvaluatorIsNotGuardedTwice() throws {
+        let vector = try Self.valid()
+        let guarded = try GuardedBackend(Counting()).makeEvaluator(anchors: vector.anchors)
+        #expect(guarded is GuardedEvaluator)
+        let again = try BackendPreflight.guardedEvaluator(of: Counting(), anchors: vector.anchors) { guarded }
+        #expect((again as? GuardedEvaluator).map { "\($0)" } == (guarded as? GuardedEvaluator).map { "\($0)" })
+    }
+}
