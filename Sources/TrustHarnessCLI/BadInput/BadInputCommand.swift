@@ -5,7 +5,7 @@ import TrustHarness
 import TrustVectors
 import TrustPolicy
 
-struct BadInputCommand: AsyncParsableCommand {
+struct BadInputCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "bad-input",
         abstract: "Run the bad-input corpus (Vectors/bad-input): broken, hostile and odd inputs on every back end and through the SecurityPolicy.",
@@ -30,24 +30,24 @@ struct BadInputCommand: AsyncParsableCommand {
     @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (--vector is the same) (* and ?); repeatable.", valueName: "pattern"))
     var idPatterns: [String] = []
 
-    @Option(help: SuiteFormat.help)
-    var format: SuiteFormat = .text
+    @OptionGroup var formatOption: FormatOption<SuiteFormat>
+    var format: SuiteFormat { formatOption.value }
 
     @OptionGroup var output: OutputOption
 
-    func run() async throws {
+    func run(in tool: ToolContext) async throws {
         let corpus: BadInputCorpus
         do {
             corpus = try BadInputCorpus.load(vectors: try location.directory())
         } catch let error as FileProblem {
-            printError("error: \(error)")
+            tool.error("error: \(error)")
             throw ExitCode(2)
         }
         // The recorded deviations (`bad-input/<id>` entries of deviations.json and --deviations files).
-        let deviations = try location.load().deviations
+        let deviations = try location.load(in: tool).deviations
         let backends: [any TrustBackend]
         do {
-            backends = try backendOption.backends()
+            backends = try backendOption.backends(in: tool)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -55,17 +55,17 @@ struct BadInputCommand: AsyncParsableCommand {
         guard !ids.isEmpty else { throw ValidationError("--id: no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
         let results = await BadInputRunner(backends: backends, corpus: corpus, deviations: deviations).run(ids)
         let infos = backends.map(BackendInfo.init)
-        let provenance = TrustHarnessTool.provenance
+        let provenance = tool.provenance
         let descriptions = Dictionary(corpus.cases.map { ($0.id, $0.description) }, uniquingKeysWith: { first, _ in first })
         switch format {
         case .junit:
-            try output.write(BadInputReports.junit(backends: infos, results: results, provenance: provenance))
+            try output.write(in: tool, BadInputReports.junit(backends: infos, results: results, provenance: provenance))
         case .markdown:
-            try output.write(BadInputReports.markdown(backends: infos, results: results, descriptions: descriptions, provenance: provenance))
+            try output.write(in: tool, BadInputReports.markdown(backends: infos, results: results, descriptions: descriptions, provenance: provenance))
         case .html:
-            try output.write(BadInputReports.html(backends: infos, results: results, descriptions: descriptions, provenance: provenance))
+            try output.write(in: tool, BadInputReports.html(backends: infos, results: results, descriptions: descriptions, provenance: provenance))
         case .json:
-            try output.write(try JSONText.encode(DocumentedJSON(provenance: provenance, body: BadInputReports.JSONBody(backends: infos, results: results))) + "\n")
+            try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: provenance, body: BadInputReports.JSONBody(backends: infos, results: results))) + "\n")
         case .text:
             let idWidth = results.map(\.id.count).max() ?? 2
             let backendWidth = results.map(\.backend.count).max() ?? 8
@@ -86,10 +86,10 @@ struct BadInputCommand: AsyncParsableCommand {
             let slowest = results.max { $0.milliseconds < $1.milliseconds }
             let deviating = results.filter { $0.conforms && $0.deviation != nil }.count
             print("\n\(results.filter(\.conforms).count) of \(results.count) answers as stated\(deviating == 0 ? "" : " (\(deviating) of them recorded deviations from the corpus)"); slowest evaluation \(String(format: "%.1f", slowest?.milliseconds ?? 0)) ms (\(slowest?.id ?? "-"), \(slowest?.backend ?? "-"))")
-            try output.write(text)
+            try output.write(in: tool, text)
         }
         if results.contains(where: { !$0.conforms }) {
-            printError("\(results.filter { !$0.conforms }.count) answer(s) differ from the corpus")
+            tool.error("\(results.filter { !$0.conforms }.count) answer(s) differ from the corpus")
             throw ExitCode(1)
         }
     }

@@ -6,7 +6,7 @@ import TrustCore
 import TrustHarness
 import TrustVectors
 
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Quick side-by-side speed of every back end on the hot evaluation path, cold and warm, against the raw C loops.",
@@ -54,8 +54,8 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Rounds; the median is reported.")
     var rounds: Int = 3
 
-    @Option(help: MeasurementFormat.help)
-    var format: Format = .text
+    @OptionGroup var formatOption: FormatOption<Format>
+    var format: Format { formatOption.value }
 
     @OptionGroup var output: OutputOption
 
@@ -70,10 +70,10 @@ struct BenchCommand: ParsableCommand {
         if rounds < 1 || rounds > 50 { throw ValidationError("--rounds must be in 1...50") }
     }
 
-    func run() throws {
+    func run(in tool: ToolContext) async throws {
         let entries: [BackendRegistry.Entry]
         do {
-            entries = try backendOption.entries()
+            entries = try backendOption.entries(in: tool)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -84,11 +84,11 @@ struct BenchCommand: ParsableCommand {
         var floors: [(label: String, loop: any BaselineLoop)] = []
         var floorOf: [String: String] = [:]
         for entry in entries {
-            guard let loop = TrustHarnessTool.benchmarks.floors[entry.name] ?? TrustHarnessTool.benchmarks.signatureFloor else { continue }
+            guard let loop = tool.benchmarks.floors[entry.name] ?? tool.benchmarks.signatureFloor else { continue }
             if !floors.contains(where: { $0.label == loop.label }) { floors.append((loop.label, loop)) }
             floorOf[entry.name] = loop.label
         }
-        let scenarios = try loadScenarios()
+        let scenarios = try loadScenarios(in: tool)
         // The hot path is a trusted evaluation: a back end that does not trust a scenario (NSS 3.87
         // has no Ed25519) is not measured on it, and the report says why.
         var notMeasured: [NotMeasured] = []
@@ -98,11 +98,11 @@ struct BenchCommand: ParsableCommand {
                 do {
                     verdicts = try [cold[index], warm[index]].map { try $0.makeEvaluator(anchors: scenario.anchors).evaluate(scenario.request) }
                 } catch {
-                    printError("error: \(name) refuses the anchors of \(scenario.name): \(error)")
+                    tool.error("error: \(name) refuses the anchors of \(scenario.name): \(error)")
                     throw ExitCode(2)
                 }
                 if verdicts[0].isTrusted != verdicts[1].isTrusted {
-                    printError("error: \(name) answers \(scenario.name) differently cold and warm (a cache changed a verdict): cold \(Self.describe(verdicts[0])), warm \(Self.describe(verdicts[1]))")
+                    tool.error("error: \(name) answers \(scenario.name) differently cold and warm (a cache changed a verdict): cold \(Self.describe(verdicts[0])), warm \(Self.describe(verdicts[1]))")
                     throw ExitCode(1)
                 }
                 if !verdicts[1].isTrusted {
@@ -114,7 +114,7 @@ struct BenchCommand: ParsableCommand {
         func measured(_ name: String, _ scenario: Scenario) -> Bool { !skipped.contains(Key(backend: name, scenario: scenario.name, mode: "")) }
         let progress = Progress.onTerminal(label: "measuring")
         var samples: [Key: [Double]] = [:]
-        let baselines = entries.compactMap { entry in TrustHarnessTool.benchmarks.loops[entry.name].map { (name: entry.name, loop: $0) } }
+        let baselines = entries.compactMap { entry in tool.benchmarks.loops[entry.name].map { (name: entry.name, loop: $0) } }
         let measurements = scenarios.count * (names.count * 2 + baselines.count * 2 + floors.count) * rounds
         var done = 0
         for _ in 0..<rounds {
@@ -127,13 +127,13 @@ struct BenchCommand: ParsableCommand {
                         do {
                             evaluator = try backend.makeEvaluator(anchors: scenario.anchors)
                         } catch {
-                            printError("error: \(name) refuses the anchors of \(scenario.name): \(error)")
+                            tool.error("error: \(name) refuses the anchors of \(scenario.name): \(error)")
                             throw ExitCode(2)
                         }
                         let request = scenario.request
                         guard evaluator.evaluate(request).isTrusted else {
                             // Trusted a moment ago: a verdict that flips is a defect, never a figure.
-                            printError("error: \(name) no longer trusts \(scenario.name), which it trusted before measuring: a verdict that differs between repetitions")
+                            tool.error("error: \(name) no longer trusts \(scenario.name), which it trusted before measuring: a verdict that differs between repetitions")
                             throw ExitCode(1)
                         }
                         samples[Key(backend: name, scenario: scenario.name, mode: mode), default: []].append(
@@ -144,13 +144,13 @@ struct BenchCommand: ParsableCommand {
                 }
                 for baseline in baselines where measured(baseline.name, scenario) {
                     for mode in ["cold", "warm"] {
-                        samples[Key(backend: baseline.name + "-c", scenario: scenario.name, mode: mode), default: []].append(try measure(baseline.loop, cold: mode == "cold", scenario))
+                        samples[Key(backend: baseline.name + "-c", scenario: scenario.name, mode: mode), default: []].append(try measure(baseline.loop, cold: mode == "cold", scenario, in: tool))
                         done += 1
                         progress?.update(done, measurements)
                     }
                 }
                 for floor in floors {
-                    samples[Key(backend: Self.floorKey(floor.label), scenario: scenario.name, mode: "floor"), default: []].append(try measure(floor.loop, cold: false, scenario))
+                    samples[Key(backend: Self.floorKey(floor.label), scenario: scenario.name, mode: "floor"), default: []].append(try measure(floor.loop, cold: false, scenario, in: tool))
                     done += 1
                     progress?.update(done, measurements)
                 }
@@ -162,11 +162,11 @@ struct BenchCommand: ParsableCommand {
         let parallel = try measureParallel(names: parallelNames.map { names[$0] }, backends: parallelNames.map { warm[$0] }, scenario: scenarios[0])
         let infos = warm.map(BackendInfo.init)
         switch format {
-        case .text: try output.write(text(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel, infos: infos, notMeasured: notMeasured))
-        case .json: try output.write(try json(medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel, infos: infos, notMeasured: notMeasured) + "\n")
+        case .text: try output.write(in: tool, text(in: tool, medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel, infos: infos, notMeasured: notMeasured))
+        case .json: try output.write(in: tool, try json(in: tool, medians, names: names, floorOf: floorOf, scenarios: scenarios.map(\.name), parallel: parallel, infos: infos, notMeasured: notMeasured) + "\n")
         }
         if medians.isEmpty {
-            printError("error: no back end trusts \(scenarios.map(\.name).joined(separator: ", ")); bench measures the trusted hot path (check --host and --at)")
+            tool.error("error: no back end trusts \(scenarios.map(\.name).joined(separator: ", ")); bench measures the trusted hot path (check --host and --at)")
             throw ExitCode(1)
         }
     }
@@ -200,11 +200,11 @@ struct BenchCommand: ParsableCommand {
         var request: EvaluationRequest { EvaluationRequest(chain: chain, host: host.map(HostIdentity.init), time: time) }
     }
 
-    func loadScenarios() throws -> [Scenario] {
+    func loadScenarios(in tool: ToolContext) throws -> [Scenario] {
         if !chainFiles.isEmpty {
-            let chain = try CertificateInput.read(chainFiles, role: "--chain")
-            var anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true)
-            if systemAnchors { anchors += try CertificateInput.read([EvaluateCommand.systemAnchorsPath], role: "--system-anchors") }
+            let chain = try CertificateInput.read(chainFiles, role: "--chain", in: tool)
+            var anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true, in: tool)
+            if systemAnchors { anchors += try CertificateInput.read([EvaluateCommand.systemAnchorsPath], role: "--system-anchors", in: tool) }
             var time = Date()
             if let at {
                 guard let parsed = Timestamp.parse(at) else { throw ValidationError("--at \"\(at)\" is not \(Timestamp.accepted)") }
@@ -212,7 +212,7 @@ struct BenchCommand: ParsableCommand {
             }
             return [Scenario(name: "your-chain", chain: chain, anchors: anchors, host: try EvaluateCommand.validated(host: host), time: time)]
         }
-        let suite = try location.load()
+        let suite = try location.load(in: tool)
         return try ["valid-chain/rsa2048", "valid-chain/p256", "valid-chain/ed25519"].map { id in
             guard let vector = suite.vectors.first(where: { $0.id == id }) else {
                 throw ValidationError("vector \(id) is missing from \(suite.directory.path)")
@@ -238,13 +238,13 @@ struct BenchCommand: ParsableCommand {
 
     /// The raw loop's microseconds per verification of `scenario`: a first short run gives the
     /// per-iteration cost, so that the measured run lasts about `seconds`.
-    func measure(_ loop: any BaselineLoop, cold: Bool, _ scenario: Scenario) throws -> Double {
+    func measure(_ loop: any BaselineLoop, cold: Bool, _ scenario: Scenario, in tool: ToolContext) throws -> Double {
         func run(_ iterations: UInt64) throws -> Double {
             guard let elapsed = loop.run(
                 chain: scenario.chain, anchors: scenario.anchors, host: scenario.host,
                 unixTime: Int64(scenario.time.timeIntervalSince1970), cold: cold, iterations: iterations
             ) else {
-                printError("error: the raw loop \(loop.label) (\(cold ? "cold" : "warm")) did not verify \(scenario.name)")
+                tool.error("error: the raw loop \(loop.label) (\(cold ? "cold" : "warm")) did not verify \(scenario.name)")
                 throw ExitCode(1)
             }
             return Double(elapsed) / 1000 / Double(iterations)
@@ -282,8 +282,8 @@ struct BenchCommand: ParsableCommand {
     /// The samples' key for the floor loop labelled `label`.
     static func floorKey(_ label: String) -> String { "floor:" + label }
 
-    func text(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel], infos: [BackendInfo], notMeasured: [NotMeasured]) -> String {
-        var out = "bench, by \(TrustHarnessTool.provenance.line)\n" + WithBackends<Int>.lines(infos) + "µs per evaluation (evaluations per second), median of \(rounds) round(s) of \(seconds) s, one process, back ends interleaved\n"
+    func text(in tool: ToolContext, _ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel], infos: [BackendInfo], notMeasured: [NotMeasured]) -> String {
+        var out = "bench, by \(tool.provenance.line)\n" + WithBackends<Int>.lines(infos) + "µs per evaluation (evaluations per second), median of \(rounds) round(s) of \(seconds) s, one process, back ends interleaved\n"
         func cell(_ key: Key) -> String {
             guard let value = m[key] else { return "-" }
             return String(format: "%.1f (%.0f/s)", value, 1e6 / value)
@@ -361,7 +361,7 @@ struct BenchCommand: ParsableCommand {
         var notMeasured: [NotMeasured]
     }
 
-    func json(_ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel], infos: [BackendInfo], notMeasured: [NotMeasured]) throws -> String {
+    func json(in tool: ToolContext, _ m: [Key: Double], names: [String], floorOf: [String: String], scenarios: [String], parallel: [Parallel], infos: [BackendInfo], notMeasured: [NotMeasured]) throws -> String {
         var results: [JSONEntry] = []
         var baselines: [JSONEntry] = []
         for scenario in scenarios {
@@ -388,6 +388,6 @@ struct BenchCommand: ParsableCommand {
                 baselines.append(JSONEntry(backend: label, scenario: scenario, mode: "floor", microsecondsPerEvaluation: value, evaluationsPerSecond: 1e6 / value))
             }
         }
-        return try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: WithBackends(backends: infos, body: JSONOutput(results: results, baselines: baselines, parallel: parallel, notMeasured: notMeasured))))
+        return try JSONText.encode(DocumentedJSON(provenance: tool.provenance, body: WithBackends(backends: infos, body: JSONOutput(results: results, baselines: baselines, parallel: parallel, notMeasured: notMeasured))))
     }
 }

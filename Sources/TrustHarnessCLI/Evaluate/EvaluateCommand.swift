@@ -6,7 +6,7 @@ import TrustVectors
 import X509
 import TrustPolicy
 
-struct EvaluateCommand: ParsableCommand {
+struct EvaluateCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "evaluate",
         abstract: "Evaluate one chain from files on every (or the chosen) back end, optionally through a pinning policy.",
@@ -69,8 +69,8 @@ struct EvaluateCommand: ParsableCommand {
     @Flag(name: .customLong("no-validate-domain"), help: "validatesDomainName off: do not check the host.")
     var noValidateDomain = false
 
-    @Option(help: MeasurementFormat.help)
-    var format: Format = .text
+    @OptionGroup var formatOption: FormatOption<Format>
+    var format: Format { formatOption.value }
 
     @OptionGroup var output: OutputOption
 
@@ -80,20 +80,20 @@ struct EvaluateCommand: ParsableCommand {
         try Self.validate(pinning: pinning, pinFiles: pinFiles)
     }
 
-    func run() throws {
+    func run(in tool: ToolContext) async throws {
         let backends: [any TrustBackend]
         do {
-            backends = try backendOption.backends()
+            backends = try backendOption.backends(in: tool)
         } catch {
             throw ValidationError("\(error)")
         }
-        let chain = try CertificateInput.read(chainFiles, role: "--chain")
-        var anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true)
-        if systemAnchors { anchors += try CertificateInput.read([Self.systemAnchorsPath], role: "--system-anchors") }
-        if let hint = Self.orderHint(chain) { printError("warning: \(hint)") }
+        let chain = try CertificateInput.read(chainFiles, role: "--chain", in: tool)
+        var anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true, in: tool)
+        if systemAnchors { anchors += try CertificateInput.read([Self.systemAnchorsPath], role: "--system-anchors", in: tool) }
+        if let hint = Self.orderHint(chain) { tool.error("warning: \(hint)") }
         let time = try validationTime()
         let host = try validatedHost()
-        let policy = try makePolicy()
+        let policy = try makePolicy(in: tool)
 
         // One back end refusing the anchors or pins (GnuTLS will not import a certificate with an
         // empty dNSName, say) is that back end's answer, not the end of the run: the others still give
@@ -110,8 +110,8 @@ struct EvaluateCommand: ParsableCommand {
             entries.append(Entry(backend: BackendInfo(backend), outcome: outcome))
         }
         switch format {
-        case .text: try output.write(Self.text(entries, host: host, time: time))
-        case .json: try output.write(try Self.json(entries, host: host, time: time, policy: policy) + "\n")
+        case .text: try output.write(in: tool, Self.text(entries, host: host, time: time, provenance: tool.provenance))
+        case .json: try output.write(in: tool, try Self.json(entries, host: host, time: time, policy: policy, provenance: tool.provenance) + "\n")
         }
         if entries.contains(where: { !$0.trusted }) { throw ExitCode(1) }
     }
@@ -176,13 +176,13 @@ struct EvaluateCommand: ParsableCommand {
         if pinning != .none && pinFiles.isEmpty { throw ValidationError("--pinning \(pinning.rawValue) needs --pin FILE: a policy pinning nothing trusts nothing") }
     }
 
-    func makePolicy() throws -> SecurityPolicy {
-        try Self.policy(pinning: pinning, pinFiles: pinFiles, allowInvalid: allowInvalid, validatesDomainName: !noValidateDomain)
+    func makePolicy(in tool: ToolContext) throws -> SecurityPolicy {
+        try Self.policy(pinning: pinning, pinFiles: pinFiles, allowInvalid: allowInvalid, validatesDomainName: !noValidateDomain, in: tool)
     }
 
     /// The SecurityPolicy of the policy flags (`--pinning`, `--pin`, `--allow-invalid`,
     /// `--no-validate-domain`), as `evaluate` and `probe` read them.
-    static func policy(pinning: Pinning, pinFiles: [String], allowInvalid: Bool, validatesDomainName: Bool) throws -> SecurityPolicy {
+    static func policy(pinning: Pinning, pinFiles: [String], allowInvalid: Bool, validatesDomainName: Bool, in tool: ToolContext) throws -> SecurityPolicy {
         let noValidateDomain = !validatesDomainName
         var pinnedCertificates: [[UInt8]] = []
         var pins: [SPKIPin] = []
@@ -191,22 +191,22 @@ struct EvaluateCommand: ParsableCommand {
             do {
                 bytes = [UInt8](try FileProblem.contents(of: URL(fileURLWithPath: file)))
             } catch {
-                printError("error: --pin \(error)")
+                tool.error("error: --pin \(error)")
                 throw ExitCode(2)
             }
             if PinFile.isPinList(bytes) {
                 // Read first, so a file without pins says so whatever the pinning mode.
                 let listed: [SPKIPin]
-                do { listed = try PinFile.decodePinList(bytes, file: file) } catch { printError("error: --pin \(error)"); throw ExitCode(2) }
+                do { listed = try PinFile.decodePinList(bytes, file: file) } catch { tool.error("error: --pin \(error)"); throw ExitCode(2) }
                 guard pinning == .publicKey else {
                     throw ValidationError("--pin \(file) holds sha256/ pins, which only --pinning public-key can use; certificate pinning needs certificate files")
                 }
                 pins += listed
             } else {
                 do {
-                    pinnedCertificates += try CertificateInput.checked(CertificateFile.decode(bytes, file: file), file: file, role: "--pin")
+                    pinnedCertificates += try CertificateInput.checked(CertificateFile.decode(bytes, file: file), file: file, role: "--pin", in: tool)
                 } catch let error as CertificateFileError {
-                    printError("error: --pin \(error)")
+                    tool.error("error: --pin \(error)")
                     throw ExitCode(2)
                 }
             }
@@ -217,13 +217,13 @@ struct EvaluateCommand: ParsableCommand {
                 allowInvalidCertificates: allowInvalid, validatesDomainName: !noValidateDomain
             )
         } catch {
-            printError("error: --pin \(error)")
+            tool.error("error: --pin \(error)")
             throw ExitCode(2)
         }
     }
 
-    static func text(_ entries: [Entry], host: String?, time: Date) -> String {
-        var out = "host \(host ?? "(none)") at \(Timestamp.format(time))\n  by \(TrustHarnessTool.provenance.line)\n"
+    static func text(_ entries: [Entry], host: String?, time: Date, provenance: Provenance) -> String {
+        var out = "host \(host ?? "(none)") at \(Timestamp.format(time))\n  by \(provenance.line)\n"
         for entry in entries {
             let decision: PolicyDecision
             switch entry.outcome {
@@ -287,7 +287,7 @@ struct EvaluateCommand: ParsableCommand {
         var results: [JSONEntry]
     }
 
-    static func json(_ entries: [Entry], host: String?, time: Date, policy: SecurityPolicy) throws -> String {
+    static func json(_ entries: [Entry], host: String?, time: Date, policy: SecurityPolicy, provenance: Provenance) throws -> String {
         let results = entries.map { entry in
             let decision: PolicyDecision
             switch entry.outcome {
@@ -310,7 +310,7 @@ struct EvaluateCommand: ParsableCommand {
                 error: nil
             )
         }
-        let document = JSONDocument(provenance: TrustHarnessTool.provenance, host: host, time: Timestamp.format(time), policy: PolicyJSON(policy), results: results)
+        let document = JSONDocument(provenance: provenance, host: host, time: Timestamp.format(time), policy: PolicyJSON(policy), results: results)
         return try JSONText.encode(document)
     }
 }

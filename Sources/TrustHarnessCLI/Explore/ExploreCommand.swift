@@ -6,7 +6,7 @@ import TrustExplore
 import TrustHarness
 import TrustVectors
 
-struct ExploreCommand: AsyncParsableCommand {
+struct ExploreCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
         abstract: "Mutate the catalogue's chains (or yours) one property at a time and find where the back ends disagree.",
@@ -22,7 +22,7 @@ struct ExploreCommand: AsyncParsableCommand {
 
         Only catalogue chains the standards trust (and every back end trusts, re-keyed) are mutated, so a \
         mutant is a valid chain with one property changed. The same --seed and --cases give the same \
-        mutants and classes. With --output DIR every class is \
+        mutants and classes. With --results-dir DIR every class is \
         written as files (chain.pem, anchors.pem, one file per certificate, finding.json with the evaluate \
         command that reproduces it) and DIR/candidates.json lists them as candidate vectors in the \
         manifest's format with both profiles' answers: `expected` from RFC 5280 and RFC 9525 (composed for \
@@ -36,7 +36,7 @@ struct ExploreCommand: AsyncParsableCommand {
         Exit status: 0 when the exploration ran (findings are results, not failures), 2 for bad input.
         Examples:
           trust-harness explore --seconds 120
-          trust-harness explore --seed 7 --cases 2000 --output findings/ \\
+          trust-harness explore --seed 7 --cases 2000 --results-dir findings/ \\
               --format html --report explore.html
           trust-harness explore --from 'valid-chain/*' \\
               --backend openssl --backend gnutls
@@ -77,15 +77,15 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The validation time of --chain: \(Timestamp.accepted) (default: now).", valueName: "time"))
     var at: String?
 
-    @Option(help: ArgumentHelp("Write every class as files into this folder (created if missing), with candidates.json.", valueName: "dir"), completion: .directory)
-    var output: String?
+    @Option(name: .customLong("results-dir"), help: ArgumentHelp("Write every class as files into this folder (created if missing), with candidates.json; the report goes to --report.", valueName: "dir"), completion: .directory)
+    var resultsDirectory: String?
 
-    @OptionGroup var reportFile: ReportFileOption
+    @OptionGroup var output: OutputOption
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, html }
+    enum Format: String, OutputFormat { case text, json, html }
 
-    @Option(help: "Output format: text, json, html.")
-    var format: Format = .text
+    @OptionGroup var formatOption: FormatOption<Format>
+    var format: Format { formatOption.value }
 
     @OptionGroup var location: VectorsOption
 
@@ -106,29 +106,29 @@ struct ExploreCommand: AsyncParsableCommand {
         if !chainFiles.isEmpty && anchorFiles.isEmpty { throw ValidationError("give the anchors of --chain with --anchors FILE") }
     }
 
-    func run() async throws {
+    func run(in tool: ToolContext) async throws {
         if let adopt {
-            let all = TrustHarnessTool.registry.entries.map { GuardedBackend($0.make(.default)) as any TrustBackend }
+            let all = tool.registry.entries.map { GuardedBackend($0.make(.default)) as any TrustBackend }
             let summary: Adoption.Summary
             do {
                 let vectors = try location.directory()
-                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: vectors, backends: all, deviationsFileOf: try TrustHarnessTool.deviationsFileOf.mapValues { try Self.sourceFile(of: $0, beside: vectors) })
+                summary = try Adoption.adopt(URL(fileURLWithPath: adopt), into: vectors, backends: all, deviationsFileOf: try tool.deviationsFileOf.mapValues { try Self.sourceFile(of: $0, beside: vectors) })
             } catch let problem as FileProblem {
-                printError("error: --adopt \(problem)")
+                tool.error("error: --adopt \(problem)")
                 throw ExitCode(2)
             }
             let reasons = summary.leftOutBecause.sorted { $0.value > $1.value }.map { "\($0.value): \($0.key)" }.joined(separator: "; ")
-            printError("adopted \(summary.adopted.count) vectors into explored/ with \(summary.deviations) deviations; \(summary.leftOut.count) candidates left out\(reasons.isEmpty ? "" : " (\(reasons))")")
+            tool.error("adopted \(summary.adopted.count) vectors into explored/ with \(summary.deviations) deviations; \(summary.leftOut.count) candidates left out\(reasons.isEmpty ? "" : " (\(reasons))")")
             return
         }
         let backends: [any TrustBackend]
         do {
-            backends = try backendOption.backends(configuration: .uncached)
+            backends = try backendOption.backends(configuration: .uncached, in: tool)
         } catch {
             throw ValidationError("\(error)")
         }
         guard backends.count >= 2 else { throw ValidationError("explore compares back ends: select at least two") }
-        let bases = try loadBases()
+        let bases = try loadBases(in: tool)
         guard !bases.isEmpty else { throw ValidationError("no chain to mutate: no catalogue vector matches \(fromPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
 
         let progress = Progress.onTerminal(label: "explore")
@@ -138,32 +138,32 @@ struct ExploreCommand: AsyncParsableCommand {
         progress?.finish()
 
         var folders: [String]?
-        if let output {
-            let folder = URL(fileURLWithPath: output)
+        if let resultsDirectory {
+            let folder = URL(fileURLWithPath: resultsDirectory)
             do {
                 try FindingFiles.write(result, to: folder)
             } catch {
-                printError("error: cannot write the findings into \(output): \(FileProblem.systemReason(error))")
+                tool.error("error: cannot write the findings into \(resultsDirectory): \(FileProblem.systemReason(error))")
                 throw ExitCode(2)
             }
             folders = result.findings.indices.map { folder.appendingPathComponent(FindingFiles.slug(result.findings[$0], index: $0)).path }
-            printError("wrote \(result.findings.count) findings and candidates.json into \(folder.path)")
+            tool.error("wrote \(result.findings.count) findings and candidates.json into \(folder.path)")
         }
         let infos = backends.map(BackendInfo.init)
-        let provenance = TrustHarnessTool.provenance(judging: profileOption.profile)
+        let provenance = tool.provenance(judging: profileOption.profile)
         switch format {
-        case .text: try reportFile.write(ExploreReports.text(result, backends: infos, provenance: provenance, folders: folders))
-        case .json: try reportFile.write(try JSONText.encode(DocumentedJSON(provenance: provenance, body: result)) + "\n")
-        case .html: try reportFile.write(ExploreReports.html(result, backends: infos, provenance: provenance, folders: folders))
+        case .text: try output.write(in: tool, ExploreReports.text(result, backends: infos, provenance: provenance, folders: folders))
+        case .json: try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: provenance, body: result)) + "\n")
+        case .html: try output.write(in: tool, ExploreReports.html(result, backends: infos, provenance: provenance, folders: folders))
         }
     }
 
-    func loadBases() throws -> [ChainModel] {
+    func loadBases(in tool: ToolContext) throws -> [ChainModel] {
         guard !chainFiles.isEmpty else {
-            return ChainModel.bases(from: try location.load(), matching: fromPatterns)
+            return ChainModel.bases(from: try location.load(in: tool), matching: fromPatterns)
         }
-        let chain = try CertificateInput.read(chainFiles, role: "--chain")
-        let anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true)
+        let chain = try CertificateInput.read(chainFiles, role: "--chain", in: tool)
+        let anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true, in: tool)
         let checkedHost = try EvaluateCommand.validated(host: host)
         var time = Date()
         if let at {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TrustVectors
 
-struct GenerateCommand: ParsableCommand {
+struct GenerateCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Rewrite Vectors/ from the catalogue, or check that the committed set matches it.",
@@ -20,19 +20,19 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "Only check: exit 1 and list the differences when Vectors/ is not exactly what the catalogue describes.")
     var check = false
 
-    func run() throws {
+    func run(in tool: ToolContext) async throws {
         let directory = try location.directory()
         if check {
             let differences = try VectorGenerator.check(directory)
             if differences.isEmpty {
-                printError("\(directory.path) matches the catalogue")
+                tool.error("\(directory.path) matches the catalogue")
                 return
             }
             differences.forEach { print($0) }
-            printError("\(differences.count) difference(s) between \(directory.path) and the catalogue; run `trust-harness generate` to rewrite it")
+            tool.error("\(differences.count) difference(s) between \(directory.path) and the catalogue; run `trust-harness generate` to rewrite it")
             throw ExitCode(1)
         }
         try VectorGenerator.generate(into: directory, reusingFrom: directory)
-        printError("wrote \(directory.path)")
+        tool.error("wrote \(directory.path)")
     }
 }

@@ -6,7 +6,7 @@ import TrustVectors
 import X509
 import TrustPolicy
 
-struct PinsCommand: ParsableCommand {
+struct PinsCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "pins",
         abstract: "Print the sha256/ public-key pin of every certificate in the given files, with its subject.",
@@ -26,8 +26,8 @@ struct PinsCommand: ParsableCommand {
 
     typealias Format = MeasurementFormat
 
-    @Option(help: "Output format: text (pin-file lines), json ([{pin, subject, file, index}]).")
-    var format: Format = .text
+    @OptionGroup var formatOption: FormatOption<Format>
+    var format: Format { formatOption.value }
 
     @OptionGroup var output: OutputOption
 
@@ -39,7 +39,7 @@ struct PinsCommand: ParsableCommand {
         var index: Int
     }
 
-    func run() throws {
+    func run(in tool: ToolContext) async throws {
         guard !files.isEmpty else { throw ValidationError("give at least one certificate file") }
         var failed = false
         var entries: [Entry] = []
@@ -47,14 +47,14 @@ struct PinsCommand: ParsableCommand {
             let certificates: [[UInt8]]
             do {
                 // `-` is standard input, a folder every certificate file in it, as for --anchors.
-                certificates = try CertificateInput.read([file], role: "pins", folders: true)
+                certificates = try CertificateInput.read([file], role: "pins", folders: true, in: tool)
             } catch {
                 failed = true
                 continue
             }
             for (index, der) in certificates.enumerated() {
                 guard let pin = SPKIPin.of(certificate: der) else {
-                    printError("error: \(file): certificate \(index + 1) is not a DER certificate (no SubjectPublicKeyInfo found)")
+                    tool.error("error: \(file): certificate \(index + 1) is not a DER certificate (no SubjectPublicKeyInfo found)")
                     failed = true
                     continue
                 }
@@ -65,15 +65,15 @@ struct PinsCommand: ParsableCommand {
         // Bad input writes no report, as for every other subcommand: a partial pin list would
         // look complete.
         if failed {
-            printError("no pins written: fix the file(s) above")
+            tool.error("no pins written: fix the file(s) above")
             throw ExitCode(2)
         }
         switch format {
         case .text:
             // A comment line, so the output stays a pin file (`--pin` reads it as one).
-            try output.write((entries.isEmpty ? "" : "# \(TrustHarnessTool.provenance.line)\n") + entries.map { "\($0.pin)  # \($0.subject)  [\($0.file)#\($0.index)]\n" }.joined())
+            try output.write(in: tool, (entries.isEmpty ? "" : "# \(tool.provenance.line)\n") + entries.map { "\($0.pin)  # \($0.subject)  [\($0.file)#\($0.index)]\n" }.joined())
         case .json:
-            try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: ["pins": entries])) + "\n")
+            try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: tool.provenance, body: ["pins": entries])) + "\n")
         }
     }
 }

@@ -8,7 +8,7 @@ import _CryptoExtras
 import TrustPolicy
 import TrustProbe
 
-struct ProbeCommand: AsyncParsableCommand {
+struct ProbeCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
         abstract: "Connect to a TLS server with every back end's own TLS client and compare the handshake's verdict with the chain's.",
@@ -72,8 +72,8 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(help: "Seconds each network wait may take (connect, every read and write).")
     var timeout: Double = 5
 
-    @Option(help: MeasurementFormat.help)
-    var format: MeasurementFormat = .text
+    @OptionGroup var formatOption: FormatOption<MeasurementFormat>
+    var format: MeasurementFormat { formatOption.value }
 
     @OptionGroup var output: OutputOption
 
@@ -110,9 +110,9 @@ struct ProbeCommand: AsyncParsableCommand {
         return (String(host), number)
     }
 
-    func run() async throws {
-        let backends = try backendOption.backends()
-        let policy = try EvaluateCommand.policy(pinning: pinning, pinFiles: pinFiles, allowInvalid: allowInvalid, validatesDomainName: !noValidateDomain)
+    func run(in tool: ToolContext) async throws {
+        let backends = try backendOption.backends(in: tool)
+        let policy = try EvaluateCommand.policy(pinning: pinning, pinFiles: pinFiles, allowInvalid: allowInvalid, validatesDomainName: !noValidateDomain, in: tool)
         var server: ServedVector?
         let address: String
         let port: UInt16
@@ -121,14 +121,14 @@ struct ProbeCommand: AsyncParsableCommand {
         var serverName: String?
         var time = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         if let vector {
-            let served = try ServedVector.start(vector, location: try location.directory())
+            let served = try ServedVector.start(vector, location: try location.directory(), in: tool)
             server = served
             (address, port, anchors, checkedHost, time) = ("127.0.0.1", served.port, served.vector.anchors, served.vector.entry.host, served.vector.time)
             serverName = checkedHost.flatMap { HostIdentity($0).isDNS ? $0 : nil }
         } else {
             (address, port) = try Self.parseTarget(target!)
-            anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true)
-            if systemAnchors { anchors += try CertificateInput.read([EvaluateCommand.systemAnchorsPath], role: "--system-anchors") }
+            anchors = try CertificateInput.read(anchorFiles, role: "--anchors", folders: true, in: tool)
+            if systemAnchors { anchors += try CertificateInput.read([EvaluateCommand.systemAnchorsPath], role: "--system-anchors", in: tool) }
             serverName = try EvaluateCommand.validated(host: sni, flag: "--sni") ?? (HostIdentity(address).isDNS ? address : nil)
             checkedHost = try EvaluateCommand.validated(host: host) ?? serverName ?? address
             if let at {
@@ -145,12 +145,12 @@ struct ProbeCommand: AsyncParsableCommand {
         }
         let report = ProbeReport(target: tlsTarget.description, serverName: serverName, host: checkedHost, time: Timestamp.format(time), vector: vector, probes: probes)
         switch format {
-        case .text: try output.write(report.text(provenance: TrustHarnessTool.provenance))
-        case .json: try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: report)) + "\n")
+        case .text: try output.write(in: tool, report.text(provenance: tool.provenance))
+        case .json: try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: tool.provenance, body: report)) + "\n")
         }
         let handshakes = probes.filter { $0.handshake != nil }
         if !handshakes.isEmpty && handshakes.allSatisfy({ $0.handshake?.userError == true }) {
-            printError("error: \(handshakes[0].handshake?.failure ?? "the handshake failed")")
+            tool.error("error: \(handshakes[0].handshake?.failure ?? "the handshake failed")")
             throw ExitCode(2)
         }
         if probes.contains(where: { $0.handshake != nil && !($0.handshake?.trusted ?? false) }) { throw ExitCode(1) }
@@ -163,7 +163,7 @@ struct ServedVector {
     let server: any LoopbackServing
     var port: UInt16 { server.port }
 
-    static func start(_ id: String, location: URL) throws -> ServedVector {
+    static func start(_ id: String, location: URL, in tool: ToolContext) throws -> ServedVector {
         let suite = try VectorSuite.load(from: location)
         guard let vector = suite.vectors.first(where: { $0.id == id }) else {
             throw ValidationError("--vector: no chain vector \"\(id)\"; ids look like 'valid-chain/p256'")
@@ -171,7 +171,7 @@ struct ServedVector {
         guard let key = VectorKeys.privateKey(for: vector.chain[0], in: location) else {
             throw ValidationError("--vector \(id): no private key in \(location.path)/keys fits its leaf, so it cannot be served")
         }
-        guard let make = TrustHarnessTool.loopbackServer else { throw ValidationError("this tool has no loopback TLS server") }
+        guard let make = tool.loopbackServer else { throw ValidationError("this tool has no loopback TLS server") }
         do {
             return ServedVector(vector: vector, server: try make(vector.chain, key))
         } catch {

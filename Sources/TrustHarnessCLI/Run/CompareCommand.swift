@@ -3,7 +3,7 @@ import Foundation
 import TrustHarness
 import TrustVectors
 
-struct CompareCommand: AsyncParsableCommand {
+struct CompareCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
         abstract: "Show only the vectors where back ends disagree, side by side with their native reasons.",
@@ -24,21 +24,21 @@ struct CompareCommand: AsyncParsableCommand {
         if Set(options.backendOption.names).count == 1 { throw ValidationError("--backend: compare sets back ends side by side: name at least two (or none for all)") }
     }
 
-    func run() async throws {
-        let run = try await options.run()
+    func run(in tool: ToolContext) async throws {
+        let run = try await options.run(in: tool)
         let (infos, results) = (run.infos, run.results)
         let rows = ResultRows.group(results).filter(\.disagree)
         let disagreeing = rows.flatMap(\.results)
         if options.format == .text {
-            try output.write(Self.sideBySide(infos: infos, rows: rows))
+            try output.write(in: tool, Self.sideBySide(infos: infos, rows: rows, in: tool))
         } else {
-            try output.write(try options.render(infos: infos, results: disagreeing, title: "TrustHarness: where the back ends disagree"))
+            try output.write(in: tool, try options.render(infos: infos, results: disagreeing, title: "TrustHarness: where the back ends disagree", in: tool))
         }
-        printError("\(rows.count) of \(ResultRows.group(results).count) vector(s) get different answers from \(infos.map(\.name).joined(separator: " and "))")
+        tool.error("\(rows.count) of \(ResultRows.group(results).count) vector(s) get different answers from \(infos.map(\.name).joined(separator: " and "))")
     }
 
-    static func sideBySide(infos: [BackendInfo], rows: [ResultRows]) -> String {
-        var out = "Vectors where back ends disagree\n  by \(TrustHarnessTool.provenance.line)\n"
+    static func sideBySide(infos: [BackendInfo], rows: [ResultRows], in tool: ToolContext) -> String {
+        var out = "Vectors where back ends disagree\n  by \(tool.provenance.line)\n"
         for info in infos { out += "  \(info.name): \(info.version)\n" }
         // The summary of the disagreeing vectors, in the run summary's terms (directions counted
         // with their recorded share), so the number read first is the honest one here too.

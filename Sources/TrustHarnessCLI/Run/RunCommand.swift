@@ -3,7 +3,7 @@ import Foundation
 import TrustHarness
 import TrustVectors
 
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Evaluate every vector on every back end and print the conformance matrix.",
@@ -23,36 +23,36 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Also serve every selected chain vector on 127.0.0.1 with a real TLS server and compare, per back end with a TLS client, the handshake's verdict with the chain's (differences recorded in Vectors/handshake.json); a summary on standard error.")
     var handshake = false
 
-    func run() async throws {
-        let run = try await options.run()
+    func run(in tool: ToolContext) async throws {
+        let run = try await options.run(in: tool)
         let (infos, results) = (run.infos, run.results)
-        try output.write(try options.render(infos: infos, results: results, benchmarks: run.benchmarks))
+        try output.write(in: tool, try options.render(infos: infos, results: results, benchmarks: run.benchmarks, in: tool))
         var failed = false
         let unexpected = ConformanceSummary.of(results, backends: infos.map(\.name)).map(\.unexpected).reduce(0, +)
         if unexpected > 0 {
-            printError("\(unexpected) result(s) neither pass nor match a recorded deviation")
+            tool.error("\(unexpected) result(s) neither pass nor match a recorded deviation")
             failed = true
         }
-        if handshake { failed = try compareHandshakes() || failed }
+        if handshake { failed = try compareHandshakes(in: tool) || failed }
         if failed { throw ExitCode(1) }
     }
 
     /// The handshake comparison of the selected chain vectors; true when it found a problem.
-    func compareHandshakes() throws -> Bool {
-        guard let serve = TrustHarnessTool.loopbackServer else { throw ValidationError("--handshake: this tool has no loopback TLS server") }
+    func compareHandshakes(in tool: ToolContext) throws -> Bool {
+        guard let serve = tool.loopbackServer else { throw ValidationError("--handshake: this tool has no loopback TLS server") }
         let directory = try options.location.directory()
-        let suite = try options.location.load()
+        let suite = try options.location.load(in: tool)
         let ids = Set(try options.subjects(of: ConformanceRunner(backends: [], suite: suite)).map(\.id))
         let recordURL = directory.appendingPathComponent("handshake.json")
         let record = FileManager.default.fileExists(atPath: recordURL.path) ? try HandshakeComparison.readRecord(recordURL) : HandshakeComparison.Record(differences: [])
-        let comparison = HandshakeComparison(backends: try options.backends(), vectorsDirectory: directory, serve: serve)
+        let comparison = HandshakeComparison(backends: try options.backends(in: tool), vectorsDirectory: directory, serve: serve)
         let rows = comparison.run(suite.vectors.filter { ids.contains($0.id) }, record: record)
         let problems = HandshakeComparison.problems(rows, record: record)
-        printError("\nHandshake against chain (\(Set(rows.map(\.vector)).count) vectors served on 127.0.0.1, \(rows.count) handshakes): \(rows.filter(\.differs).count) differ, \(rows.filter { $0.differs && $0.recorded != nil }.count) of them recorded")
+        tool.error("\nHandshake against chain (\(Set(rows.map(\.vector)).count) vectors served on 127.0.0.1, \(rows.count) handshakes): \(rows.filter(\.differs).count) differ, \(rows.filter { $0.differs && $0.recorded != nil }.count) of them recorded")
         for row in rows where row.differs {
-            printError("  \(row.vector) on \(row.backend): handshake \(row.handshake), chain \(row.chain)\(row.recorded.map { " (recorded: \($0))" } ?? "")")
+            tool.error("  \(row.vector) on \(row.backend): handshake \(row.handshake), chain \(row.chain)\(row.recorded.map { " (recorded: \($0))" } ?? "")")
         }
-        for problem in problems { printError("  PROBLEM: \(problem)") }
+        for problem in problems { tool.error("  PROBLEM: \(problem)") }
         return !problems.isEmpty
     }
 }

@@ -4,7 +4,7 @@ import TrustCore
 import TrustHarness
 import TrustVectors
 
-struct StressCommand: AsyncParsableCommand {
+struct StressCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "stress",
         abstract: "Many tasks evaluating at once on shared evaluators: every verdict must equal the single-task one; reports throughput and resident memory.",
@@ -33,8 +33,8 @@ struct StressCommand: AsyncParsableCommand {
 
     @OptionGroup var backendOption: BackendOption
 
-    @Option(help: MeasurementFormat.help)
-    var format: Format = .text
+    @OptionGroup var formatOption: FormatOption<Format>
+    var format: Format { formatOption.value }
 
     @OptionGroup var output: OutputOption
 
@@ -43,14 +43,14 @@ struct StressCommand: AsyncParsableCommand {
         guard tasks >= 1, tasks <= 10_000 else { throw ValidationError("--tasks must be between 1 and 10000") }
     }
 
-    func run() async throws {
+    func run(in tool: ToolContext) async throws {
         let directory = try location.directory()
-        let suite = try location.load()
+        let suite = try location.load(in: tool)
         let backends: [any TrustBackend]
         let references: [any TrustBackend]
         do {
-            backends = try backendOption.backends()
-            references = try backendOption.backends(configuration: .uncached)
+            backends = try backendOption.backends(in: tool)
+            references = try backendOption.backends(configuration: .uncached, in: tool)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -63,13 +63,13 @@ struct StressCommand: AsyncParsableCommand {
             do { cases += try kind.load(url).testcases } catch { throw ValidationError("\(kind.vendoredPath): \(error)") }
         }
         let runner = try LoadRunner(backends: backends, references: references, suite: suite, corpus: corpus, suites: cases)
-        printError("stress: \(tasks) tasks for \(seconds) s on \(backends.map(\.name).joined(separator: ", "))...")
+        tool.error("stress: \(tasks) tasks for \(seconds) s on \(backends.map(\.name).joined(separator: ", "))...")
         let report = await runner.run(tasks: tasks, seconds: seconds)
         switch format {
         case .json:
-            try output.write(try JSONText.encode(DocumentedJSON(provenance: TrustHarnessTool.provenance, body: WithBackends(backends: backends.map(BackendInfo.init), body: report))) + "\n")
+            try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: tool.provenance, body: WithBackends(backends: backends.map(BackendInfo.init), body: report))) + "\n")
         case .text:
-            var text = "stress, by \(TrustHarnessTool.provenance.line)\n" + WithBackends<Int>.lines(backends.map(BackendInfo.init)) + """
+            var text = "stress, by \(tool.provenance.line)\n" + WithBackends<Int>.lines(backends.map(BackendInfo.init)) + """
                 \(report.tasks) tasks, \(String(format: "%.1f", report.seconds)) s, \(report.requests) distinct requests (\(backends.map(\.name).joined(separator: ", ")))
                 evaluations: \(report.evaluations), wrong verdicts: \(report.wrongVerdicts)
                 throughput: \(Int(report.perSecond))/s with \(report.tasks) tasks, \(Int(report.singleTaskPerSecond))/s with one: \(String(format: "%.2f", report.perSecond / max(report.singleTaskPerSecond, 1)))x on \(ProcessInfo.processInfo.activeProcessorCount) cores
@@ -78,10 +78,10 @@ struct StressCommand: AsyncParsableCommand {
                 """
             for example in report.wrongExamples { text += "  wrong: \(example)\n" }
             for request in report.unstable { text += "  UNSTABLE \(request.request): \(VerdictVariant.describe(request.variants))\n" }
-            try output.write(text)
+            try output.write(in: tool, text)
         }
         if report.wrongVerdicts > 0 {
-            printError("\(report.wrongVerdicts) verdict(s) under load differ from the single-task verdict; \(report.unstable.count) request(s) unstable")
+            tool.error("\(report.wrongVerdicts) verdict(s) under load differ from the single-task verdict; \(report.unstable.count) request(s) unstable")
             throw ExitCode(1)
         }
     }

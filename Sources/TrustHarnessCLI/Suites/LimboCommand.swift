@@ -4,7 +4,7 @@ import TrustCore
 import TrustHarness
 import TrustVectors
 
-struct LimboCommand: AsyncParsableCommand {
+struct LimboCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "limbo",
         abstract: "Run an x509-limbo suite (C2SP/x509-limbo) on every back end.",
@@ -20,7 +20,7 @@ struct LimboCommand: AsyncParsableCommand {
         bad input.
         Examples:
           trust-harness limbo            # the vendored Vectors/limbo/limbo.json
-          trust-harness limbo ../x509-limbo/limbo.json --output results/
+          trust-harness limbo ../x509-limbo/limbo.json --results-dir results/
           trust-harness limbo --id 'pathlen::*' --backend openssl
           trust-harness limbo --format html --report limbo.html
           trust-harness limbo --format junit --report limbo.xml   # for CI
@@ -29,13 +29,13 @@ struct LimboCommand: AsyncParsableCommand {
 
     @OptionGroup var options: SuiteRunOptions
 
-    func run() async throws {
-        try await options.execute(.limbo)
+    func run(in tool: ToolContext) async throws {
+        try await options.execute(.limbo, in: tool)
     }
 }
 
 /// NIST PKITS, through the same runner, reports, record and result files as x509-limbo.
-struct PKITSCommand: AsyncParsableCommand {
+struct PKITSCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "pkits",
         abstract: "Run NIST PKITS (RFC 5280 path validation, 249 entries) on every back end.",
@@ -54,14 +54,14 @@ struct PKITSCommand: AsyncParsableCommand {
           trust-harness pkits            # the vendored Vectors/pkits/pkits.json
           trust-harness pkits --id 'pkits::4.8.*' --backend openssl
           trust-harness pkits --format html --report pkits.html
-          trust-harness pkits --output results/
+          trust-harness pkits --results-dir results/
         """
     )
 
     @OptionGroup var options: SuiteRunOptions
 
-    func run() async throws {
-        try await options.execute(.pkits)
+    func run(in tool: ToolContext) async throws {
+        try await options.execute(.pkits, in: tool)
     }
 }
 
@@ -107,13 +107,13 @@ struct SuiteRunOptions: ParsableArguments {
     @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (--vector is the same) (* and ? wildcards, e.g. 'webpki::*' or 'pkits::4.8.*'); repeatable.", valueName: "pattern"))
     var idPatterns: [String] = []
 
-    @Option(help: ArgumentHelp("Write one x509-limbo results file per back end into this folder (created if missing), as x509-limbo's own harnesses do; the report goes to --report.", valueName: "dir"), completion: .directory)
-    var output: String?
+    @Option(name: .customLong("results-dir"), help: ArgumentHelp("Write one x509-limbo results file per back end into this folder (created if missing), as x509-limbo's own harnesses do; the report goes to --report.", valueName: "dir"), completion: .directory)
+    var resultsDirectory: String?
 
-    @OptionGroup var reportFile: ReportFileOption
+    @OptionGroup var output: OutputOption
 
-    @Option(help: SuiteFormat.help)
-    var format: SuiteFormat = .text
+    @OptionGroup var formatOption: FormatOption<SuiteFormat>
+    var format: SuiteFormat { formatOption.value }
 
     @OptionGroup var location: VectorsOption
 
@@ -124,24 +124,17 @@ struct SuiteRunOptions: ParsableArguments {
     var record = false
 
     func validate() throws {
-        // --output is a folder here; a report file name given to it is a mistake worth naming.
         if let profileName, StandardsProfile(rawValue: profileName) == nil {
             throw ValidationError("--profile \"\(profileName)\" is not one of \(StandardsProfile.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        if output == "-" || output == "" { throw ValidationError("--output names the folder for x509-limbo result files; the report goes to standard output unless --report FILE is given") }
-        if let output, [".html", ".json", ".xml", ".md", ".txt"].contains(where: { output.lowercased().hasSuffix($0) }) {
-            var isDirectory: ObjCBool = false
-            if !(FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue) {
-                throw ValidationError("--output names the folder for x509-limbo result files; write the report with --report \(output)")
-            }
-        }
+        if resultsDirectory == "-" || resultsDirectory == "" { throw ValidationError("--results-dir names the folder for x509-limbo result files; the report goes to standard output unless --report FILE is given") }
     }
 
-    func execute(_ kind: SuiteKind) async throws {
-        let suite = try loadSuite(kind)
+    func execute(_ kind: SuiteKind, in tool: ToolContext) async throws {
+        let suite = try loadSuite(kind, in: tool)
         let backends: [any TrustBackend]
         do {
-            backends = try backendOption.backends(configuration: .uncached)
+            backends = try backendOption.backends(configuration: .uncached, in: tool)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -162,7 +155,7 @@ struct SuiteRunOptions: ParsableArguments {
         progress?.finish()
         let infos = backends.map(BackendInfo.init)
 
-        if let output { try writeResultFiles(to: output, infos: infos, results: results) }
+        if let resultsDirectory { try writeResultFiles(to: resultsDirectory, infos: infos, results: results, in: tool) }
 
         let recordURL = recordFile.map { URL(fileURLWithPath: $0) } ?? (try? location.directory())?.appendingPathComponent(kind.recordPath)
         if record {
@@ -172,18 +165,18 @@ struct SuiteRunOptions: ParsableArguments {
                 do {
                     updated = try SuiteRecord.read(recordURL).merging(updated)
                 } catch {
-                    printError("error: \(error) (move it away to start a new record)")
+                    tool.error("error: \(error) (move it away to start a new record)")
                     throw ExitCode(2)
                 }
             }
             try updated.encoded().write(to: recordURL)
-            printError("recorded \(results.count) results of \(infos.map(\.name).joined(separator: ", ")) in \(recordURL.path)")
+            tool.error("recorded \(results.count) results of \(infos.map(\.name).joined(separator: ", ")) in \(recordURL.path)")
         }
-        let stored = record ? nil : try storedRecord(recordURL, suite: suite)
+        let stored = record ? nil : try storedRecord(recordURL, suite: suite, in: tool)
         let changes = stored?.changes(results)
         let unrecorded = stored.map { stored in infos.map(\.name).filter { stored.backends[$0] == nil } } ?? []
 
-        let provenance = profile.map(TrustHarnessTool.provenance(judging:)) ?? TrustHarnessTool.provenance
+        let provenance = profile.map { tool.provenance(judging: $0) } ?? tool.provenance
         switch format {
         case .text:
             var text = SuiteTextReport.render(title: kind.title, suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, provenance: provenance, record: stored)
@@ -198,20 +191,20 @@ struct SuiteRunOptions: ParsableArguments {
             if !unrecorded.isEmpty {
                 text += "Not in the record, so not compared: \(unrecorded.joined(separator: ", ")) (add with --record \(unrecorded.map { "--backend \($0)" }.joined(separator: " ")))\n"
             }
-            try reportFile.write(text)
+            try output.write(in: tool, text)
         case .json:
             let summary = SuiteJSONReport.Suite(file: suite.file, sha256: suite.digest, cases: suite.testcases.count)
             let document = DocumentedJSON(provenance: provenance, body: SuiteJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes, record: stored))
-            try reportFile.write(try JSONText.encode(document) + "\n")
+            try output.write(in: tool, try JSONText.encode(document) + "\n")
         case .junit:
-            try reportFile.write(SuiteJUnitReport.render(suite: kind.title, backends: infos, results: results, record: stored, provenance: provenance))
+            try output.write(in: tool, SuiteJUnitReport.render(suite: kind.title, backends: infos, results: results, record: stored, provenance: provenance))
         case .markdown:
-            try reportFile.write(SuiteMarkdownReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance, title: "TrustHarness: \(kind.title)", record: stored))
+            try output.write(in: tool, SuiteMarkdownReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance, title: "TrustHarness: \(kind.title)", record: stored))
         case .html:
-            try reportFile.write(SuiteHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, title: "TrustHarness: \(kind.title)", provenance: provenance, record: stored))
+            try output.write(in: tool, SuiteHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, title: "TrustHarness: \(kind.title)", provenance: provenance, record: stored))
         }
         if let changes, !changes.isEmpty {
-            printError("\(changes.count) result(s) differ from the record")
+            tool.error("\(changes.count) result(s) differ from the record")
             throw ExitCode(1)
         }
     }
@@ -222,7 +215,7 @@ struct SuiteRunOptions: ParsableArguments {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
-    func loadSuite(_ kind: SuiteKind) throws -> LimboSuite {
+    func loadSuite(_ kind: SuiteKind, in tool: ToolContext) throws -> LimboSuite {
         if path != nil && suitePath != nil && path != suitePath {
             throw ValidationError("give the \(kind.fileName) once: as the path or as --suite, not both")
         }
@@ -232,13 +225,13 @@ struct SuiteRunOptions: ParsableArguments {
         do {
             return try kind.load(url)
         } catch let error as FileProblem {
-            printError("error: \(error)")
+            tool.error("error: \(error)")
             throw ExitCode(2)
         }
     }
 
     /// The record to compare with, or nil when there is none for this suite.
-    func storedRecord(_ url: URL?, suite: LimboSuite) throws -> SuiteRecord? {
+    func storedRecord(_ url: URL?, suite: LimboSuite, in tool: ToolContext) throws -> SuiteRecord? {
         guard let url, FileManager.default.fileExists(atPath: url.path) else {
             if recordFile != nil { throw ValidationError("no record at \(recordFile!)") }
             return nil
@@ -247,23 +240,23 @@ struct SuiteRunOptions: ParsableArguments {
         do {
             stored = try SuiteRecord.read(url)
         } catch {
-            printError("error: \(error)")
+            tool.error("error: \(error)")
             throw ExitCode(2)
         }
         return stored.suite == suite.digest ? stored : nil
     }
 
-    func writeResultFiles(to folder: String, infos: [BackendInfo], results: [SuiteResult]) throws {
+    func writeResultFiles(to folder: String, infos: [BackendInfo], results: [SuiteResult], in tool: ToolContext) throws {
         let directory = URL(fileURLWithPath: folder)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for info in infos {
                 let file = directory.appendingPathComponent("trustharness-\(info.name).json")
                 try SuiteResultFile(backend: info, results: results).encoded().write(to: file)
-                printError("wrote \(file.path)")
+                tool.error("wrote \(file.path)")
             }
         } catch {
-            printError("error: cannot write results into \(folder): \(FileProblem.systemReason(error))")
+            tool.error("error: cannot write results into \(folder): \(FileProblem.systemReason(error))")
             throw ExitCode(2)
         }
     }

@@ -13,38 +13,37 @@ enum CertificateInput {
     /// every PEM or DER certificate file in it, in name order, each distinct certificate once, where
     /// `folders` allows it (anchors: `/etc/ssl/certs` works); for a chain, whose order matters, a
     /// folder is a usage error.
-    /// Whether standard input was read already, by any flag: `--chain - --anchors -` cannot both have it.
-    static let standardInputRead = Mutex(false)
-
-    static func read(_ files: [String], role: String, folders: Bool = false) throws -> [[UInt8]] {
+    /// Standard input is the context's, and only one flag may read it: `--chain - --anchors -` cannot
+    /// both have it.
+    static func read(_ files: [String], role: String, folders: Bool = false, in tool: ToolContext) throws -> [[UInt8]] {
         var all: [[UInt8]] = []
         for file in files {
             let certificates: [[UInt8]]
             var isDirectory: ObjCBool = false
             do {
                 if file == "-" {
-                    guard !standardInputRead.withLock({ read in defer { read = true }; return read }) else {
-                        printError("error: \(role) -: standard input can be read only once (another flag took it)")
+                    guard !tool.standardInputTaken.take() else {
+                        tool.error("error: \(role) -: standard input can be read only once (another flag took it)")
                         throw ExitCode(2)
                     }
-                    let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+                    let bytes = tool.standardInput()
                     certificates = try CertificateFile.decode(bytes, file: "standard input")
                 } else if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
                     guard folders else {
-                        printError("error: \(role) \(file): is a folder; give the certificates as a PEM bundle or as files in order")
+                        tool.error("error: \(role) \(file): is a folder; give the certificates as a PEM bundle or as files in order")
                         throw ExitCode(2)
                     }
-                    certificates = try folder(file, role: role)
+                    certificates = try folder(file, role: role, in: tool)
                 } else {
                     certificates = try CertificateFile.read(URL(fileURLWithPath: file))
                 }
             } catch let exit as ExitCode {
                 throw exit
             } catch {
-                printError("error: \(role) \(error)")
+                tool.error("error: \(role) \(error)")
                 throw ExitCode(2)
             }
-            all += try checked(certificates, file: file, role: role)
+            all += try checked(certificates, file: file, role: role, in: tool)
         }
         return all
     }
@@ -52,7 +51,7 @@ enum CertificateInput {
     /// Every certificate of the regular files (or links to them) in `path`, in name order, each
     /// distinct certificate once; files that hold no certificate are skipped (a trust-store folder
     /// also holds CRLs and other files). No certificate at all is an error.
-    static func folder(_ path: String, role: String) throws -> [[UInt8]] {
+    static func folder(_ path: String, role: String, in tool: ToolContext) throws -> [[UInt8]] {
         let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
         var seen = Set<[UInt8]>()
         var certificates: [[UInt8]] = []
@@ -66,7 +65,7 @@ enum CertificateInput {
             }
         }
         guard !certificates.isEmpty else {
-            printError("error: \(role) \(path): the folder holds no PEM or DER certificate")
+            tool.error("error: \(role) \(path): the folder holds no PEM or DER certificate")
             throw ExitCode(2)
         }
         return certificates
@@ -74,9 +73,9 @@ enum CertificateInput {
 
     /// `certificates` when each has a certificate's outer shape. Only the shape is checked here (a
     /// library may support algorithms swift-certificates does not); validity is for the back ends.
-    static func checked(_ certificates: [[UInt8]], file: String, role: String) throws -> [[UInt8]] {
+    static func checked(_ certificates: [[UInt8]], file: String, role: String, in tool: ToolContext) throws -> [[UInt8]] {
         for (index, der) in certificates.enumerated() where SPKIPin.of(certificate: der) == nil {
-            printError("error: \(role) \(file): certificate \(index + 1) of \(certificates.count) is not a DER X.509 certificate (\(der.count) bytes without the Certificate/TBSCertificate structure); give PEM or DER certificates")
+            tool.error("error: \(role) \(file): certificate \(index + 1) of \(certificates.count) is not a DER X.509 certificate (\(der.count) bytes without the Certificate/TBSCertificate structure); give PEM or DER certificates")
             throw ExitCode(2)
         }
         return certificates

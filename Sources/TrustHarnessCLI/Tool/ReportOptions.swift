@@ -17,8 +17,8 @@ struct ReportOptions: ParsableArguments {
 
     @OptionGroup var profileOption: ProfileOption
 
-    @Option(help: SuiteFormat.help)
-    var format: Format = .text
+    @OptionGroup var formatOption: FormatOption<SuiteFormat>
+    var format: SuiteFormat { formatOption.value }
 
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Ask every request again in this many rounds, each on one task and on many tasks at once, one through warm shared evaluators and the other through cold new ones (they swap each round: 2 rounds ask all four ways); a request whose verdicts differ is reported as unstable, with every verdict and its count, and fails the run. 0: ask once.", valueName: "n"))
     var repetitions: Int = 2
@@ -31,9 +31,9 @@ struct ReportOptions: ParsableArguments {
         if benchmarksFile != nil && format != .html { throw ValidationError("--benchmarks charts figures in the HTML report: add --format html") }
     }
 
-    func backends() throws -> [any TrustBackend] {
+    func backends(in tool: ToolContext) throws -> [any TrustBackend] {
         do {
-            return try backendOption.backends()
+            return try backendOption.backends(in: tool)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -51,12 +51,12 @@ struct ReportOptions: ParsableArguments {
 
     /// Runs the selected vectors with progress on a terminal (standard error), none when piped.
     /// Bad options and files are refused before anything is evaluated.
-    func run() async throws -> RunOutput {
-        let backends = try backends()
+    func run(in tool: ToolContext) async throws -> RunOutput {
+        let backends = try backends(in: tool)
         let benchmarks = try benchmarksFile.map { path in
             do { return try BenchmarkReport.read(URL(fileURLWithPath: path)) } catch { throw ValidationError("\(error)") }
         }
-        let runner = ConformanceRunner(backends: backends, suite: try location.load(), profile: profileOption.profile)
+        let runner = ConformanceRunner(backends: backends, suite: try location.load(in: tool), profile: profileOption.profile)
         let subjects = try subjects(of: runner)
         let progress = Progress.onTerminal(label: "evaluating")
         var report: (@Sendable (Int, Int) -> Void)?
@@ -74,8 +74,8 @@ struct ReportOptions: ParsableArguments {
         var benchmarks: BenchmarkReport?
     }
 
-    func render(infos: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance") throws -> String {
-        let provenance = TrustHarnessTool.provenance(judging: profileOption.profile)
+    func render(infos: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance", in tool: ToolContext) throws -> String {
+        let provenance = tool.provenance(judging: profileOption.profile)
         switch format {
         case .text: return TextReport.render(backends: infos, results: results, provenance: provenance)
         case .json: return try JSONReport(backends: infos, results: results, provenance: provenance).encoded() + "\n"
@@ -87,19 +87,34 @@ struct ReportOptions: ParsableArguments {
     }
 }
 
-/// The formats of every command that runs a suite (`run`, `compare`, `limbo`, `bad-input`): the
-/// same five everywhere. Commands that report one evaluation or a measurement (`evaluate`, `stress`,
-/// `bench`, `pins`) write text and JSON (``MeasurementFormat``).
-enum SuiteFormat: String, ExpressibleByArgument, CaseIterable {
+/// What a command can write; each command names its own set, and `--format` is declared once, by
+/// ``FormatOption``.
+protocol OutputFormat: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
+
+/// `--format`, the one definition every command uses with the formats it writes: any other value
+/// is a usage error naming them.
+struct FormatOption<Format: OutputFormat>: ParsableArguments {
+    @Option(name: .customLong("format"), help: ArgumentHelp("Output format: \(Format.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"), completion: .list(Format.allCases.map(\.rawValue)))
+    var name: String = "text"
+
+    func validate() throws {
+        guard Format(rawValue: name) != nil else {
+            throw ValidationError("--format \(name): this command writes \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+
+    /// The chosen format (validated when parsed).
+    var value: Format { Format(rawValue: name) ?? Format.allCases[Format.allCases.startIndex] }
+}
+
+/// The formats of every command that runs a suite (`run`, `compare`, `limbo`, `pkits`, `bad-input`):
+/// text, json, junit (CI), markdown (pull requests), html (one self-contained page).
+enum SuiteFormat: String, OutputFormat {
     case text, json, junit, markdown, html
-
-    static let help = ArgumentHelp("Output format: text, json, junit (CI), markdown (pull requests), html (one self-contained page); the same for every suite command.", valueName: "format")
 }
 
-/// The formats of commands that report one evaluation or a measurement.
-enum MeasurementFormat: String, ExpressibleByArgument, CaseIterable {
+/// The formats of commands that report one evaluation or a measurement (`evaluate`, `probe`,
+/// `stress`, `bench`, `pins`).
+enum MeasurementFormat: String, OutputFormat {
     case text, json
-
-    static let help = ArgumentHelp("Output format: text, json (one evaluation or a measurement; suite commands also write junit, markdown and html).", valueName: "format")
 }
-

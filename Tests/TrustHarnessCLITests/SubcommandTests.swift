@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// One run of the tool and what it must answer: the exit status (0 success, 1 a rejection or a
+/// failure, 2 bad input or usage) and a pattern its output or messages must match.
+struct Case: Sendable, CustomTestStringConvertible {
+    var status: Int32
+    var pattern: String
+    var arguments: [String]
+
+    init(_ status: Int32, _ pattern: String, _ arguments: String...) {
+        self.status = status
+        self.pattern = pattern
+        self.arguments = arguments
+    }
+
+    var testDescription: String { "[\(status)] trust-harness \(arguments.joined(separator: " "))" }
+}
+
+let v = Files.vectors, leaf = Files.leaf, intermediate = Files.intermediate, root = Files.root
+let at = "2025-06-01T00:00:00Z", host = "www.example.test"
+
+/// Every subcommand, parsed and run in this process: statuses and messages.
+@Suite struct SubcommandTests {
+    static let evaluate: [Case] = [
+        Case(0, "TRUSTED", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", at),
+        Case(0, "TRUSTED", "evaluate", "--chain", Files.scratch("leaf.der"), "--chain", intermediate, "--anchors", root, "--host", host, "--at", at, "--backend", "gnutls"),
+        Case(1, "REJECTED", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", "other.example.test", "--at", at),
+        Case(1, "REJECTED", "evaluate", "--chain", leaf, "--chain", intermediate, "--system-anchors", "--host", host, "--at", at),
+        Case(0, "\"trusted\" : true", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", at, "--format", "json"),
+        Case(0, "TRUSTED", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", "2025-06-01T02:00:00.5+02:00"),
+        Case(0, "TRUSTED", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", v, "--host", host, "--at", at),
+        Case(1, "is the bundle in the wrong order", "evaluate", "--chain", intermediate, "--chain", leaf, "--anchors", root, "--host", host, "--at", at),
+        Case(1, "at 2017-01-01T00:00:00Z", "evaluate", "--chain", leaf, "--anchors", root, "--at", "2016-12-31T23:59:60Z", "--backend", "gnutls"),
+        Case(2, "garbage.der", "evaluate", "--chain", Files.scratch("garbage.der"), "--anchors", root),
+        Case(2, "broken.pem.*malformed PEM", "evaluate", "--chain", Files.scratch("broken.pem"), "--anchors", root),
+        Case(2, "key.pem.*no CERTIFICATE block", "evaluate", "--chain", Files.scratch("key.pem"), "--anchors", root),
+        Case(2, "nonexistent.pem.*cannot be read", "evaluate", "--chain", Files.scratch("nonexistent.pem"), "--anchors", root),
+        Case(2, "unknown back end \"boringssl\"", "evaluate", "--chain", leaf, "--anchors", root, "--backend", "boringssl"),
+        Case(2, "--at", "evaluate", "--chain", leaf, "--anchors", root, "--at", "yesterday"),
+        Case(2, "--at \"2026-02-30T00:00:00Z\" is not an RFC 3339", "evaluate", "--chain", leaf, "--anchors", root, "--at", "2026-02-30T00:00:00Z"),
+        Case(2, "not an RFC 3339 date-time in the years 1583 to 9999", "evaluate", "--chain", leaf, "--anchors", root, "--at", "0000-01-01T00:00:00Z"),
+        Case(2, "is a folder; give the certificates as a PEM bundle", "evaluate", "--chain", v, "--anchors", root),
+        Case(2, "--host \"127.1\" cannot be checked", "evaluate", "--chain", leaf, "--anchors", root, "--host", "127.1"),
+        Case(2, "--host \"::1%lo\" cannot be checked", "evaluate", "--chain", leaf, "--anchors", root, "--host", "::1%lo"),
+        Case(2, "--host \"a/b\" cannot be checked", "evaluate", "--chain", leaf, "--anchors", root, "--host", "a/b"),
+        Case(2, "anchors", "evaluate", "--chain", leaf),
+        Case(2, "pinning", "evaluate", "--chain", leaf, "--anchors", root, "--pinning", "sideways"),
+        Case(2, "line 1", "evaluate", "--chain", leaf, "--anchors", root, "--pinning", "public-key", "--pin", Files.scratch("bad-pins.txt")),
+        Case(2, "needs --pin FILE", "evaluate", "--chain", leaf, "--anchors", root, "--pinning", "public-key"),
+        Case(2, "--host is given twice", "evaluate", "--chain", leaf, "--anchors", root, "--host", host, "--host", "evil.test"),
+        Case(2, "--format junit: this command writes text, json", "evaluate", "--chain", leaf, "--anchors", root, "--format", "junit"),
+    ]
+
+    static let suites: [Case] = [
+        Case(0, "<testsuites", "run", "--vector", "valid-chain/*", "--format", "junit"),
+        Case(0, "\\| vector \\|", "run", "--vector", "expired-*", "--backend", "openssl", "--format", "markdown"),
+        Case(0, "valid-chain/p256", "run", "--id", "valid-chain/p256", "--repeat", "0"),
+        Case(2, "unknown back end \"boringssl\"", "run", "--backend", "boringssl"),
+        Case(2, "no vector id matches", "run", "--vector", "no-such-vector*"),
+        Case(2, "Unknown option", "run", "--no-such-flag"),
+        Case(2, "Usage: trust-harness run", "run", "--backend", "nope"),
+        Case(2, "--benchmarks charts figures in the HTML report", "run", "--benchmarks", "x.json"),
+        Case(2, "it is a folder", "run", "--vector", "valid-chain/*", "--report", NSTemporaryDirectory()),
+        Case(0, "Vectors where back ends disagree", "compare", "--repeat", "0"),
+        Case(0, "Every result equals the record", "limbo", "--id", "pathlen::*"),
+        Case(0, "\"recordChanges\" : \\[", "limbo", "--id", "cve::*", "--format", "json"),
+        Case(0, "<!DOCTYPE html>", "limbo", "--id", "webpki::san::*", "--format", "html"),
+        Case(0, "failures=\"0\"", "limbo", "--id", "cve::*", "--format", "junit"),
+        Case(0, "x509-limbo", "limbo", "--suite", "Vectors/limbo/limbo.json", "--id", "cve::*"),
+        Case(1, "openssl rfc5280::ca-as-leaf: recorded SUCCESS, observed FAILURE", "limbo", "--id", "rfc5280::ca-as-leaf", "--record-file", Files.scratch("tampered.json")),
+        Case(1, "changed-from-record", "limbo", "--id", "rfc5280::ca-as-leaf", "--record-file", Files.scratch("tampered.json"), "--format", "junit"),
+        Case(2, "garbage.der: is not an x509-limbo suite", "limbo", Files.scratch("garbage.der")),
+        Case(2, "cannot be read", "limbo", Files.scratch("no-such-limbo.json")),
+        Case(2, "no case id matches", "limbo", "--id", "no-such-case::*"),
+        Case(2, "every case of the suite: drop --id", "limbo", "--record", "--id", "cve::*"),
+        Case(2, "folder for x509-limbo result files", "limbo", "--id", "cve::*", "--results-dir", "-"),
+        Case(2, "Unknown option '--output'", "limbo", "--output", "limbo-results"),
+        Case(0, "Every result equals the record", "pkits", "--id", "pkits::4.2.*"),
+        Case(0, "4.8 certificate policies", "pkits", "--id", "pkits::4.8.*", "--backend", "openssl"),
+        Case(2, "--id: no case id matches", "pkits", "--id", "nothing"),
+        Case(0, "answers as stated", "bad-input", "--id", "host-*", "--id", "truncated-*"),
+    ]
+
+    static let others: [Case] = [
+        Case(0, "sha256/", "pins", "/etc/ssl/certs/ca-certificates.crt"),
+        Case(0, "\"pin\" : \"sha256/", "pins", root, "--format", "json"),
+        Case(2, "README.md", "pins", "README.md"),
+        Case(2, "no pins written", "pins", root, Files.scratch("no-such.pem")),
+        Case(0, "wrong verdicts: 0", "stress", "--seconds", "0.3", "--tasks", "4"),
+        Case(0, "by trust-harness", "stress", "--seconds", "0.2", "--backend", "gnutls"),
+        Case(2, "seconds", "stress", "--seconds", "0"),
+        Case(2, "^error: Missing value for '--seconds", "stress", "--seconds"),
+        Case(0, "bench, by trust-harness", "bench", "--seconds", "0.05", "--rounds", "1", "--backend", "gnutls"),
+        Case(2, "describe your own chain", "bench", "--host", host),
+        Case(0, "handshake verdict: TRUSTED", "probe", "--vector", "valid-chain/p256"),
+        Case(1, "FINDING: the handshake's verdict", "probe", "--vector", "leaf-key-usage-without-digital-signature/p256", "--backend", "gnutls"),
+        Case(2, "Connection refused", "probe", "127.0.0.1:1", "--anchors", root),
+        Case(2, "is not HOST:PORT", "probe", "www.example.test", "--anchors", root),
+        Case(0, "Handshake against chain .* 0 differ|differ, [0-9]+ of them recorded", "run", "--handshake", "--id", "valid-chain/*", "--backend", "openssl", "--backend", "gnutls"),
+        Case(2, "at least two", "explore", "--backend", "openssl"),
+        Case(2, "--cases must be at least 1", "explore", "--cases", "0"),
+        Case(2, "--adopt", "explore", "--adopt", Files.scratch("no-such-candidates.json")),
+    ]
+
+    static let tool: [Case] = [
+        Case(0, "trust-harness [0-9]+\\.[0-9]+\\.[0-9]+", "--version"),
+        Case(0, "swift-certificates +swift-certificates [0-9]", "-V"),
+        Case(2, "^error: --version \\(-V\\) takes no other arguments", "--version", "run"),
+        Case(2, "unknown subcommand 'evalute'.*subcommands: run, compare, evaluate", "evalute", "--chain", "x"),
+        Case(2, "unknown subcommand 'nosuch'", "help", "nosuch"),
+        Case(2, "trust-harness --version", "version"),
+        Case(0, "OVERVIEW: Evaluate every vector", "help", "run"),
+        Case(0, "USAGE: trust-harness run", "run", "--help"),
+        Case(0, "SUBCOMMANDS:", "--help"),
+    ]
+
+    @Test(arguments: evaluate + suites + others + tool)
+    func answers(_ test: Case) async throws {
+        let run = try await ToolRun.of(test.arguments)
+        #expect(run.status == test.status, "\(run)")
+        let pattern = try Regex(test.pattern).anchorsMatchLineEndings()
+        #expect(run.text.contains(pattern), "no match for \(test.pattern): \(run)")
+    }
+}
