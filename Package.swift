@@ -173,13 +173,19 @@ let package = Package(
             path: "Benchmarks/BaselineLoops"
         ),
 
+        // The one test PKI (root > intermediate > leaf, every date relative to one fixed instant) the
+        // test targets that mint certificates share.
+        .target(name: "TestPKI", dependencies: [.product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")], path: "Tests/TestPKI"),
         .testTarget(name: "TrustBackendKitTests", dependencies: ["TrustBackendKit", "TrustVectors", "OpenSSLBackend"]),
-        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustPolicy", "TrustVectors", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "OpenSSLBackendTests", dependencies: ["OpenSSLBackend", "TrustCore", "TrustBackendKit", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustBackendKit", "TrustDER", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "SwiftCertificatesBackendTests", dependencies: ["SwiftCertificatesBackend", "TrustCore", "TrustBackendKit", "TrustVectors", "TrustHarness", "TrustHarnessTestKit", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "TrustCoreTests", dependencies: ["TrustCore"]),
+        .testTarget(name: "TrustDERTests", dependencies: ["TrustDER", "TrustVectors", "TestPKI", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "TrustPolicyTests", dependencies: ["TrustPolicy", "TrustDER", "TestPKI", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "OpenSSLBackendTests", dependencies: ["OpenSSLBackend", "TrustCore", "TrustVectors", "TrustHarnessTestKit", "TestPKI", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustDER", "TrustHarnessTestKit", "TestPKI", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", "TrustPolicy", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "SwiftCertificatesBackendTests", dependencies: ["SwiftCertificatesBackend", "TrustCore", "TestPKI", .product(name: "X509", package: "swift-certificates")]),
         .testTarget(name: "TrustExploreTests", dependencies: ["TrustExplore", "TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
+        .testTarget(name: "TrustHarnessCLITests", dependencies: ["TrustHarnessCLI", "BuiltInBackends"]),
         .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", "TrustProbe", "TrustHarnessTestKit", "BuiltInBackends", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
     ]
 )

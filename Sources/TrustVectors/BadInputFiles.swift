@@ -152,12 +152,12 @@ enum BadInputFiles {
             try extensions.append(.init(SubjectAlternativeNames(names), critical: false))
         }
         let certificate = try Certificate(
-            version: .v3, serialNumber: TestPKI.serialNumber(for: "bad-input/\(subject)"), publicKey: key,
+            version: .v3, serialNumber: CertificateMinter.serialNumber(for: "bad-input/\(subject)"), publicKey: key,
             notValidBefore: time.addingTimeInterval(-86_400 * 365), notValidAfter: time.addingTimeInterval(86_400 * 365),
             issuer: issuer, subject: try DistinguishedName { CommonName(subject) },
             signatureAlgorithm: .ed25519, extensions: extensions, issuerPrivateKey: issuerKey
         )
-        return try TestPKI.derEncoding(of: certificate)
+        return try CertificateMinter.derEncoding(of: certificate)
     }
 }
 

@@ -71,23 +71,23 @@ public enum VectorGenerator {
             for name in Catalogue.keyNames {
                 files[Catalogue.keyPath(name, keyType)] = Data(try keys.pemFile(name).utf8)
             }
-            var pki = TestPKI(keyType: keyType, keys: keys, validationTime: Catalogue.validationTime)
+            var minter = CertificateMinter(keyType: keyType, keys: keys, validationTime: Catalogue.validationTime)
             for spec in Catalogue.certificates {
                 let path = Catalogue.certificatePath(spec.name, keyType)
                 var previous: Certificate?
                 if case .minted = spec.origin, let reuse {
                     previous = try previousCertificate(path, in: reuse)
                 }
-                try pki.mint(spec, previous: previous)
-                guard let der = pki.derEncodings[spec.name] else {
+                try minter.mint(spec, previous: previous)
+                guard let der = minter.derEncodings[spec.name] else {
                     throw VectorGeneratorError.catalogue("\(spec.name) was not minted")
                 }
                 files[path] = Data(PEMText.encode(type: certificatePEMType, der: der).utf8)
             }
-            minted[keyType] = pki.derEncodings
+            minted[keyType] = minter.derEncodings
             if keyType == .ed25519 {
                 // KeyType.allCases runs P-256 before Ed25519, so its leaf is minted by now.
-                guard let leaf = pki.derEncodings["leaf"], let intermediate = pki.derEncodings["intermediate"],
+                guard let leaf = minter.derEncodings["leaf"], let intermediate = minter.derEncodings["intermediate"],
                       let p256Leaf = minted[.p256]?["leaf"] else {
                     throw VectorGeneratorError.catalogue("the bad-input corpus needs the Ed25519 leaf and intermediate and the P-256 leaf")
                 }

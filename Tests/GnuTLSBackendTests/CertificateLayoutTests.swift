@@ -1,13 +1,14 @@
 @testable import GnuTLSBackend
 import SwiftASN1
+import TestPKI
 import Testing
 import X509
 
 @Suite("Certificate layout")
 struct CertificateLayoutTests {
     @Test func findsSubjectAndPublicKeyOfAV3Certificate() throws {
-        let certificate = TestPKI.intermediateCertificate
-        let der = certificate.derBytes
+        let certificate = TestPKI.intermediate.certificate
+        let der = TestPKI.intermediate.der
         let layout = try #require(CertificateLayout(der: der))
         var subject = DER.Serializer()
         try subject.serialize(certificate.subject)
@@ -18,7 +19,7 @@ struct CertificateLayoutTests {
     }
 
     @Test func rejectsTruncatedAndNonSequenceInput() {
-        let der = TestPKI.leafCertificate.derBytes
+        let der = TestPKI.leaf.der
         #expect(CertificateLayout(der: Array(der.prefix(60))) == nil)
         #expect(CertificateLayout(der: []) == nil)
         #expect(CertificateLayout(der: [0x02, 0x01, 0x00]) == nil)

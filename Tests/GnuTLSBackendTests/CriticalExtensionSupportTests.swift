@@ -1,6 +1,7 @@
 import Foundation
 @testable import GnuTLSBackend
 import SwiftASN1
+import TestPKI
 import Testing
 import TrustCore
 import X509
@@ -45,10 +46,11 @@ struct CriticalExtensionSupportTests {
 
     static func leaf(with oid: String, value: [UInt8]) throws -> [UInt8] {
         let identifier = try ASN1ObjectIdentifier(dotRepresentation: oid)
-        // The extension replaces the leaf's own of that OID (extKeyUsage), which may appear once.
-        var extensions = try Certificate.Extensions(TestPKI.leafExtensions().filter { $0.oid != identifier })
-        try extensions.append(Certificate.Extension(oid: identifier, critical: true, value: value[...]))
-        return TestPKI.leaf(issuer: TestPKI.intermediate, extensions: extensions).derBytes
+        // The extension replaces the leaf's own of that OID (extKeyUsage, the key identifiers), which may appear once.
+        return TestPKI.leaf("www.example.com", issuer: TestPKI.intermediate, names: [.dnsName("www.example.com")]) { extensions in
+            _ = extensions.remove(identifier)
+            try extensions.append(Certificate.Extension(oid: identifier, critical: true, value: value[...]))
+        }.der
     }
 
     @Test(arguments: extensions.map(\.oid))
@@ -56,10 +58,10 @@ struct CriticalExtensionSupportTests {
         let value = try #require(Self.extensions.first { $0.oid == oid }?.value)
         let leaf = try Self.leaf(with: oid, value: value)
         let backend = GnuTLSBackend()
-        let request = EvaluationRequest(chain: [leaf, TestPKI.intermediateCertificate.derBytes], host: .dns("www.example.com"), time: TestPKI.now)
-        let presented = try backend.makeEvaluator(anchors: [TestPKI.rootCertificate.derBytes]).evaluate(request)
+        let request = EvaluationRequest(chain: [leaf, TestPKI.intermediate.der], host: .dns("www.example.com"), time: TestPKI.start)
+        let presented = try backend.makeEvaluator(anchors: [TestPKI.root.der]).evaluate(request)
         let pinned = try backend.makeEvaluator(anchors: [leaf]).evaluate(request)
-        let pinnedAlone = try backend.makeEvaluator(anchors: [leaf]).evaluate(EvaluationRequest(chain: [leaf], host: .dns("www.example.com"), time: TestPKI.now))
+        let pinnedAlone = try backend.makeEvaluator(anchors: [leaf]).evaluate(EvaluationRequest(chain: [leaf], host: .dns("www.example.com"), time: TestPKI.start))
         func unknown(_ verdict: Verdict) -> Bool {
             verdict.diagnostics.contains { $0.name == "GNUTLS_CERT_UNKNOWN_CRIT_EXTENSIONS" }
         }

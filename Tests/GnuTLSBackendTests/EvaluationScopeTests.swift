@@ -1,5 +1,6 @@
 import Foundation
 @testable import GnuTLSBackend
+import TestPKI
 import Testing
 import TrustCore
 
@@ -40,15 +41,16 @@ struct EvaluationScopeTests {
     /// Many tasks at once, interleaving times at which one chain is valid, expired and not yet valid:
     /// each evaluation must get the verdict of its own request's time.
     @Test func concurrentEvaluationsEachSeeTheirOwnTime() async throws {
-        let evaluator = try GnuTLSBackend().makeEvaluator(anchors: [TestPKI.rootCertificate.derBytes])
-        let chain = [TestPKI.leafCertificate.derBytes, TestPKI.intermediateCertificate.derBytes]
+        let evaluator = try GnuTLSBackend().makeEvaluator(anchors: [TestPKI.root.der])
+        let chain = [TestPKI.leaf.der, TestPKI.intermediate.der]
+        let notBefore = TestPKI.leaf.certificate.notValidBefore, notAfter = TestPKI.leaf.certificate.notValidAfter
         let cases: [(time: Date, failures: [FailureClass])] = [
-            (TestPKI.now, []),
-            (TestPKI.leafNotAfter + TestPKI.days(1), [.expired]),
-            (TestPKI.leafNotBefore - TestPKI.days(1), [.notYetValid]),
-            (TestPKI.leafNotAfter, []),
-            (TestPKI.leafNotAfter + 1, [.expired]),
-            (TestPKI.leafNotBefore - 1, [.notYetValid]),
+            (TestPKI.start, []),
+            (notAfter + TestPKI.days(1), [.expired]),
+            (notBefore - TestPKI.days(1), [.notYetValid]),
+            (notAfter, []),
+            (notAfter + 1, [.expired]),
+            (notBefore - 1, [.notYetValid]),
         ]
         let tasks = 8
         let perTask = 200
@@ -76,9 +78,9 @@ struct EvaluationScopeTests {
 
     /// The same from plain threads, so the interleaving does not depend on the cooperative pool's width.
     @Test func concurrentEvaluationsOnThreadsEachSeeTheirOwnTime() throws {
-        let evaluator = try GnuTLSBackend().makeEvaluator(anchors: [TestPKI.rootCertificate.derBytes])
-        let chain = [TestPKI.leafCertificate.derBytes, TestPKI.intermediateCertificate.derBytes]
-        let times = [TestPKI.now, TestPKI.leafNotAfter + 1, TestPKI.leafNotBefore - 1]
+        let evaluator = try GnuTLSBackend().makeEvaluator(anchors: [TestPKI.root.der])
+        let chain = [TestPKI.leaf.der, TestPKI.intermediate.der]
+        let times = [TestPKI.start, TestPKI.leaf.certificate.notValidAfter + 1, TestPKI.leaf.certificate.notValidBefore - 1]
         let expected: [[FailureClass]] = [[], [.expired], [.notYetValid]]
         let counter = Counter()
         DispatchQueue.concurrentPerform(iterations: 8) { thread in

@@ -1,6 +1,7 @@
 import Foundation
 import GnuTLSBackend
 import SwiftASN1
+import TestPKI
 import Testing
 import TrustCore
 import X509
@@ -8,9 +9,9 @@ import X509
 /// What ``GnuTLSBackend/Settings`` change, for presented paths and pinned leaves alike, and what the
 /// two presets do differently.
 @Suite struct GnuTLSBackendSettingsTests {
-    let root = TestPKI.rootCertificate.derBytes
-    let intermediate = TestPKI.intermediateCertificate.derBytes
-    let leaf = TestPKI.leafCertificate.derBytes
+    let root = TestPKI.root.der
+    let intermediate = TestPKI.intermediate.der
+    let leaf = TestPKI.leaf.der
 
     func evaluate(
         _ chain: [[UInt8]],
@@ -19,7 +20,7 @@ import X509
         host: HostIdentity = .dns("www.example.com")
     ) throws -> Verdict {
         let evaluator = try GnuTLSBackend(settings: settings).makeEvaluator(anchors: anchors ?? [root])
-        return evaluator.evaluate(EvaluationRequest(chain: chain, host: host, time: TestPKI.now))
+        return evaluator.evaluate(EvaluationRequest(chain: chain, host: host, time: TestPKI.start))
     }
 
     /// The hardened settings with `change` applied.
@@ -35,13 +36,6 @@ import X509
         #expect(GnuTLSBackend(settings: .clientDefault).name == "gnutls-default")
         #expect(GnuTLSBackend.Settings.clientDefault.profile == .low)
         #expect(GnuTLSBackend.Settings.clientDefault.flags.isEmpty)
-    }
-
-    @Test func anUnimportableAnchorIsBlamedOnTheVariant() throws {
-        let error = try #require(throws: TrustBackendError.self) {
-            try GnuTLSBackend(settings: .clientDefault).makeEvaluator(anchors: [[0x30, 0x00]])
-        }
-        #expect(error.backend == "gnutls-default")
     }
 
     /// The one difference the presets make to a chain: GNUTLS_PROFILE_MEDIUM refuses a 1024-bit
@@ -67,9 +61,7 @@ import X509
     }
 
     @Test func doNotAllowWildcardsRefusesThemForPathsAndPinnedLeaves() throws {
-        let wildcard = TestPKI.leaf(
-            issuer: TestPKI.intermediate, extensions: TestPKI.leafExtensions(names: [.dnsName("*.example.com")])
-        ).derBytes
+        let wildcard = TestPKI.leaf("www.example.com", issuer: TestPKI.intermediate, names: [.dnsName("*.example.com")]).der
         let host = HostIdentity.dns("api.example.com")
         let noWildcards = hardened { $0.flags.insert(.doNotAllowWildcards) }
         #expect(try evaluate([wildcard, intermediate], settings: .hardened, host: host).isTrusted)
@@ -79,9 +71,9 @@ import X509
     }
 
     @Test func ignoringUnknownCriticalExtensionsAppliesToPinnedLeavesToo() throws {
-        var extensions = TestPKI.leafExtensions()
-        try extensions.append(Certificate.Extension(oid: [1, 3, 6, 1, 4, 1, 55738, 1], critical: true, value: [0x05, 0x00]))
-        let unknown = TestPKI.leaf(issuer: TestPKI.intermediate, extensions: extensions).derBytes
+        let unknown = TestPKI.leaf("www.example.com", issuer: TestPKI.intermediate, names: [.dnsName("www.example.com")]) {
+            try $0.append(Certificate.Extension(oid: [1, 3, 6, 1, 4, 1, 55738, 1], critical: true, value: [0x05, 0x00]))
+        }.der
         let ignoring = hardened { $0.flags.insert(.ignoreUnknownCriticalExtensions) }
         #expect(try evaluate([unknown, intermediate], settings: .hardened).failures == [.other])
         #expect(try evaluate([unknown], settings: .hardened, anchors: [unknown]).failures == [.other])
@@ -97,9 +89,9 @@ import X509
             MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQDDqMsC1NcPS6C6PvKTm/O1E6W6rNqA8HoyCvdXAqFlckFlFyihsR2w1lUY4ES9fFJHyScY1Ik4w07Y\
             IxxAYgSvQ+S8TfR10KafK7EDJ+4Mt9PoUpndEWNFJ+dqJn2Buce8FelMwupOrIlspocl7V2srBEQP75Sg9pkCrYw9ZElBwIDAQAB
             """))
-        let template = TestPKI.leafCertificate
+        let template = TestPKI.leaf.certificate
         guard case .constructed(let fields) = try DER.parse(template.tbsCertificateBytes).content,
-              case .constructed(let outer) = try DER.parse(template.derBytes).content
+              case .constructed(let outer) = try DER.parse(TestPKI.leaf.der).content
         else { throw ASN1Error.invalidASN1Object(reason: "a certificate is a SEQUENCE") }
         // tbsCertificate: version, serialNumber, signature, issuer, validity, subject, subjectPublicKeyInfo, extensions.
         var tbs = DER.Serializer()

@@ -1,32 +1,32 @@
-import Crypto
 import Foundation
 @testable import GnuTLSBackend
+import TestPKI
 import Testing
 import TrustCore
 
 /// The evaluator's caches of imported presented certificates and of built paths: bounded, evicting
 /// the one-off, keeping nothing it could not parse, never reusing a path at another time. That the
 /// caches never change a verdict, alone or under concurrency, is the test kit's contract suite, run
-/// on every back end (GnuTLSContractTests).
+/// on every back end (TrustHarnessTests' TestKitTests.contract).
 @Suite("GnuTLS evaluator cache")
 struct GnuTLSEvaluatorCacheTests {
-    let root = TestPKI.rootCertificate.derBytes
-    let intermediate = TestPKI.intermediateCertificate.derBytes
-    let leaf = TestPKI.leafCertificate.derBytes
+    let root = TestPKI.root.der
+    let intermediate = TestPKI.intermediate.der
+    let leaf = TestPKI.leaf.der
 
     func makeEvaluator(_ configuration: BackendConfiguration, anchors: [[UInt8]]? = nil) throws -> GnuTLSEvaluator {
         let backend = GnuTLSBackend(configuration: configuration)
         return try GnuTLSEvaluator(anchors: anchors ?? [root], settings: backend.settings, configuration: configuration)
     }
 
-    func request(_ chain: [[UInt8]], host: HostIdentity? = .dns("www.example.com"), at time: Date = TestPKI.now) -> EvaluationRequest {
+    func request(_ chain: [[UInt8]], host: HostIdentity? = .dns("www.example.com"), at time: Date = TestPKI.start) -> EvaluationRequest {
         EvaluationRequest(chain: chain, host: host, time: time)
     }
 
     @Test func cacheHoldsAtMostItsCapacity() throws {
         let evaluator = try makeEvaluator(BackendConfiguration(certificateCacheCapacity: 4))
         for _ in 0..<10 {
-            let leaf = TestPKI.leaf(issuer: TestPKI.intermediate).derBytes
+            let leaf = TestPKI.leaf("www.example.com", issuer: TestPKI.intermediate, names: [.dnsName("www.example.com")]).der
             #expect(evaluator.evaluate(request([leaf, intermediate])).path == [leaf, intermediate, root])
             #expect(evaluator.cache.count <= 4)
         }
@@ -56,33 +56,24 @@ struct GnuTLSEvaluatorCacheTests {
     /// request's time, so a path built at one time is never reused at another.
     @Test func pathChosenByTimeIsNotReusedAtAnotherTime() throws {
         func reissued(from notBefore: Date, to notAfter: Date) -> [UInt8] {
-            TestPKI.issue(
-                subject: TestPKI.intermediate.name, publicKey: .init(TestPKI.intermediateKey.publicKey), issuer: TestPKI.root,
-                notBefore: notBefore, notAfter: notAfter, extensions: TestPKI.caExtensions(pathLength: 0)
-            ).derBytes
+            TestPKI.ca(
+                TestPKI.intermediate.commonName, issuer: TestPKI.root, pathLength: 0, key: TestPKI.intermediate.key,
+                notBefore: notBefore, notAfter: notAfter
+            ).der
         }
-        let old = reissued(from: TestPKI.now - TestPKI.days(365), to: TestPKI.now - TestPKI.days(10))
-        let new = reissued(from: TestPKI.now - TestPKI.days(5), to: TestPKI.now + TestPKI.days(365))
+        let old = reissued(from: TestPKI.start - TestPKI.days(365), to: TestPKI.start - TestPKI.days(10))
+        let new = reissued(from: TestPKI.start - TestPKI.days(5), to: TestPKI.start + TestPKI.days(365))
+        // A leaf valid at both times.
+        let leaf = TestPKI.leaf(
+            "www.example.com", issuer: TestPKI.intermediate, names: [.dnsName("www.example.com")], notBefore: TestPKI.start - TestPKI.days(30)
+        ).der
         let cached = try makeEvaluator(.default)
         let uncached = try makeEvaluator(.uncached)
-        let times = [TestPKI.now, TestPKI.now - TestPKI.days(20), TestPKI.now, TestPKI.now - TestPKI.days(20)]
+        let times = [TestPKI.start, TestPKI.start - TestPKI.days(20), TestPKI.start, TestPKI.start - TestPKI.days(20)]
         let paths = times.map { cached.evaluate(request([leaf, old, new], at: $0)).path }
         #expect(paths == [[leaf, new, root], [leaf, old, root], [leaf, new, root], [leaf, old, root]])
         for time in times {
             #expect(cached.evaluate(request([leaf, old, new], at: time)) == uncached.evaluate(request([leaf, old, new], at: time)))
         }
-    }
-
-    @Test func validationTimeScopesGnuTLSClockOnThisThread() throws {
-        #expect(GnuTLSBackend.withValidationTime(42) { EvaluationScope.timeHook(nil) } == 42)
-        let nested = GnuTLSBackend.withValidationTime(7) {
-            (GnuTLSBackend.withValidationTime(9) { EvaluationScope.timeHook(nil) }, EvaluationScope.timeHook(nil))
-        }
-        #expect(nested.0 == 9 && nested.1 == 7)
-        struct Failure: Error {}
-        #expect(throws: Failure.self) {
-            try GnuTLSBackend.withValidationTime(1) { throw Failure() }
-        }
-        #expect(abs(EvaluationScope.timeHook(nil) - time(nil)) <= 2)
     }
 }

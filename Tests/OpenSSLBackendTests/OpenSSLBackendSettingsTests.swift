@@ -1,9 +1,10 @@
 import Foundation
+import OpenSSLBackend
 import SwiftASN1
+import TestPKI
 import Testing
 import TrustCore
 import X509
-import OpenSSLBackend
 
 /// What each of ``OpenSSLBackend/Settings`` changes, and what the two presets do differently.
 @Suite struct OpenSSLBackendSettingsTests {
@@ -25,13 +26,6 @@ import OpenSSLBackend
         #expect(OpenSSLBackend().name == "openssl")
         #expect(OpenSSLBackend(settings: .clientDefault).name == "openssl-default")
         #expect(OpenSSLBackend(settings: adjusted { $0.name = "openssl-lenient" }).name == "openssl-lenient")
-    }
-
-    @Test func anUnparseableAnchorIsBlamedOnTheVariant() throws {
-        let error = try #require(throws: TrustBackendError.self) {
-            try OpenSSLBackend(settings: .clientDefault).makeEvaluator(anchors: [[0x30, 0x00]])
-        }
-        #expect(error.backend == "openssl-default")
     }
 
     @Test func theClientDefaultFallsBackToTheSubjectCN() throws {

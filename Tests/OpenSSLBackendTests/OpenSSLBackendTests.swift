@@ -1,12 +1,9 @@
+@testable import OpenSSLBackend
+import TestPKI
 import Testing
 import TrustCore
-@testable import OpenSSLBackend
 
 @Suite struct OpenSSLBackendTests {
-    @Test func nameIsStable() {
-        #expect(OpenSSLBackend().name == "openssl")
-    }
-
     @Test func libraryVersionIsTheLoadedOpenSSL3() {
         let version = OpenSSLBackend().libraryVersion
         #expect(version.hasPrefix("OpenSSL 3"), "\(version)")

@@ -1,12 +1,13 @@
 import Foundation
 @testable import OpenSSLBackend
+import TestPKI
 import Testing
 import TrustCore
 import TrustVectors
 
 /// The evaluator's cache of parsed presented certificates: bounded, evicting the one-off, keeping
 /// nothing it could not parse. That it never changes a verdict, alone or under concurrency, is the
-/// test kit's contract suite, run on every back end (OpenSSLContractTests).
+/// test kit's contract suite, run on every back end (TrustHarnessTests' TestKitTests.contract).
 @Suite struct OpenSSLEvaluatorCacheTests {
     let leaf = TestPKI.leaf, intermediate = TestPKI.intermediate, root = TestPKI.root
 

@@ -1,6 +1,7 @@
+@testable import OpenSSLBackend
+import TestPKI
 import Testing
 import TrustCore
-@testable import OpenSSLBackend
 
 /// Presented chains that are not all DER certificates, as OpenSSL's evaluator answers them behind
 /// the kit's preflight (which refuses them first): always a malformed rejection naming the index,

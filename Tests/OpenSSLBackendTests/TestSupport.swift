@@ -1,7 +1,8 @@
 import Foundation
+@testable import OpenSSLBackend
+import TestPKI
 import Testing
 import TrustCore
-@testable import OpenSSLBackend
 
 /// OpenSSL's own evaluator of `anchors` for `backend`, without the kit's preflight in front
 /// (``BackendPreflight``, tested in TrustBackendKitTests): what these tests check is what OpenSSL

@@ -1,7 +1,6 @@
-import Crypto
 import Foundation
-import SwiftASN1
 import SwiftCertificatesBackend
+import TestPKI
 import Testing
 import TrustCore
 import X509
@@ -9,62 +8,22 @@ import X509
 /// What is this back end's own: the path in the caller's bytes, the work limits, the EKU policy, the
 /// features it refuses, the version, and validation run on the calling thread under load.
 @Suite(.timeLimit(.minutes(2))) struct SwiftCertificatesEvaluatorTests {
-    static let now = Date(timeIntervalSince1970: 1_750_000_000)
+    static let rootDER = TestPKI.root.der
+    static let intermediateDER = TestPKI.intermediate.der
+    static let leafDER = TestPKI.leaf.der
 
-    struct Issuer {
-        var name: DistinguishedName
-        var key: Curve25519.Signing.PrivateKey
+    /// A leaf issued by `issuer` for `names`.
+    static func leaf(_ names: [String], issuer: TestPKI.Node, usages: [ExtendedKeyUsage.Usage] = [.serverAuth]) -> [UInt8] {
+        TestPKI.leaf("leaf", issuer: issuer, names: names.map { .dnsName($0) }, usages: usages).der
     }
-
-    static func name(_ commonName: String) -> DistinguishedName {
-        try! DistinguishedName { CommonName(commonName) }
-    }
-
-    static func certificate(
-        _ subject: DistinguishedName, key: Curve25519.Signing.PublicKey, issuer: Issuer, extensions: Certificate.Extensions
-    ) -> [UInt8] {
-        let certificate = try! Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(key),
-            notValidBefore: now - 86_400 * 30, notValidAfter: now + 86_400 * 30,
-            issuer: issuer.name, subject: subject, signatureAlgorithm: .ed25519,
-            extensions: extensions, issuerPrivateKey: .init(issuer.key)
-        )
-        var serializer = DER.Serializer()
-        try! serializer.serialize(certificate)
-        return serializer.serializedBytes
-    }
-
-    static func ca(_ subject: DistinguishedName, key: Curve25519.Signing.PrivateKey, issuer: Issuer, constraints: NameConstraints? = nil) -> [UInt8] {
-        certificate(subject, key: key.publicKey, issuer: issuer, extensions: try! Certificate.Extensions {
-            Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
-            Critical(KeyUsage(keyCertSign: true))
-            if let constraints { Critical(constraints) }
-        })
-    }
-
-    static func leaf(_ names: [String], issuer: Issuer, usages: [ExtendedKeyUsage.Usage] = [.serverAuth], criticalUsage: Bool = false) -> [UInt8] {
-        certificate(name("leaf"), key: Curve25519.Signing.PrivateKey().publicKey, issuer: issuer, extensions: try! Certificate.Extensions {
-            Critical(BasicConstraints.notCertificateAuthority)
-            if criticalUsage { Critical(try ExtendedKeyUsage(usages)) } else { try ExtendedKeyUsage(usages) }
-            SubjectAlternativeNames(names.map { .dnsName($0) })
-        })
-    }
-
-    static let rootKey = Curve25519.Signing.PrivateKey()
-    static let root = Issuer(name: name("root"), key: rootKey)
-    static let rootDER = ca(root.name, key: rootKey, issuer: root)
-    static let intermediateKey = Curve25519.Signing.PrivateKey()
-    static let intermediate = Issuer(name: name("intermediate"), key: intermediateKey)
-    static let intermediateDER = ca(intermediate.name, key: intermediateKey, issuer: root)
-    static let leafDER = leaf(["www.example.com"], issuer: intermediate)
 
     func evaluate(_ chain: [[UInt8]], anchors: [[UInt8]] = [rootDER], host: String? = "www.example.com", settings: SwiftCertificatesBackend.Settings = .standard) throws -> Verdict {
         try SwiftCertificatesBackend(settings: settings).makeEvaluator(anchors: anchors)
-            .evaluate(EvaluationRequest(chain: chain, host: host.map(HostIdentity.init), time: Self.now))
+            .evaluate(EvaluationRequest(chain: chain, host: host.map(HostIdentity.init), time: TestPKI.start))
     }
 
     @Test func theVerifiedPathIsInTheCallersBytes() throws {
-        let unrelated = Self.leaf(["other.example.com"], issuer: Self.root)
+        let unrelated = Self.leaf(["other.example.com"], issuer: TestPKI.root)
         let verdict = try evaluate([Self.leafDER, unrelated, Self.intermediateDER, Self.leafDER, Self.intermediateDER])
         #expect(verdict.path == [Self.leafDER, Self.intermediateDER, Self.rootDER])
         #expect(try evaluate([Self.leafDER, Self.intermediateDER], host: "mail.example.com").failures == [.hostnameMismatch])
@@ -73,10 +32,9 @@ import X509
 
     /// Forty CAs sharing one subject, each with its own key: 1,600 candidate issuers by name.
     @Test func aSearchBeyondTheLimitIsRefusedBeforeTheVerifier() throws {
-        let shared = Self.name("same subject")
-        var chain = [Self.leaf(["www.example.com"], issuer: Issuer(name: shared, key: Curve25519.Signing.PrivateKey()))]
+        var chain = [Self.leaf(["www.example.com"], issuer: TestPKI.ca("same subject", issuer: nil))]
         for _ in 0..<40 {
-            chain.append(Self.ca(shared, key: Curve25519.Signing.PrivateKey(), issuer: Issuer(name: shared, key: Curve25519.Signing.PrivateKey())))
+            chain.append(TestPKI.ca("same subject", issuer: TestPKI.ca("same subject", issuer: nil)).der)
         }
         let verdict = try evaluate(chain)
         #expect(verdict.failures == [.other])
@@ -88,9 +46,8 @@ import X509
     /// A CA with 1,100 name constraints above a leaf with 1,000 names: 1.1 million comparisons.
     @Test func nameConstraintWorkBeyondTheLimitIsRefused() throws {
         let subtrees = (0..<1_100).map { GeneralName.dnsName("n\($0).example.com") }
-        let constrainedKey = Curve25519.Signing.PrivateKey()
-        let constrained = Issuer(name: Self.name("constrained"), key: constrainedKey)
-        let ca = Self.ca(constrained.name, key: constrainedKey, issuer: Self.root, constraints: NameConstraints(permittedSubtrees: subtrees))
+        let constrained = TestPKI.ca("constrained", issuer: TestPKI.root, nameConstraints: NameConstraints(permittedSubtrees: subtrees))
+        let ca = constrained.der
         let many = Self.leaf((0..<1_000).map { "n\($0).example.com" }, issuer: constrained)
         #expect(try evaluate([many, ca], host: "n5.example.com").diagnostics.map(\.name) == ["NAME_CONSTRAINTS_LIMIT"])
         // Ten names under the same constraints are checked by the library, and trusted.
@@ -99,18 +56,20 @@ import X509
     }
 
     @Test func serverAuthenticationIsRequiredUnlessOnlyTheLibrarysPoliciesRun() throws {
-        let clientOnly = Self.leaf(["www.example.com"], issuer: Self.intermediate, usages: [.clientAuth])
+        let clientOnly = Self.leaf(["www.example.com"], issuer: TestPKI.intermediate, usages: [.clientAuth])
         #expect(try evaluate([clientOnly, Self.intermediateDER]).failures == [.purposeMismatch])
         #expect(try evaluate([clientOnly, Self.intermediateDER], settings: .libraryPoliciesOnly).isTrusted)
         // A critical EKU is handled only by the policy that checks it.
-        let critical = Self.leaf(["www.example.com"], issuer: Self.intermediate, criticalUsage: true)
+        let critical = TestPKI.leaf("leaf", issuer: TestPKI.intermediate, names: [.dnsName("www.example.com")], usages: nil) {
+            try $0.append(Certificate.Extension(ExtendedKeyUsage([.serverAuth]), critical: true))
+        }.der
         #expect(try evaluate([critical, Self.intermediateDER]).isTrusted)
         #expect(try evaluate([critical, Self.intermediateDER], settings: .libraryPoliciesOnly).diagnostics.map(\.name) == ["UNHANDLED_CRITICAL_EXTENSION"])
     }
 
     @Test func whatItCannotHonourIsRefused() throws {
         let evaluator = try SwiftCertificatesBackend().makeEvaluator(anchors: [Self.rootDER])
-        var request = EvaluationRequest(chain: [Self.leafDER, Self.intermediateDER], host: .dns("www.example.com"), time: Self.now, maximumChainDepth: 5)
+        var request = EvaluationRequest(chain: [Self.leafDER, Self.intermediateDER], host: .dns("www.example.com"), time: TestPKI.start, maximumChainDepth: 5)
         #expect(evaluator.evaluate(request).diagnostics.map(\.name) == ["UNSUPPORTED_CONSTRAINT"])
         request.maximumChainDepth = nil
         request.revocationLists = [[0x30, 0x00]]
@@ -125,9 +84,9 @@ import X509
     /// validates without a host; expiry is still checked).
     @Test func anyPurposeLeavesOutTheServerPolicy() throws {
         let evaluator = try SwiftCertificatesBackend().makeEvaluator(anchors: [Self.rootDER])
-        var request = EvaluationRequest(chain: [Self.leafDER, Self.intermediateDER], host: nil, time: Self.now, purpose: .anyPurpose)
+        var request = EvaluationRequest(chain: [Self.leafDER, Self.intermediateDER], host: nil, time: TestPKI.start, purpose: .anyPurpose)
         #expect(evaluator.evaluate(request).isTrusted)
-        request.time = Self.now.addingTimeInterval(86_400 * 3_650)
+        request.time = TestPKI.start + TestPKI.days(3_650)
         #expect(!evaluator.evaluate(request).isTrusted, "expiry is still checked")
     }
 
@@ -140,8 +99,8 @@ import X509
     /// would deadlock here).
     @Test func manyTasksAndThreadsAtOnceAllFinish() async throws {
         let evaluator = try SwiftCertificatesBackend().makeEvaluator(anchors: [Self.rootDER])
-        let valid = EvaluationRequest(chain: [Self.leafDER, Self.intermediateDER], host: .dns("www.example.com"), time: Self.now)
-        let expired = EvaluationRequest(chain: [Self.leafDER, Self.intermediateDER], host: .dns("www.example.com"), time: Self.now + 86_400 * 60)
+        let valid = EvaluationRequest(chain: [Self.leafDER, Self.intermediateDER], host: .dns("www.example.com"), time: TestPKI.start)
+        let expired = EvaluationRequest(chain: [Self.leafDER, Self.intermediateDER], host: .dns("www.example.com"), time: TestPKI.leaf.certificate.notValidAfter + TestPKI.days(1))
         let wrong = await withTaskGroup(of: Int.self) { group in
             for task in 0..<64 {
                 group.addTask {

@@ -43,6 +43,8 @@ import TrustCore
         (String(repeating: "a", count: 64) + ".example.test", "63 bytes"),
         (Array(repeating: String(repeating: "a", count: 60), count: 5).joined(separator: "."), "253 bytes"),
         ("127.1", "numeric label"), ("0x7f.0.0.1", "numeric label"), ("010.0.0.1", "numeric label"), ("192.0.2", "numeric label"),
+        // A dotted quad given as a DNS name: an address is an .ipAddress, matched against iPAddress entries only.
+        ("192.0.2.10", "numeric label"),
         ("host.0XFF", "numeric label"),
     ])
     func unusableNamesAreRefused(name: String, problem: String) throws {

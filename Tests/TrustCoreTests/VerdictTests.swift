@@ -65,6 +65,15 @@ import TrustCore
         #expect(request.inputRejection?.diagnostics.first?.name == "HOST_REFUSED")
     }
 
+    /// An address of neither 4 (IPv4) nor 16 (IPv6) bytes never reaches a library, which would
+    /// take its length on trust.
+    @Test(arguments: [[192, 0, 2], [], [UInt8](repeating: 0, count: 15), [UInt8](repeating: 0, count: 17)] as [[UInt8]])
+    func addressesOfAnotherLengthAreRefused(bytes: [UInt8]) {
+        let request = EvaluationRequest(chain: [[0x30]], host: .ipAddress(bytes), time: time)
+        #expect(request.inputRejection?.failures == [.malformed])
+        #expect(request.inputRejection?.diagnostics.first?.name == "HOST_REFUSED")
+    }
+
     @Test func ordinaryRequestsPass() {
         #expect(EvaluationRequest(chain: [[0x30]], host: HostIdentity("www.example.test"), time: time).inputRejection == nil)
         #expect(EvaluationRequest(chain: [[0x30]], host: HostIdentity("192.0.2.1"), time: time).inputRejection == nil)

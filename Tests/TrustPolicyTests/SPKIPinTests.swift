@@ -1,26 +1,18 @@
 import Crypto
-import Foundation
 import SwiftASN1
+import TestPKI
 import Testing
-@testable import TrustCore
-import X509
 @testable import TrustDER
 @testable import TrustPolicy
 
 @Suite struct SPKIPinTests {
+    /// A certificate with a key of its own, and that key's SubjectPublicKeyInfo as swift-certificates
+    /// encodes it (not as the DER reader under test finds it).
     static func certificate() throws -> (der: [UInt8], spki: [UInt8]) {
-        let key = P256.Signing.PrivateKey()
-        let name = try DistinguishedName { CommonName("pin test") }
-        let certificate = try Certificate(
-            version: .v3, serialNumber: .init(), publicKey: .init(key.publicKey),
-            notValidBefore: Date(timeIntervalSince1970: 0), notValidAfter: Date(timeIntervalSince1970: 4_000_000_000),
-            issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: Certificate.Extensions {}, issuerPrivateKey: .init(key)
-        )
+        let node = TestPKI.leaf("pin test", issuer: TestPKI.intermediate, names: nil)
         var serializer = DER.Serializer()
-        try serializer.serialize(certificate)
-        // swift-crypto's derRepresentation of a P-256 public key is its SubjectPublicKeyInfo.
-        return (serializer.serializedBytes, [UInt8](key.publicKey.derRepresentation))
+        try serializer.serialize(node.certificate.publicKey)
+        return (node.der, serializer.serializedBytes)
     }
 
     @Test func pinIsSHA256OfTheSubjectPublicKeyInfo() throws {

@@ -1,6 +1,5 @@
 import SwiftASN1
 import Testing
-import TrustCore
 @testable import TrustVectors
 import X509
 import TrustDER
@@ -19,7 +18,7 @@ import TrustDER
 
     /// The extensions of the vectors whose values the check leaves opaque: no schema here, no
     /// library decodes them (the catalogue's unregistered OIDs, under RFC 5612's documentation arc).
-    static let opaqueInVectors: Set<String> = [TestPKI.unknownExtensionOID.description, TestPKI.unknownNonDERExtensionOID.description]
+    static let opaqueInVectors: Set<String> = [CertificateMinter.unknownExtensionOID.description, CertificateMinter.unknownNonDERExtensionOID.description]
 
     /// Every variant is refused, except inside the value of an extension the check leaves opaque
     /// (``opaqueInVectors``), which is accepted (its OCTET STRING is still held to DER);

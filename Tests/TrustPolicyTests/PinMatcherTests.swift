@@ -1,5 +1,4 @@
 import Testing
-@testable import TrustCore
 @testable import TrustPolicy
 
 /// The memo of ``PinMatcher`` saves hashing only: every answer equals the unmemoised one, whatever the

@@ -5,9 +5,9 @@ import TrustCore
 import X509
 @testable import TrustVectors
 
-/// Structural checks, with swift-certificates, on the committed certificates: each property a vector
-/// relies on is really in the bytes.
-@Suite struct TestPKITests {
+/// Structural checks, with swift-certificates, on the committed certificates ``CertificateMinter``
+/// wrote: each property a vector relies on is really in the bytes.
+@Suite struct CertificateMinterTests {
     private static let time = Catalogue.validationTime
 
     @Test(arguments: KeyType.allCases)
@@ -142,7 +142,7 @@ import X509
         #expect(try Self.load("no-eku-leaf", keyType).extensions.extendedKeyUsage == nil)
 
         let unknown = try Self.load("unknown-critical-extension-leaf", keyType).extensions
-        #expect(unknown[oid: TestPKI.unknownExtensionOID]?.critical == true)
+        #expect(unknown[oid: CertificateMinter.unknownExtensionOID]?.critical == true)
 
         let selfSigned = try Self.load("self-signed-leaf", keyType)
         #expect(selfSigned.issuer == selfSigned.subject)

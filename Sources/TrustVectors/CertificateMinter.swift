@@ -11,7 +11,7 @@ import X509
 /// from the file name, key identifiers from the keys. So a previously written certificate can be kept
 /// when its TBSCertificate is byte-identical to the fresh one and its signature verifies, which makes
 /// regeneration stable although ECDSA signing is randomised.
-struct TestPKI {
+struct CertificateMinter {
     let keyType: KeyType
     let keys: KeyRing
     let validationTime: Date

@@ -1,5 +1,4 @@
 import Testing
-import TrustCore
 import TrustDER
 
 /// The strict DER check refuses no real DER certificate: the vectors, the system trust store and

@@ -1,18 +1,18 @@
+import TestPKI
 import Testing
-@testable import TrustCore
-@testable import TrustVectors
 @testable import TrustDER
+@testable import TrustVectors
 
 /// The strict DER check back ends apply before trusting any certificate bytes (RFC 5280 §4.1):
 /// one hand-made case per rule, each with the reason it must give.
 @Suite struct DERCertificateTests {
     @Test func aDERCertificateHasNoEncodingProblem() throws {
-        let der = try SPKIPinTests.certificate().der
+        let der = TestPKI.leaf.der
         #expect(DERCertificate.encodingProblem(der) == nil)
     }
 
     @Test func berFormsAreRefusedWithTheReason() throws {
-        let der = try SPKIPinTests.certificate().der
+        let der = TestPKI.leaf.der
         // The outer length is long form; rewrap the content in the forms DER forbids.
         let (headerLength, content) = try #require(Self.split(der))
         #expect(headerLength > 0)
