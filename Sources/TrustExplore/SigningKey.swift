@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Synchronization
 import TrustVectors
 import _CryptoExtras
 
@@ -69,7 +70,9 @@ struct SigningKey: Sendable {
     }
 
     /// A key derived from `seed` and `slot`: the same pair gives the same key (Ed25519, P-256 and
-    /// P-384); RSA keys are made anew (see ``AlternativeKeys``).
+    /// P-384 from the seed). RSA keys, which swift-crypto cannot derive from a seed, are the
+    /// committed ones of ``RSAKeyPool`` for the slot whatever the seed (so RSA mutants are
+    /// reproducible too), or for a slot beyond the pool one made once per process.
     init(kind: Kind, seed: UInt64, slot: Int) throws {
         let material = Array(SHA384.hash(data: Array("trust-harness explore \(seed) \(slot) \(kind.rawValue)".utf8)))
         switch kind {
@@ -83,10 +86,32 @@ struct SigningKey: Sendable {
             let key = try P384.Signing.PrivateKey(rawRepresentation: material.prefix(48))
             self.init(kind: kind, key: .p384(key), spki: Array(key.publicKey.derRepresentation))
         case .rsa2048, .rsa1024:
-            let key = kind == .rsa2048 ? try _RSA.Signing.PrivateKey(keySize: .bits2048) : try _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: 1024))
-            self.init(kind: kind, key: .rsa(key), spki: Array(key.publicKey.derRepresentation))
+            self = try Self.rsaKey(kind, slot: slot)
         }
     }
+
+    /// The RSA key of `kind` for `slot`: the committed one (``RSAKeyPool``), else one made in this
+    /// process for that kind and slot, made now if there is none.
+    private static func rsaKey(_ kind: Kind, slot: Int) throws -> SigningKey {
+        let bits = kind == .rsa2048 ? 2048 : 1024
+        let name = "\(bits) \(slot)"
+        if let made = rsaKeys.withLock({ $0[name] }) { return made }
+        let key: _RSA.Signing.PrivateKey
+        if let pooled = RSAKeyPool.keys[bits]?[slot], let der = Data(base64Encoded: pooled) {
+            key = try _RSA.Signing.PrivateKey(unsafeDERRepresentation: der)
+        } else {
+            key = bits == 2048 ? try _RSA.Signing.PrivateKey(keySize: .bits2048) : try _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: 1024))
+        }
+        let made = SigningKey(kind: kind, key: .rsa(key), spki: Array(key.publicKey.derRepresentation))
+        // Another task may have made one meanwhile: the first kept is the one every caller gets.
+        return rsaKeys.withLock { keys in
+            if let first = keys[name] { return first }
+            keys[name] = made
+            return made
+        }
+    }
+
+    private static let rsaKeys = Mutex<[String: SigningKey]>([:])
 
     private init(kind: Kind, key: Key, spki: [UInt8]) {
         self.kind = kind

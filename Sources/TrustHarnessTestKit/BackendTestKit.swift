@@ -8,25 +8,29 @@ import TrustVectors
 /// TrustHarness's suites for any back end, callable from a Swift Testing test of any package: the
 /// committed vectors (chain and policy conformance), the bad-input corpus, and the back-end contract.
 ///
+/// A back end's package runs all three on its `BackendPackage` (see ``Check``):
+///
 /// ```swift
 /// import Testing
 /// import TrustHarnessTestKit
 ///
-/// @Test func conformance() async throws {
-///     try await BackendTestKit.expectConformance(registry, deviations: myDeviationsFile)
+/// @Test(arguments: BackendTestKit.Check.allCases)
+/// func shared(_ check: BackendTestKit.Check) async throws {
+///     try await BackendTestKit.expect(check, of: MyBackend.package)
 /// }
 /// ```
 ///
 /// Each check records one Swift Testing issue per thing that is wrong, naming the vector or case and
-/// the back end, so a failure reads like a test of the caller's own. Expectations come from the
-/// standards (the vectors' manifest); where a back end deviates, the caller's deviations file
-/// (`Vectors/deviations.json`'s format) records it with its reason, and a test fails when the
-/// behaviour changes either way.
+/// the back end, at the caller's source location, so a failure reads like a test of the caller's
+/// own. Expectations come from the standards (the vectors' manifest); where a back end deviates, the
+/// package's deviations file (`Vectors/deviations.json`'s format) records it with its reason, and a
+/// test fails when the behaviour changes either way.
 public enum BackendTestKit {
     /// TrustHarness's committed vectors: `$TRUST_HARNESS_VECTORS`, else the `Vectors/` of the
     /// TrustHarness checkout this was built from (where SwiftPM keeps a dependency's sources), else
-    /// the resource bundle SwiftPM copied beside the test binary (``VectorSuite/defaultDirectory(environment:)``).
-    /// - Throws: ``VectorLoadError`` when there is none.
+    /// the resource bundle SwiftPM copied beside the test binary (`VectorSuite.defaultDirectory(environment:)`
+    /// in `TrustVectors`).
+    /// - Throws: `VectorLoadError` when there is none.
     public static func vectorsDirectory() throws -> URL {
         guard let directory = VectorSuite.defaultDirectory() else {
             throw VectorLoadError(file: "Vectors/manifest.json", problem: "TrustHarness's vectors are not at hand: set \(VectorSuite.environmentVariable)")
@@ -35,7 +39,10 @@ public enum BackendTestKit {
     }
 
     /// The vector suite with the deviations of `deviations` (a file in `Vectors/deviations.json`'s
-    /// format; nil: none recorded).
+    /// format; nil: none recorded), for the `suite:` forms of the checks (`VectorSuite` is
+    /// `TrustVectors`'s: import it to name the type).
+    /// - Throws: `VectorLoadError` when the vectors or the file cannot be read, or the file names a
+    ///   vector that does not exist or records a back end twice on one vector.
     public static func suite(deviations: URL?) throws -> VectorSuite {
         try VectorSuite.load(from: try vectorsDirectory()).replacingDeviations(from: deviations)
     }
@@ -43,14 +50,17 @@ public enum BackendTestKit {
     /// The vector suite with the deviations TrustHarness records for its own built-in back ends
     /// (`Vectors/deviations.json` and `Vectors/explored/deviations.json`), for a registry that holds
     /// them, as TrustHarness's own tests run the suites.
+    /// - Throws: `VectorLoadError` when the vectors cannot be read.
     public static func recordedSuite() throws -> VectorSuite {
         try VectorSuite.load(from: try vectorsDirectory())
     }
 
-    /// Every chain and policy vector on every default back end of `registry`: each result passes or is exactly its recorded deviation; every request,
-    /// asked again on one task cold and on many tasks warm (``ConformanceRunner/run(_:repetitions:progress:)``),
-    /// gets the same verdict (otherwise it is recorded as unstable, with every verdict and its
-    /// count); and every recorded deviation names a back end of `registry`.
+    /// Every chain and policy vector on every default back end of `registry`: each result passes or
+    /// is exactly its recorded deviation; every request, asked again on one task cold and on many
+    /// tasks warm (one repetition of `ConformanceRunner.run(_:repetitions:progress:)` in
+    /// `TrustHarness`), gets the same verdict (otherwise it is recorded as unstable, with every
+    /// verdict and its count); and every recorded deviation names a back end of `registry`.
+    /// - Throws: when the vectors or the deviations file cannot be read.
     public static func expectConformance(
         _ registry: BackendRegistry,
         deviations: URL?,
@@ -76,9 +86,11 @@ public enum BackendTestKit {
         for (index, profile) in profiles.enumerated() {
             // The default configuration: its repetitions ask through cold evaluators too, and that no
             // cache ever changes a verdict is the contract suite's (expectCacheKeepsVerdicts). The
-            // verdicts do not depend on the profile, so the repetitions are asked once.
+            // verdicts do not depend on the profile, so the repetitions are asked once, and a later
+            // profile asks only what it can judge otherwise than the first.
             let runner = ConformanceRunner(backends: registry.all(), suite: suite, profile: profile)
-            for result in await runner.run(runner.allSubjects, repetitions: index == 0 ? 1 : 0) where ![.pass, .deviation, .open].contains(result.outcome) {
+            let subjects = index == 0 ? runner.allSubjects : ConformanceRunner(backends: [], suite: suite, profile: profiles[0]).subjects(judgedDifferentlyUnder: profile)
+            for result in await runner.run(subjects, repetitions: index == 0 ? 1 : 0) where ![.pass, .deviation, .open].contains(result.outcome) {
                 let observed = result.observed.map { "\($0.trusted ? "trusted" : "rejected \($0.failures)") \($0.diagnostics.map(\.description))" } ?? result.error ?? "nothing"
                 Issue.record("\(result.id) on \(result.backend) (profile \(profile.rawValue)): \(result.judgement.detail); observed \(observed)", sourceLocation: sourceLocation)
             }
@@ -88,11 +100,13 @@ public enum BackendTestKit {
     /// Every case of the bad-input corpus on every default back end of `registry`, cached and
     /// uncached, and through the SecurityPolicy: each gets exactly the answer the corpus states, or
     /// the one recorded in `deviations` (entries whose `vector` is `bad-input/<case id>`).
+    /// - Throws: when the vectors, the bad-input corpus or the deviations file cannot be read.
     public static func expectBadInputAnswers(_ registry: BackendRegistry, deviations: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try await expectBadInputAnswers(registry, suite: try suite(deviations: deviations), sourceLocation: sourceLocation)
     }
 
     /// ``expectBadInputAnswers(_:deviations:sourceLocation:)`` with the deviations of `suite`.
+    /// - Throws: when the vectors or the bad-input corpus cannot be read.
     public static func expectBadInputAnswers(_ registry: BackendRegistry, suite: VectorSuite, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let corpus = try BadInputCorpus.load(vectors: try vectorsDirectory())
         let recorded = suite.deviations
@@ -112,8 +126,11 @@ public enum BackendTestKit {
     ///   valid one with its leaf as the only anchor (a pinned leaf), evaluated first and again through one evaluator per
     ///   anchor set with a cache of the default size and with a cache of 2 (evicting all the time),
     ///   gives exactly the uncached verdict, diagnostics and path included;
-    /// - evaluations from many tasks at once, sharing evaluators and their caches, give exactly the
-    ///   verdicts of one uncached task.
+    /// - evaluations from many tasks at once, sharing evaluators and their caches (so small they
+    ///   evict all the time), give exactly the verdicts of one uncached task.
+    ///
+    /// - Throws: when the vectors cannot be read, or a back end refuses the anchors of a
+    ///   `valid-chain/` vector (the chains the time checks use).
     public static func expectContract(_ registry: BackendRegistry, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let directory = try vectorsDirectory()
         let suite = try VectorSuite.load(from: directory).replacingDeviations(from: nil)
@@ -130,8 +147,10 @@ public enum BackendTestKit {
             try await expectTimeHonoured(backend, suite: suite, sourceLocation: sourceLocation)
         }
         expectCacheKeepsVerdicts(registry, suite: suite, sourceLocation: sourceLocation)
+        // Shared evaluators with a cache so small it evicts all the time: evaluations racing to
+        // insert and evict, against uncached references asked on one task.
         let runner = try LoadRunner(
-            backends: registry.all(), references: registry.all(configuration: .uncached), suite: suite,
+            backends: registry.all(configuration: BackendConfiguration(certificateCacheCapacity: 2)), references: registry.all(configuration: .uncached), suite: suite,
             corpus: try? BadInputCorpus.load(vectors: directory)
         )
         let wrong = await runner.wrongVerdicts(tasks: 4, rounds: 1)

@@ -43,6 +43,23 @@ public struct VectorSuite: Sendable {
     /// The ids a deviation may name besides the vectors': `bad-input/<case id>` for each case of
     /// the bad-input corpus in `directory` (none when the folder has no corpus).
     let badInputIDs: Set<String>
+    /// The deviations by back end and vector, in their order: ``deviation(backend:vector:library:profile:)``
+    /// is asked once per result, so it looks up instead of scanning every record.
+    private let deviationIndex: [DeviationKey: [Deviation]]
+
+    private struct DeviationKey: Hashable, Sendable {
+        var backend: String
+        var vector: String
+    }
+
+    init(directory: URL, vectors: [LoadedVector], policies: [LoadedPolicyVector], deviations: [Deviation], badInputIDs: Set<String>) {
+        self.directory = directory
+        self.vectors = vectors
+        self.policies = policies
+        self.deviations = deviations
+        self.badInputIDs = badInputIDs
+        self.deviationIndex = Dictionary(grouping: deviations) { DeviationKey(backend: $0.backend, vector: $0.vector) }
+    }
 
     /// The manifest and deviations of the vectors adopted from explore findings.
     public static let exploredManifestPath = "explored/manifest.json"
@@ -200,7 +217,7 @@ public struct VectorSuite: Sendable {
     /// build, so an older build's own verdict can be recorded beside the current one's.
     /// Only deviations recorded under `profile` count (``Deviation/profiles``).
     public func deviation(backend: String, vector: String, library: String? = nil, profile: StandardsProfile = .default) -> Deviation? {
-        let recorded = deviations.filter { $0.backend == backend && $0.vector == vector && $0.applies(to: profile) && (library.map($0.holds) ?? true) }
+        let recorded = (deviationIndex[DeviationKey(backend: backend, vector: vector)] ?? []).filter { $0.applies(to: profile) && (library.map($0.holds) ?? true) }
         return recorded.first { $0.libraries != nil } ?? recorded.first
     }
 

@@ -35,6 +35,21 @@ public struct ConformanceRunner: Sendable {
         suite.vectors.map(Subject.chain) + suite.policies.map(Subject.policy)
     }
 
+    /// The vectors whose results can be judged otherwise under `other` than under this runner's
+    /// profile: chain vectors whose answer differs between the two, or with a deviation recorded
+    /// under one of them only. Policy vectors and every other chain vector are judged alike under
+    /// both (a verdict does not depend on the profile), so checking one profile after another needs
+    /// only these evaluated again.
+    public func subjects(judgedDifferentlyUnder other: StandardsProfile) -> [Subject] {
+        guard other != profile else { return [] }
+        let profiles = [profile, other]
+        let splitDeviations = Set(suite.deviations.filter { $0.applies(to: profile) != $0.applies(to: other) }.map(\.vector))
+        return suite.vectors.filter { vector in
+            vector.entry.answer(for: profile) != vector.entry.answer(for: other) || splitDeviations.contains(vector.id)
+                || profiles.contains { vector.entry.answer(for: $0).open != nil }
+        }.map(Subject.chain)
+    }
+
     /// Evaluates every vector (default: all of the suite) on every back end; results are in vector
     /// order then back-end order.
     ///
