@@ -10,7 +10,7 @@ import TrustProbe
 /// (in `TrustHarnessCLI`), in the order given.
 ///
 /// A package's deviations file is a resource of its back-end target, found through its bundle
-/// (``bundledDeviations(_:)``), so a tool installed anywhere still finds it:
+/// (``bundledDeviations(_:named:)``), so a tool installed anywhere still finds it:
 ///
 /// ```swift
 /// public static let package = BackendPackage(
@@ -29,9 +29,13 @@ public struct BackendPackage: Sendable {
     /// Its deviations files (`Vectors/deviations.json`'s format): where its back ends answer other
     /// than the standards, with the reasons. The vectors' own file covers the built-in back ends.
     public var deviations: [URL]
-    /// A TLS server on 127.0.0.1 for `probe --vector` and `run --handshake`, if the package has one.
+    /// A TLS server on 127.0.0.1 for `probe --vector` and `run --handshake`, if the package has one
+    /// (`LoopbackServerMaker` is `TrustProbe`'s: import it to make one).
     public var loopbackServer: LoopbackServerMaker?
 
+    /// A package named `name` with `entries` in report order. The rest is optional: without
+    /// `benchmarks` its back ends get `bench`'s cold and warm figures and no ratio; without
+    /// `deviations` every departure from the standards is reported as unexpected.
     public init(name: String, entries: [BackendRegistry.Entry], benchmarks: BenchmarkBaselines = BenchmarkBaselines(), deviations: [URL] = [], loopbackServer: LoopbackServerMaker? = nil) {
         self.name = name
         self.entries = entries

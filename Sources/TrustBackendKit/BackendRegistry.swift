@@ -7,7 +7,8 @@ import TrustCore
 /// Each entry makes its back end for a ``BackendConfiguration``, so one library registered twice
 /// with different settings is two back ends with two names. Entries marked ``Entry/isDefault`` run
 /// when no back end is named; the others run when named (`--backend NAME`). Every back end handed
-/// out is behind the harness's guard (``GuardedBackend``).
+/// out is behind the kit's guard (``GuardedBackend``), whether or not the back end applies
+/// ``BackendPreflight`` itself.
 public struct BackendRegistry: Sendable {
     /// One registered back end: how to make it, and whether it runs when none is named. Its name is
     /// the back end's own (``TrustBackend/name``), read once from a back end made with the default
@@ -97,15 +98,20 @@ public struct BackendRegistry: Sendable {
 
 /// A registry that cannot be made as given.
 public struct BackendRegistryError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, naming the back end: an empty or unusable name, or a name registered twice.
     public var message: String
+    /// The ``message``.
     public var description: String { message }
 }
 
 /// A back-end name that no registered back end has.
 public struct UnknownBackendError: Error, Sendable, CustomStringConvertible {
+    /// The name asked for.
     public var name: String
+    /// Every registered name, in report order.
     public var known: [String]
 
+    /// The name asked for and the names that would have been known.
     public var description: String {
         "unknown back end \"\(name)\"; known back ends: \(known.joined(separator: ", "))"
     }

@@ -1,5 +1,6 @@
 /// The optional measurements `trust-harness bench` compares back ends with, by back-end name: a
-/// capability of the tool a composition root gives (`TrustHarnessTool.main(registry:benchmarks:)`),
+/// capability of the tool a composition root gives (a ``BackendPackage``'s
+/// ``BackendPackage/benchmarks``, merged by `TrustHarnessTool.main(packages:)` in `TrustHarnessCLI`),
 /// not part of any back end's contract.
 public struct BenchmarkBaselines: Sendable {
     /// The raw library loop of a back end (its library called as it calls it, in C), by its name.
@@ -10,6 +11,8 @@ public struct BenchmarkBaselines: Sendable {
     /// The floor of every back end without one of its own.
     public var signatureFloor: (any BaselineLoop)?
 
+    /// Baselines with `loops` and `floors` by back-end name, and `signatureFloor` for every back end
+    /// without a floor of its own; none by default.
     public init(loops: [String: any BaselineLoop] = [:], floors: [String: any BaselineLoop] = [:], signatureFloor: (any BaselineLoop)? = nil) {
         self.loops = loops
         self.floors = floors

@@ -21,8 +21,11 @@ public struct GuardedBackend: BackendWrapper {
         }
     }
 
+    /// The wrapped back end's name: the guard is never named in reports.
     public var name: String { base.name }
+    /// The wrapped back end's library version.
     public var libraryVersion: String { base.libraryVersion }
+    /// The wrapped back end's features: the guard refuses requests that need any other.
     public var features: Set<BackendFeature> { base.features }
 
     /// The wrapped back end's evaluator for `anchors`, behind the guard.
@@ -49,6 +52,10 @@ public struct GuardedEvaluator: TrustEvaluator {
         self.anchorsByLength = Dictionary(grouping: anchors, by: \.count)
     }
 
+    /// The preflight's refusal (``BackendPreflight/refusal(of:features:backend:)``), or else the
+    /// wrapped evaluator's verdict, turned into a rejection when it cannot be explained: a trusted
+    /// path that does not start at the presented leaf or does not end at one of the anchors
+    /// (`UNEXPECTED_SUCCESS`), or a rejection without a diagnostic (`UNEXPLAINED_REJECTION`).
     public func evaluate(_ request: EvaluationRequest) -> Verdict {
         if let rejection = BackendPreflight.refusal(of: request, features: features, backend: backend) {
             return rejection

@@ -14,6 +14,7 @@ public enum BackendFeature: String, Sendable, Hashable, Codable, CaseIterable, C
     /// ``EvaluationRequest/policy``: RFC 5280 certificate policy processing with the given inputs.
     case policyProcessing
 
+    /// The feature in words, for messages (`maximum chain depth`).
     public var description: String {
         switch self {
         case .maximumChainDepth: return "maximum chain depth"

@@ -16,13 +16,19 @@ public enum TrustPurpose: String, Sendable, Hashable, Codable {
 /// for certificate policy processing (§6.1.3(d)-(f), §6.1.4(a)-(b), (h)-(j), §6.1.5): needs
 /// ``BackendFeature/policyProcessing``.
 public struct PolicyInputs: Sendable, Hashable, Codable {
+    /// The OID of anyPolicy (RFC 5280 §4.2.1.4).
     public static let anyPolicy = "2.5.29.32.0"
 
+    /// user-initial-policy-set: the policies the relying party accepts, dotted OIDs.
     public var initialPolicySet: [String]
+    /// initial-explicit-policy: whether the path must be valid for a policy of the set.
     public var explicitPolicy: Bool
+    /// initial-policy-mapping-inhibit: whether policy mapping is refused from the start.
     public var inhibitPolicyMapping: Bool
+    /// initial-any-policy-inhibit: whether anyPolicy in a certificate is ignored from the start.
     public var inhibitAnyPolicy: Bool
 
+    /// RFC 5280's defaults (any policy, nothing explicit, nothing inhibited) unless given.
     public init(initialPolicySet: [String] = [PolicyInputs.anyPolicy], explicitPolicy: Bool = false, inhibitPolicyMapping: Bool = false, inhibitAnyPolicy: Bool = false) {
         self.initialPolicySet = initialPolicySet
         self.explicitPolicy = explicitPolicy
@@ -45,6 +51,7 @@ public struct EvaluationRequest: Sendable, Hashable {
     private var comparedHost: HostIdentity?
     /// The instant at which validity periods are checked. Every back end honours it per request.
     public var time: Date
+    /// What the leaf is validated for: a TLS server by default.
     public var purpose: TrustPurpose
     /// The most CA certificates allowed between the leaf and the trust anchor, neither counted (the
     /// verify depth of OpenSSL's `X509_VERIFY_PARAM_set_depth`, x509-limbo's `max_chain_depth`):
@@ -62,6 +69,8 @@ public struct EvaluationRequest: Sendable, Hashable {
     /// known deviations). Needs ``BackendFeature/policyProcessing``.
     public var policy: PolicyInputs?
 
+    /// A request to evaluate `chain` (DER, leaf first) for `host` at `time`; no revocation lists and
+    /// no policy inputs (set ``revocationLists`` and ``policy`` after).
     public init(chain: [[UInt8]], host: HostIdentity?, time: Date, purpose: TrustPurpose = .serverAuthentication, maximumChainDepth: Int? = nil) {
         self.chain = chain
         self.comparedHost = host?.forComparison

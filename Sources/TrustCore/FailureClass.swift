@@ -28,8 +28,10 @@ public enum FailureClass: String, Sendable, Hashable, Codable, CaseIterable, Com
     /// Anything a back end reports that fits none of the above; the native code says what.
     case other
 
+    /// The raw value (`notCA`).
     public var description: String { rawValue }
 
+    /// Taxonomy order: the order of the cases above, in which ``Verdict/failures`` lists them.
     public static func < (lhs: FailureClass, rhs: FailureClass) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

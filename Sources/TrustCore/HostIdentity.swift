@@ -146,6 +146,7 @@ public enum HostIdentity: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
+    /// The name as given, or the address in canonical text (``IPAddressParser/format(_:)``).
     public var description: String {
         switch self {
         case .dns(let name): return name

@@ -4,6 +4,8 @@
 /// one `::` and an optional trailing dotted quad, optionally inside brackets. Anything else is not an
 /// address, so it is treated as a DNS name and will not match an IP SAN.
 public enum IPAddressParser {
+    /// The address `text` spells (4 bytes for IPv4, 16 for IPv6), or nil when it is not an address
+    /// literal in one of the forms above.
     public static func parse(_ text: String) -> [UInt8]? {
         guard mayBeAddress(text) else { return nil }
         if let v4 = parseIPv4(Substring(text)) { return v4 }
@@ -33,6 +35,8 @@ public enum IPAddressParser {
         return true
     }
 
+    /// `bytes` as text: a dotted quad for 4 bytes, RFC 5952's canonical form for 16 (lowercase, the
+    /// longest run of zero groups compressed), each byte in hex joined by ":" for any other length.
     public static func format(_ bytes: [UInt8]) -> String {
         if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
         guard bytes.count == 16 else { return bytes.map { String($0, radix: 16) }.joined(separator: ":") }

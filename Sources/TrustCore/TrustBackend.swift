@@ -25,7 +25,7 @@ extension TrustBackend {
     public var features: Set<BackendFeature> { [] }
 }
 
-/// A back end that wraps another (the harness's guard, a decorator such as a deny list): optional
+/// A back end that wraps another (the back-end kit's guard, a decorator such as a deny list): optional
 /// capabilities a back end adopts (a TLS client, `TrustProbe.TLSClientProviding`) are looked up
 /// through it.
 public protocol BackendWrapper: TrustBackend {
@@ -42,17 +42,21 @@ public protocol TrustEvaluator: Sendable {
 
 /// Why a back end could not make an evaluator.
 public struct TrustBackendError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The back end's name.
     public var backend: String
+    /// What could not be done, and why: which anchor, what was wrong with it.
     public var message: String
     /// The library's own diagnostics, where it gave some.
     public var native: [NativeDiagnostic]
 
+    /// An error of `backend` saying `message`, with the library's own diagnostics where it gave some.
     public init(backend: String, message: String, native: [NativeDiagnostic] = []) {
         self.backend = backend
         self.message = message
         self.native = native
     }
 
+    /// `backend: message`, followed by the library's diagnostics in brackets when there are any.
     public var description: String {
         native.isEmpty ? "\(backend): \(message)" : "\(backend): \(message) [\(native.map(\.description).joined(separator: "; "))]"
     }

@@ -5,9 +5,13 @@
 /// and the library's own diagnostics. A rejection always carries at least one diagnostic, so there is
 /// no silent "no".
 public enum Verdict: Sendable, Hashable {
+    /// Trusted, through `path`: the certificates the library verified, DER, leaf first, ending with
+    /// the trust anchor.
     case trusted(path: [[UInt8]])
+    /// Rejected, with every failure the library reported (at least one).
     case rejected([NativeDiagnostic])
 
+    /// Whether the chain is trusted.
     public var isTrusted: Bool {
         if case .trusted = self { return true }
         return false
@@ -19,6 +23,7 @@ public enum Verdict: Sendable, Hashable {
         return Set(diagnostics.map(\.failure)).sorted()
     }
 
+    /// The diagnostics of a rejection, in the library's order; empty when trusted.
     public var diagnostics: [NativeDiagnostic] {
         guard case .rejected(let diagnostics) = self else { return [] }
         return diagnostics

@@ -23,11 +23,12 @@ extension BackendTestKit {
         /// time, caches that never change a verdict, the same verdicts under concurrency.
         case contract
 
+        /// The check's name in test results (`conformance`, `badInput`, `contract`).
         public var testDescription: String { rawValue }
     }
 
     /// Runs `check` on `package`: conformance and bad input on every entry, variants included, with
-    /// the package's own deviations (``BackendPackage/deviations``); the contract on its default entries.
+    /// the package's own deviations (`BackendPackage.deviations`); the contract on its default entries.
     /// - Throws: when the vectors or the deviations file cannot be read, or the package's entries
     ///   cannot form a registry (two share a name).
     public static func expect(_ check: Check, of package: BackendPackage, sourceLocation: SourceLocation = #_sourceLocation) async throws {
