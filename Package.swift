@@ -185,7 +185,7 @@ let package = Package(
         .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", "TrustPolicy", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "SwiftCertificatesBackendTests", dependencies: ["SwiftCertificatesBackend", "TrustCore", "TestPKI", .product(name: "X509", package: "swift-certificates")]),
         .testTarget(name: "TrustExploreTests", dependencies: ["TrustExplore", "TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
-        .testTarget(name: "TrustHarnessCLITests", dependencies: ["TrustHarnessCLI", "BuiltInBackends"]),
+        .testTarget(name: "TrustHarnessCLITests", dependencies: ["TrustHarnessCLI", "BuiltInBackends", "TrustVectors"]),
         .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", "TrustProbe", "TrustHarnessTestKit", "BuiltInBackends", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
     ]
 )

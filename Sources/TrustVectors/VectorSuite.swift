@@ -169,7 +169,11 @@ public struct VectorSuite: Sendable {
         return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations, badInputIDs: badInputIDs)
     }
 
-    /// The recorded deviation of `backend` on `vector`, if any.
+    /// This suite with only the chain vectors `isIncluded` keeps (policy vectors and deviations kept).
+    public func keepingVectors(_ isIncluded: (LoadedVector) -> Bool) -> VectorSuite {
+        VectorSuite(directory: directory, vectors: vectors.filter(isIncluded), policies: policies, deviations: deviations, badInputIDs: badInputIDs)
+    }
+
     /// This suite with the deviations of `file` in place of its own (none when `file` is nil): a back
     /// end plugged in from another package is judged against that package's record.
     /// - Throws: ``VectorLoadError`` as for ``adding(deviationsFrom:)``.

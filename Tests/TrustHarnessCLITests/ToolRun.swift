@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import TrustHarnessCLI
+import TrustVectors
 
 /// What one run of the tool in this process gave: its exit status, standard output and standard error.
 struct ToolRun: Sendable, CustomStringConvertible {
@@ -19,7 +20,7 @@ struct ToolRun: Sendable, CustomStringConvertible {
     /// standard input; `failingOutput` makes standard output fail as a full disk does.
     static func of(_ arguments: [String], input: [UInt8] = [], failingOutput: Bool = false) async throws -> ToolRun {
         let output = Sink(), errors = Sink()
-        let context = try ToolContext(
+        var context = try ToolContext(
             packages: [BuiltInBackends.package],
             standardOutput: { text in
                 if failingOutput { throw CocoaError(.fileWriteOutOfSpace) }
@@ -28,8 +29,22 @@ struct ToolRun: Sendable, CustomStringConvertible {
             standardError: { errors.append($0) },
             standardInput: { input }
         )
+        context.loadVectors = { try Self.vectors.load($0) }
         let status = await TrustHarnessTool.execute(arguments, in: context)
         return ToolRun(status: status, output: output.text, errors: errors.text)
+    }
+
+    /// The committed vectors folder, read once for every run: it does not change during the tests.
+    static let vectors = VectorsCache()
+
+    final class VectorsCache: Sendable {
+        private let loaded = Mutex<[URL: VectorSuite]>([:])
+        func load(_ directory: URL) throws -> VectorSuite {
+            if let suite = loaded.withLock({ $0[directory.standardizedFileURL] }) { return suite }
+            let suite = try VectorSuite.load(from: directory)
+            loaded.withLock { $0[directory.standardizedFileURL] = suite }
+            return suite
+        }
     }
 
     /// A stream captured in memory.

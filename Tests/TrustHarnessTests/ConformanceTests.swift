@@ -51,15 +51,25 @@ enum Fixtures {
     }
 }
 
+struct ConformanceKey: Hashable {
+    var id: String
+    var backend: String
+}
+
 @Suite struct ConformanceTests {
+    /// The shared run's results by vector and back end, for 2,157 cases to look up, not search.
+    static let byVectorAndBackend = Task { () throws -> [ConformanceKey: ConformanceResult] in
+        let results = try await HTMLReportTests.fullRun().results
+        return Dictionary(results.map { (ConformanceKey(id: $0.id, backend: $0.backend), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Every vector (chain and policy) on every back end gives the verdict the standards or the
     /// policy semantics call for, or exactly its recorded deviation: one test case per vector and
     /// back end, judged from the one full run the report tests share (`trust-harness run`'s run).
     /// That a second, warm evaluation gives the same verdict is the test kit's contract suite.
     @Test(arguments: try Fixtures.cases())
     func conforms(_ test: ConformanceCase) async throws {
-        let results = try await HTMLReportTests.fullRun().results
-        let result = try #require(results.first { $0.id == test.subject.id && $0.backend == test.backend.name })
+        let result = try #require(try await Self.byVectorAndBackend.value[ConformanceKey(id: test.subject.id, backend: test.backend.name)])
         #expect(
             result.outcome == .pass || result.outcome == .deviation || result.outcome == .open,
             "\(result.judgement.detail); observed \(result.observed.map { "\($0.failures) \($0.diagnostics.map(\.description)) \($0.reason ?? "")" } ?? result.error ?? "nothing")"

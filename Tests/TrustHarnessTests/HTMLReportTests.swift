@@ -159,8 +159,25 @@ import TrustVectors
         needles.filter { page.contains($0) }
     }
 
+    /// How many times `needle` occurs in `text`, not overlapping, counted over the UTF-8 bytes (the
+    /// page is megabytes; Foundation's string search would bridge it each time).
     func occurrences(of needle: String, in text: String) -> Int {
-        text.components(separatedBy: needle).count - 1
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return 0 }
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0, index = 0
+            let last = bytes.count - pattern.count
+            while index <= last {
+                if bytes[index] == first && pattern.indices.allSatisfy({ bytes[index + $0] == pattern[$0] }) {
+                    count += 1
+                    index += pattern.count
+                } else {
+                    index += 1
+                }
+            }
+            return count
+        }
     }
 
     /// The vector rows carrying a filter flag.

@@ -30,6 +30,9 @@ public struct ToolContext: Sendable {
     public var standardError: @Sendable (String) -> Void
     /// Reads all of standard input (`--chain -`).
     public var standardInput: @Sendable () -> [UInt8]
+    /// Reads a vectors folder (`VectorSuite.load(from:)` unless a caller that runs the tool many
+    /// times over one unchanging folder, such as a test, keeps what it read).
+    public var loadVectors: @Sendable (URL) throws -> VectorSuite = { try VectorSuite.load(from: $0) }
     /// Whether standard input was read already: only one flag may take it.
     let standardInputTaken = Flag()
 

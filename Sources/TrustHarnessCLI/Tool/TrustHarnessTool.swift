@@ -251,7 +251,7 @@ struct VectorsOption: ParsableArguments {
     /// is bad input (exit 2) with the file and the problem.
     func load(in tool: ToolContext) throws -> VectorSuite {
         do {
-            var suite = try VectorSuite.load(from: try directory())
+            var suite = try tool.loadVectors(try directory())
             for file in tool.deviations + deviationFiles.map({ URL(fileURLWithPath: $0) }) {
                 suite = try suite.adding(deviationsFrom: file)
             }
