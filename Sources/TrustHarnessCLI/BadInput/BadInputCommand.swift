@@ -8,6 +8,7 @@ import TrustPolicy
 struct BadInputCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "bad-input",
+        _superCommandName: "trust-harness",
         abstract: "Run the bad-input corpus (Vectors/bad-input): broken, hostile and odd inputs on every back end and through the SecurityPolicy.",
         discussion: """
         Each case states the answer the standards require (an input error, a rejection of one failure class, or \

@@ -9,6 +9,7 @@ import TrustPolicy
 struct EvaluateCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "evaluate",
+        _superCommandName: "trust-harness",
         abstract: "Evaluate one chain from files on every (or the chosen) back end, optionally through a pinning policy.",
         discussion: """
         Exit status: 0 when every chosen back end trusts, 1 when any rejects, 2 for bad input or usage.

@@ -9,6 +9,7 @@ import TrustVectors
 struct ExploreCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
+        _superCommandName: "trust-harness",
         abstract: "Mutate the catalogue's chains (or yours) one property at a time and find where the back ends disagree.",
         discussion: """
         Each mutant changes one property of one certificate (validity encodings, basicConstraints, keyUsage, \

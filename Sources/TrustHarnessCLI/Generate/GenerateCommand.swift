@@ -5,6 +5,7 @@ import TrustVectors
 struct GenerateCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
+        _superCommandName: "trust-harness",
         abstract: "Rewrite Vectors/ from the catalogue, or check that the committed set matches it.",
         discussion: """
         Keys and unchanged certificates are reused, so regenerating is stable. deviations.json is never \

@@ -9,6 +9,7 @@ import TrustPolicy
 struct PinsCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "pins",
+        _superCommandName: "trust-harness",
         abstract: "Print the sha256/ public-key pin of every certificate in the given files, with its subject.",
         discussion: """
         Files may be PEM bundles, single DER certificates, folders of them, or '-' (standard input). The \

@@ -11,6 +11,7 @@ import TrustProbe
 struct ProbeCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
+        _superCommandName: "trust-harness",
         abstract: "Connect to a TLS server with every back end's own TLS client and compare the handshake's verdict with the chain's.",
         discussion: """
         Each back end with a TLS client connects with its library's TLS stack, verifying during the \\

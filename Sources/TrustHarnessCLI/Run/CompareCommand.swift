@@ -6,6 +6,7 @@ import TrustVectors
 struct CompareCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
+        _superCommandName: "trust-harness",
         abstract: "Show only the vectors where back ends disagree, side by side with their native reasons.",
         discussion: """
         Accepts the same selection and --format options as run. Exit status: 0 (disagreement is \

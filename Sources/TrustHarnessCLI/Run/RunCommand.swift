@@ -6,6 +6,7 @@ import TrustVectors
 struct RunCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
+        _superCommandName: "trust-harness",
         abstract: "Evaluate every vector on every back end and print the conformance matrix.",
         discussion: """
         Exit status: 0 when every result is a pass or a recorded deviation, 1 otherwise, 2 for bad input.

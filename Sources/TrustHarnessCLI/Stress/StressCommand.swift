@@ -7,6 +7,7 @@ import TrustVectors
 struct StressCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "stress",
+        _superCommandName: "trust-harness",
         abstract: "Many tasks evaluating at once on shared evaluators: every verdict must equal the single-task one; reports throughput and resident memory.",
         discussion: """
         The requests are every chain vector (the catalogue and the explored set), every bad-input case (up to \

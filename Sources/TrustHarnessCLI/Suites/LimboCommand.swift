@@ -7,6 +7,7 @@ import TrustVectors
 struct LimboCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "limbo",
+        _superCommandName: "trust-harness",
         abstract: "Run an x509-limbo suite (C2SP/x509-limbo) on every back end.",
         discussion: """
         Each case's trusted certificates are the anchors, its untrusted intermediates follow the peer \
@@ -38,6 +39,7 @@ struct LimboCommand: ToolCommand {
 struct PKITSCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "pkits",
+        _superCommandName: "trust-harness",
         abstract: "Run NIST PKITS (RFC 5280 path validation, 249 entries) on every back end.",
         discussion: """
         Each entry is validated for any purpose (no extended key usage required, no host) at PKITS's \

@@ -84,10 +84,11 @@ public enum TrustHarnessTool {
         }
     }
 
-    /// The exit status for `error`, after writing ArgumentParser's message for it, except that help
-    /// and completion scripts are written like any report (one that cannot be written is status 2
-    /// with a message), every message starts `error:` as the tool's own do, and usage errors are
-    /// status 2 (ArgumentParser's is 64), so that 1 always means "rejected or failed".
+    /// The exit status for `error`, after writing ArgumentParser's message for it (a subcommand's
+    /// names it as typed, `trust-harness run`, through its configuration's `_superCommandName`),
+    /// except that help and completion scripts are written like any report (one that cannot be
+    /// written is status 2 with a message), every message starts `error:` as the tool's own do, and
+    /// usage errors are status 2 (ArgumentParser's is 64), so that 1 always means "rejected or failed".
     static func finish(_ error: any Error, as command: any ParsableCommand.Type, in tool: ToolContext) -> Int32 {
         let code = command.exitCode(for: error)
         var message = command.fullMessage(for: error)
@@ -99,11 +100,6 @@ public enum TrustHarnessTool {
             return 0
         }
         if error is ExitCode { return code.rawValue }
-        if command != TrustHarnessCommand.self, let name = command.configuration.commandName {
-            // A subcommand's own message names it alone; say it as it is typed.
-            message = message.replacingOccurrences(of: "Usage: \(name) ", with: "Usage: trust-harness \(name) ")
-                .replacingOccurrences(of: "See '\(name) --help'", with: "See 'trust-harness \(name) --help'")
-        }
         if message.hasPrefix("Error: ") { message = "error: " + message.dropFirst("Error: ".count) }
         if !message.isEmpty { tool.error(message) }
         return code == .validationFailure ? 2 : code.rawValue
