@@ -8,8 +8,9 @@ import TrustPolicy
 /// The back ends under fuzzing, with their evaluators made once (anchors and pins parsed before the
 /// first input), and the invariants every input is checked against.
 ///
-/// Each back end is made from its registry entry as its library answers, without the harness's
-/// strict-DER guard in front: the libraries themselves get the fuzzed bytes. They are made
+/// Each back end is made from its registry entry as it is used, behind the kit's preflight
+/// (BackendPreflight: input rejection, feature refusal, strict DER), which every back end applies
+/// in its own makeEvaluator: the libraries get every fuzzed input that passes it. They are made
 /// `.uncached`, so every input is parsed anew by every library, and an input's allocations are its
 /// own: libFuzzer's leak check after an input would otherwise take the certificates a cache keeps
 /// (behind pointers the Swift runtime tags, which LeakSanitizer cannot follow) for leaks.
