@@ -1,0 +1,53 @@
+import Foundation
+import TrustCore
+import TrustVectors
+
+/// One chain ``BenchmarkRunner`` measures: the chain, its anchors, the host and the validation time,
+/// under a name the reports show. The hot path is a trusted evaluation, so a scenario is meant to be
+/// one the back ends trust; a back end that does not is reported as not measured on it.
+public struct BenchmarkScenario: Sendable, Hashable {
+    /// The name reports show for it (a vector's id, `your-chain`).
+    public var name: String
+    /// DER, leaf first.
+    public var chain: [[UInt8]]
+    /// DER.
+    public var anchors: [[UInt8]]
+    /// The DNS name or IP address to check, as given to the raw loops; nil checks no name.
+    public var host: String?
+    /// The validation time.
+    public var time: Date
+
+    /// A scenario of `chain` (DER, leaf first) against `anchors` (DER) for `host` at `time`.
+    public init(name: String, chain: [[UInt8]], anchors: [[UInt8]], host: String?, time: Date) {
+        self.name = name
+        self.chain = chain
+        self.anchors = anchors
+        self.host = host
+        self.time = time
+    }
+
+    /// The scenario of a vector: its id, chain, anchors, host and validation time.
+    public init(_ vector: LoadedVector) {
+        self.init(name: vector.id, chain: vector.chain, anchors: vector.anchors, host: vector.entry.host, time: vector.time)
+    }
+
+    /// What the back ends are asked.
+    public var request: EvaluationRequest {
+        EvaluationRequest(chain: chain, host: host.map(HostIdentity.init), time: time)
+    }
+
+    /// The vectors `trust-harness bench` measures when given no chain: one valid chain per key type.
+    public static let vectorIDs = ["valid-chain/rsa2048", "valid-chain/p256", "valid-chain/ed25519"]
+
+    /// The scenarios of ``vectorIDs`` in `suite`, in that order.
+    /// - Throws: ``BenchmarkError`` of kind ``BenchmarkError/Kind/missingVector`` naming the first
+    ///   vector the suite does not have and the suite's folder.
+    public static func vectors(in suite: VectorSuite) throws(BenchmarkError) -> [BenchmarkScenario] {
+        try vectorIDs.map { id throws(BenchmarkError) in
+            guard let vector = suite.vectors.first(where: { $0.id == id }) else {
+                throw BenchmarkError(kind: .missingVector, message: "vector \(id) is missing from \(suite.directory.path)")
+            }
+            return BenchmarkScenario(vector)
+        }
+    }
+}
