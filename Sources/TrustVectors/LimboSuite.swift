@@ -9,6 +9,15 @@ import TrustCore
 public struct LimboSuite: Sendable {
     /// The format version the file declares (1 for the current schema).
     public var version: Int
+    /// The newest format version this runner knows. A newer suite still loads (its fields and
+    /// values this code does not know are ignored, and cases needing features it does not know are
+    /// skipped with the reason), and ``newerVersionNote`` says so.
+    public static let newestKnownVersion = 1
+    /// What to tell the reader when the suite's format is newer than this runner knows; nil otherwise.
+    public var newerVersionNote: String? {
+        guard version > Self.newestKnownVersion else { return nil }
+        return "\(file) declares x509-limbo format version \(version); this runner knows versions up to \(Self.newestKnownVersion): fields it does not know are ignored, and cases needing features it does not know are skipped with the reason"
+    }
     public var testcases: [LimboTestcase]
     /// SHA-256 of the file's bytes, hex: which suite a record of results belongs to.
     public var digest: String

@@ -74,6 +74,8 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(2, "cannot be read", "limbo", Files.scratch("no-such-limbo.json")),
         Case(2, "no case id matches", "limbo", "--id", "no-such-case::*"),
         Case(2, "every case of the suite: drop --id", "limbo", "--record", "--id", "cve::*"),
+        Case(2, "empty-limbo.json holds no test cases: nothing to run", "limbo", Files.scratch("empty-limbo.json")),
+        Case(0, "declares x509-limbo format version 2", "limbo", Files.scratch("newer-limbo.json"), "--id", "cve::*"),
         Case(2, "folder for x509-limbo result files", "limbo", "--id", "cve::*", "--results-dir", "-"),
         Case(2, "Unknown option '--output'", "limbo", "--output", "limbo-results"),
         Case(0, "Every result equals the record", "pkits", "--id", "pkits::4.2.*"),

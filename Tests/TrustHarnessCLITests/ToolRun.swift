@@ -80,6 +80,12 @@ enum Files {
         if let record = try? String(contentsOfFile: "Vectors/limbo/observed.json", encoding: .utf8) {
             write("tampered.json", record.replacingOccurrences(of: "\"rfc5280::ca-as-leaf\" : \"FAILURE\"", with: "\"rfc5280::ca-as-leaf\" : \"SUCCESS\""))
         }
+        if let data = FileManager.default.contents(atPath: "Vectors/limbo/limbo.json"),
+           var suite = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            suite["version"] = 2
+            if let newer = try? JSONSerialization.data(withJSONObject: suite) { try? newer.write(to: folder.appendingPathComponent("newer-limbo.json")) }
+        }
+        write("empty-limbo.json", #"{"version": 1, "testcases": []}"#)
         return folder
     }()
 

@@ -36,12 +36,24 @@ public struct SuiteResult: Sendable, Hashable, Codable {
     /// The summary row the case counts in when it is not the id's namespace (PKITS: its section).
     @ExplicitNull public var group: String? = nil
 
+    /// The most characters of a context kept: a reader needs the back end's reason, not a key or a
+    /// certificate printed whole (an x509-limbo DSA case's reason quoted its key twice, thousands of
+    /// characters).
+    public static let contextLimit = 400
+
+    /// `text` cut to ``contextLimit`` characters, saying how many were cut.
+    public static func shortened(_ text: String) -> String {
+        guard text.count > contextLimit else { return text }
+        return "\(text.prefix(contextLimit))... (\(text.count - contextLimit) more characters)"
+    }
+
+    /// A result whose `context` is kept to ``contextLimit`` characters (``shortened(_:)``).
     public init(id: String, backend: String, expected: String, actual: Actual, context: String?, failures: [FailureClass] = [], milliseconds: Double = 0) {
         self.id = id
         self.backend = backend
         self.expected = expected
         self.actual = actual
-        self.context = context
+        self.context = context.map(Self.shortened)
         self.failures = failures
         self.milliseconds = milliseconds
     }

@@ -140,11 +140,18 @@ struct SuiteRunOptions: ParsableArguments {
         } catch {
             throw ValidationError("\(error)")
         }
-        let testcases = (idPatterns.isEmpty ? suite.testcases
-            : suite.testcases.filter { testcase in idPatterns.contains { Glob.matches($0, testcase.id) } })
-            .filter { profile != .rfc5280 || $0.namespace != "webpki" }
-        guard !testcases.isEmpty else {
+        if let note = suite.newerVersionNote { tool.error("warning: \(note)") }
+        guard !suite.testcases.isEmpty else {
+            throw ValidationError("\(suite.file) holds no test cases: nothing to run")
+        }
+        let matching = idPatterns.isEmpty ? suite.testcases
+            : suite.testcases.filter { testcase in idPatterns.contains { Glob.matches($0, testcase.id) } }
+        guard !matching.isEmpty else {
             throw ValidationError("--id: no case id matches \(idPatterns.map { "'\($0)'" }.joined(separator: ", ")); ids look like \(kind.idExample)")
+        }
+        let testcases = matching.filter { profile != .rfc5280 || $0.namespace != "webpki" }
+        guard !testcases.isEmpty else {
+            throw ValidationError("--profile rfc5280 leaves out every selected case (all are webpki:: cases, which judge the Baseline Requirements): use --profile webpki")
         }
         if record && testcases.count != suite.testcases.count {
             throw ValidationError("--record records every case of the suite: drop --id and --profile")
@@ -188,7 +195,14 @@ struct SuiteRunOptions: ParsableArguments {
             }
             if !record && stored == nil {
                 let place = recordURL.map { $0.path } ?? "no record location"
-                text += "\nNot compared with a record: \(place) holds none for this suite (sha256 \(suite.digest.prefix(16))...); pass --record-file FILE to compare with another record, or --record to make one.\n"
+                text += "\nNot compared with a record: there is none at \(place); pass --record-file FILE to compare with another record, or --record to make one.\n"
+            }
+            if let stored, stored.suite != suite.digest {
+                let changed = stored.changedExpectations(results).count
+                text += "The record was made from another build of the suite (sha256 \(stored.suite.prefix(16))..., this one \(suite.digest.prefix(16))...): compared case by case, by id and expected result; \(changed) case(s) expect another result now.\n"
+            }
+            if let new = stored?.unrecorded(results), !new.isEmpty {
+                text += "\(new.count) case(s) not in the record, so not compared (new to it; add them with --record): \(new.prefix(5).joined(separator: ", "))\(new.count > 5 ? ", ..." : "")\n"
             }
             if !unrecorded.isEmpty {
                 text += "Not in the record, so not compared: \(unrecorded.joined(separator: ", ")) (add with --record \(unrecorded.map { "--backend \($0)" }.joined(separator: " ")))\n"
@@ -245,7 +259,9 @@ struct SuiteRunOptions: ParsableArguments {
             tool.error("error: \(error)")
             throw ExitCode(2)
         }
-        return stored.suite == suite.digest ? stored : nil
+        // Matched by case id and expected result, whatever build of the suite it was made from
+        // (SuiteRecord.changes): a suite compiled again with new keys is still compared.
+        return stored
     }
 
     func writeResultFiles(to folder: String, infos: [BackendInfo], results: [SuiteResult], in tool: ToolContext) throws {
