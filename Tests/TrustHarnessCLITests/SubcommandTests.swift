@@ -79,6 +79,7 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(2, "folder for x509-limbo result files", "limbo", "--id", "cve::*", "--results-dir", "-"),
         Case(2, "Unknown option '--output'", "limbo", "--output", "limbo-results"),
         Case(0, "Every result equals the record", "pkits", "--id", "pkits::4.2.*"),
+        Case(2, "--results-dir names the folder", "bettertls", "--results-dir", "-"),
         Case(0, "4.8 certificate policies", "pkits", "--id", "pkits::4.8.*", "--backend", "openssl"),
         Case(2, "--id: no case id matches", "pkits", "--id", "nothing"),
         Case(0, "answers as stated", "bad-input", "--id", "host-*", "--id", "truncated-*"),
