@@ -25,6 +25,7 @@ import TrustVectors
         for testcase in suite.testcases {
             let index = try #require(Int(testcase.id.dropFirst("bettertls::nameconstraints::tc".count)))
             #expect(testcase.expectsSuccess == [.pass, .softPass].contains(expected[index].expected), "\(testcase.id)")
+            #expect(testcase.features.contains("failure-is-warning") == [.softPass, .softFail].contains(expected[index].expected), "\(testcase.id)")
         }
     }
 

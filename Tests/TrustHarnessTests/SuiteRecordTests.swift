@@ -52,6 +52,16 @@ import TrustVectors
         #expect(context.hasSuffix("more characters)"))
     }
 
+    /// BetterTLS's soft results: another answer is a warning, counted apart from the departures.
+    @Test func aDepartureWhereTheSuiteSaysItIsOnlyAWarningIsAWarning() {
+        var soft = Self.result("s", "openssl", expected: "SUCCESS", .failure)
+        #expect(soft.outcome == .rejectedExpectedSuccess)
+        soft.failureIsWarning = true
+        #expect(soft.outcome == .warning)
+        let row = SuiteSummary([soft, Self.result("a", "openssl", expected: "SUCCESS", .success)]).backends[0].all
+        #expect(row.warnings == 1 && row.passed == 1 && row.rejectedExpectedSuccess == 0 && row.unexpected == 0)
+    }
+
     @Test func aSuiteNewerThanTheRunnerKnowsSaysSo() throws {
         let suite = try LimboSuite.decode(Data(#"{"version": 2, "testcases": []}"#.utf8), file: "limbo.json")
         #expect(suite.newerVersionNote?.contains("declares x509-limbo format version 2; this runner knows versions up to 1") == true)

@@ -91,6 +91,7 @@ public enum SuiteMarkdownReport {
         case .acceptedExpectedFailure: return "🟥"
         case .rejectedExpectedSuccess: return "🟧"
         case .skipped: return "⏭"
+        case .warning: return "⚠️"
         }
     }
 }

@@ -17,6 +17,9 @@ public struct SuiteResult: Sendable, Hashable, Codable {
         /// Rejected although the suite expects the chain to be trusted.
         case rejectedExpectedSuccess = "rejected-expected-success"
         case skipped
+        /// Other than the suite expects, on a case where it says that is only a warning (BetterTLS's
+        /// soft results: the case's `failure-is-warning` feature).
+        case warning
     }
 
     public var id: String
@@ -35,6 +38,8 @@ public struct SuiteResult: Sendable, Hashable, Codable {
     @ExplicitNull public var caseDescription: String? = nil
     /// The summary row the case counts in when it is not the id's namespace (PKITS: its section).
     @ExplicitNull public var group: String? = nil
+    /// True when the suite says a result other than the expected one is only a warning; absent otherwise.
+    public var failureIsWarning: Bool? = nil
 
     /// The most characters of a context kept: a reader needs the back end's reason, not a key or a
     /// certificate printed whole (an x509-limbo DSA case's reason quoted its key twice, thousands of
@@ -61,8 +66,8 @@ public struct SuiteResult: Sendable, Hashable, Codable {
     public var outcome: Outcome {
         switch actual {
         case .skipped: return .skipped
-        case .success: return expected == "SUCCESS" ? .passed : .acceptedExpectedFailure
-        case .failure: return expected == "FAILURE" ? .passed : .rejectedExpectedSuccess
+        case .success: return expected == "SUCCESS" ? .passed : failureIsWarning == true ? .warning : .acceptedExpectedFailure
+        case .failure: return expected == "FAILURE" ? .passed : failureIsWarning == true ? .warning : .rejectedExpectedSuccess
         }
     }
 

@@ -75,6 +75,7 @@ public struct SuiteRunner: Sendable {
             var result = SuiteResult(id: testcase.id, backend: backend.name, expected: testcase.expectedResult, actual: actual, context: context, failures: failures, milliseconds: milliseconds)
             result.caseDescription = testcase.description.isEmpty ? nil : testcase.description
             result.group = testcase.group
+            result.failureIsWarning = testcase.features.contains("failure-is-warning") ? true : nil
             return result
         }
         if let reason = skipReason(testcase, backend: backend) {
