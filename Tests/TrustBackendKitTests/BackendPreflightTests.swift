@@ -1,7 +1,7 @@
 import Synchronization
 import Foundation
 import Testing
-import TrustBackendKit
+@testable import TrustBackendKit
 import TrustVectors
 
 /// The committed vectors, loaded once for this target.
@@ -100,9 +100,11 @@ enum KitFixtures {
 
     @Test func aGuardedEvaluatorIsNotGuardedTwice() throws {
         let vector = try Self.valid()
-        let guarded = try GuardedBackend(Counting()).makeEvaluator(anchors: vector.anchors)
-        #expect(guarded is GuardedEvaluator)
-        let again = try BackendPreflight.guardedEvaluator(of: Counting(), anchors: vector.anchors) { guarded }
-        #expect((again as? GuardedEvaluator).map { "\($0)" } == (guarded as? GuardedEvaluator).map { "\($0)" })
+        // Counting's own makeEvaluator guards already; the registry's guard must not add a second.
+        let guarded = try #require(try GuardedBackend(Counting()).makeEvaluator(anchors: vector.anchors) as? GuardedEvaluator)
+        #expect(!(guarded.base is GuardedEvaluator))
+        #expect(guarded.base is Counting.Evaluator)
+        let again = try #require(try BackendPreflight.guardedEvaluator(of: Counting(), anchors: vector.anchors) { guarded } as? GuardedEvaluator)
+        #expect(!(again.base is GuardedEvaluator))
     }
 }

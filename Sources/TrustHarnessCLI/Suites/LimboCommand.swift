@@ -103,41 +103,20 @@ struct BetterTLSCommand: ToolCommand {
 enum SuiteKind {
     case limbo, pkits, bettertls
 
-    var title: String {
+    /// Each suite's title, file name, vendored copy and record in the vectors folder, and an id.
+    private var facts: (title: String, fileName: String, vendoredPath: String, recordPath: String, idExample: String) {
         switch self {
-        case .limbo: return "x509-limbo"
-        case .pkits: return "NIST PKITS"
-        case .bettertls: return "BetterTLS name constraints"
+        case .limbo: return ("x509-limbo", "limbo.json", "limbo/limbo.json", "limbo/observed.json", "'rfc5280::nc::permitted-dn-match'")
+        case .pkits: return ("NIST PKITS", "pkits.json", "pkits/pkits.json", "pkits/observed.json", "'pkits::4.1.1-ValidSignaturesTest1'")
+        case .bettertls: return ("BetterTLS name constraints", "bettertls-nameconstraints.json", "bettertls/nameconstraints.json", "bettertls/nameconstraints-observed.json", "'bettertls::nameconstraints::tc42'")
         }
     }
-    var fileName: String {
-        switch self {
-        case .limbo: return "limbo.json"
-        case .pkits: return "pkits.json"
-        case .bettertls: return "bettertls-nameconstraints.json"
-        }
-    }
-    var vendoredPath: String {
-        switch self {
-        case .limbo: return "limbo/limbo.json"
-        case .pkits: return "pkits/pkits.json"
-        case .bettertls: return "bettertls/nameconstraints.json"
-        }
-    }
-    var recordPath: String {
-        switch self {
-        case .limbo: return "limbo/observed.json"
-        case .pkits: return "pkits/observed.json"
-        case .bettertls: return "bettertls/nameconstraints-observed.json"
-        }
-    }
-    var idExample: String {
-        switch self {
-        case .limbo: return "'rfc5280::nc::permitted-dn-match'"
-        case .pkits: return "'pkits::4.1.1-ValidSignaturesTest1'"
-        case .bettertls: return "'bettertls::nameconstraints::tc42'"
-        }
-    }
+
+    var title: String { facts.title }
+    var fileName: String { facts.fileName }
+    var vendoredPath: String { facts.vendoredPath }
+    var recordPath: String { facts.recordPath }
+    var idExample: String { facts.idExample }
 
     /// The fixed validation time of the BetterTLS cases made here.
     static let betterTLSTime = Date(timeIntervalSince1970: 1_767_225_600)

@@ -25,15 +25,18 @@ public enum BetterTLSExport {
         var testcases: [[String: Any]] = []
         for (index, testcase) in BetterTLSNameConstraints.cases(revision).enumerated() where selected(index) {
             let constraints = "\(testcase.permittedDNS) \(testcase.excludedDNS) \(testcase.permittedIP) \(testcase.excludedIP)"
-            if intermediates[constraints] == nil {
-                let key = try maker.key("local_ica \(constraints)")
-                var extensions = try maker.caExtensions(key: key, issuer: localRootKey)
+            let intermediate: Certificate, intermediateKey: P256.Signing.PrivateKey
+            if let made = intermediates[constraints] {
+                (intermediate, intermediateKey) = made
+            } else {
+                intermediateKey = try maker.key("local_ica \(constraints)")
+                var extensions = try maker.caExtensions(key: intermediateKey, issuer: localRootKey)
                 if let nameConstraints = try Self.nameConstraints(testcase) {
                     try extensions.append(Certificate.Extension(nameConstraints, critical: true))
                 }
-                intermediates[constraints] = (try maker.certificate(commonName: "local_ica", key: key, issuer: (localRoot, localRootKey), extensions: extensions), key)
+                intermediate = try maker.certificate(commonName: "local_ica", key: intermediateKey, issuer: (localRoot, localRootKey), extensions: extensions)
+                intermediates[constraints] = (intermediate, intermediateKey)
             }
-            let (intermediate, intermediateKey) = intermediates[constraints]!
             let leafKey = try maker.key("leaf \(index)")
             let leaf = try maker.certificate(
                 commonName: Self.commonName(testcase), key: leafKey, issuer: (intermediate, intermediateKey),
