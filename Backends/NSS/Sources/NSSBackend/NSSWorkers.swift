@@ -175,24 +175,34 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
             return outcome
         }
         condition.unlock()
-        for attempt in 1...2 {
+        return retryingEndedWorkers {
             switch lend({ _ in true }) {
             case .failure(let failure): return .failure(failure)
             case .success(let worker):
                 let outcome = body(worker)
-                let failure = outcome.failure
-                give(back: worker, healthy: failure == nil)
-                if let failure, failure.endedBeforeRequest, attempt == 1 { continue }
+                give(back: worker, healthy: outcome.failure == nil)
                 return outcome
             }
         }
-        fatalError("unreachable: the second attempt returns")
+    }
+
+    /// `attempt`'s outcome, asked again while it failed because the worker had ended before the
+    /// request reached it (killed between requests), once per worker that could have ended so:
+    /// every idle one may have been killed at once.
+    private func retryingEndedWorkers<T>(_ attempt: () -> Result<T, NSSUnavailable>) -> Result<T, NSSUnavailable> {
+        var outcome = attempt()
+        var attempts = 1
+        while case .failure(let failure) = outcome, failure.endedBeforeRequest, attempts <= maximumWorkers {
+            attempts += 1
+            outcome = attempt()
+        }
+        return outcome
     }
 
     /// Runs `body` (which imports certificates no name records: a bare loop) in a worker whose NSS
     /// is fresh; the worker resets before its next request.
     func runAlone<T>(_ body: (Worker) -> Result<T, NSSUnavailable>) -> Result<T, NSSUnavailable> {
-        for attempt in 1...2 {
+        retryingEndedWorkers {
             switch lend({ $0.isFresh }) {
             case .failure(let failure): return .failure(failure)
             case .success(let worker):
@@ -203,13 +213,10 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
                     worker.enterUnrecorded()
                     outcome = body(worker)
                 }
-                let failure = outcome.failure
-                give(back: worker, healthy: failure == nil)
-                if let failure, failure.endedBeforeRequest, attempt == 1 { continue }
+                give(back: worker, healthy: outcome.failure == nil)
                 return outcome
             }
         }
-        fatalError("unreachable: the second attempt returns")
     }
 
     /// An idle worker that `fits`, else a new one while there are fewer than one per processor,
