@@ -70,7 +70,8 @@ import Glibc
         usleep(100_000)
         let verdict = evaluator.evaluate(vector.request)
         #expect(verdict.isTrusted, "\(verdict)")
-        #expect(Set(NSSWorkers.shared.idleProcessIDs).isDisjoint(with: killed))
+        // (Not that the killed worker has left the idle list: with other requests running beside this
+        // test, this one may be served by another live worker, and a killed one is noticed when lent.)
     }
 
     /// A failure names NSS's own error (here the host check's SSL_ERROR_BAD_CERT_DOMAIN, whose
