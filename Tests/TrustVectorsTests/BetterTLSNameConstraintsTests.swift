@@ -6,18 +6,8 @@ import TrustVectors
 /// and, case by case, the expected results its own manifests publish (Vectors/bettertls/manifests,
 /// made by BetterTLS's `get-manifest` at each revision).
 @Suite struct BetterTLSNameConstraintsTests {
-    struct Manifest: Decodable {
-        struct Suite: Decodable {
-            var expectedResults: [String]
-        }
-        var betterTlsRevision: String
-        var suiteManifests: [String: Suite]
-    }
-
-    static func manifest(_ revision: BetterTLSNameConstraints.Revision) throws -> Manifest {
-        let vectors = try #require(VectorSuite.locate())
-        let url = vectors.appendingPathComponent("bettertls/manifests/\(revision.rawValue).manifest")
-        return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+    static func manifest(_ revision: BetterTLSNameConstraints.Revision) throws -> BetterTLSManifest {
+        try BetterTLSManifest.committed(revision.rawValue)
     }
 
     @Test(arguments: BetterTLSNameConstraints.Revision.allCases)

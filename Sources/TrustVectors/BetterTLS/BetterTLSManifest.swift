@@ -1,0 +1,28 @@
+import Foundation
+
+/// A BetterTLS manifest as its `get-manifest` writes it (Vectors/bettertls/manifests/<revision>.manifest):
+/// per suite, the features by number and the expected result of every case in order. The facts the
+/// suites written here (``BetterTLSNameConstraints``, ``BetterTLSPathBuilding``) are checked against,
+/// and the cases a published result file (``BetterTLSPublished``) is read with.
+public struct BetterTLSManifest: Sendable, Decodable {
+    public struct Suite: Sendable, Decodable {
+        /// Feature names by number (`"1": "NAME_CONSTRAINTS"`).
+        public var features: [String: String]
+        /// `PASS`, `FAIL`, `SOFT_PASS` or `SOFT_FAIL`, one per case in order.
+        public var expectedResults: [String]
+    }
+
+    /// The revision it was made at (081fb7c's reads `081fb7c...-dirty`: it was made from a working copy).
+    public var betterTlsRevision: String
+    public var suiteManifests: [String: Suite]
+
+    /// The committed manifest of `revision` (a revision's full hash), in the vectors folder `vectors`
+    /// (default: the one ``VectorSuite/locate()`` finds).
+    public static func committed(_ revision: String, vectors: URL? = nil) throws -> BetterTLSManifest {
+        guard let folder = vectors ?? VectorSuite.locate() else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no vectors folder: cannot read BetterTLS's manifest \(revision)"])
+        }
+        let url = folder.appendingPathComponent("bettertls/manifests/\(revision).manifest")
+        return try JSONDecoder().decode(BetterTLSManifest.self, from: Data(contentsOf: url))
+    }
+}
