@@ -32,7 +32,8 @@ extension OpenSSLBackend {
         /// `X509_V_FLAG_POLICY_CHECK`: RFC 5280 §6.1 certificate-policy processing (any policy is
         /// acceptable; requireExplicitPolicy and inhibitPolicyMapping in the path are enforced).
         public var policyChecking: Bool
-        /// How a DNS name is matched against the leaf (`X509_VERIFY_PARAM_set_hostflags`). IP
+        /// How a DNS name is matched against the leaf (`X509_VERIFY_PARAM_set_hostflags`), set for
+        /// every request: `neverCheckSubject` also keeps name constraints off the subject CN. IP
         /// addresses are always matched against iPAddress entries only.
         public var hostChecks: HostChecks
         /// What the leaf must be fit for in a ``TrustPurpose/serverAuthentication`` request.

@@ -51,10 +51,11 @@ struct OpenSSLTLSClient: TLSClient {
         X509_VERIFY_PARAM_set_purpose(param, parameters.purpose)
         X509_VERIFY_PARAM_set_auth_level(param, parameters.authLevel)
         X509_VERIFY_PARAM_set_time(param, .init(request.unixTime))
+        // For every request, as VerificationContext sets them (the flags also govern name constraints).
+        X509_VERIFY_PARAM_set_hostflags(param, parameters.hostFlags)
         switch request.host {
         case nil: break
         case .dns(let name):
-            X509_VERIFY_PARAM_set_hostflags(param, parameters.hostFlags)
             _ = X509_VERIFY_PARAM_set1_host(param, name, name.utf8.count)
         case .ipAddress(let bytes):
             _ = bytes.withUnsafeBufferPointer { X509_VERIFY_PARAM_set1_ip(param, $0.baseAddress, $0.count) }

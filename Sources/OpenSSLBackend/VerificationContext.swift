@@ -128,12 +128,17 @@ final class VerificationContext {
             // Checked non-negative by inputRejection; anything past Int32 is no limit at all.
             X509_VERIFY_PARAM_set_depth(param, Int32(clamping: depth))
         }
+        // For every request, not only a DNS name's: the flags also decide whether check_name_constraints
+        // (crypto/x509/x509_vfy.c) reads a subject CN that looks like a host name as a dNSName when the
+        // leaf has none (X509_CHECK_FLAG_NEVER_CHECK_SUBJECT). Set only for DNS names, the hardened
+        // profile's "never the CN" held for host matching but not for constraints: an IP host's leaf
+        // with CN 127.0.0.1 failed a permitted dNSName subtree (BetterTLS nameconstraints, 30 cases).
+        X509_VERIFY_PARAM_set_hostflags(param, parameters.hostFlags)
         switch request.host {
         case nil:
             break
         case .dns(let name):
             // Names no library may see were refused by request.inputRejection, checked first.
-            X509_VERIFY_PARAM_set_hostflags(param, parameters.hostFlags)
             var name = name
             let accepted = name.withUTF8 { utf8 in
                 utf8.withMemoryRebound(to: CChar.self) { X509_VERIFY_PARAM_set1_host(param, $0.baseAddress, $0.count) }
