@@ -80,6 +80,15 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(2, "Unknown option '--output'", "limbo", "--output", "limbo-results"),
         Case(0, "Every result equals the record", "pkits", "--id", "pkits::4.2.*"),
         Case(2, "--results-dir names the folder", "bettertls", "--results-dir", "-"),
+        Case(0, "Every result equals the record", "bettertls", "--test-suite", "pathbuilding", "--backend", "gnutls"),
+        Case(0, "BRIDGE_CA_PKI, DEPRECATED_CRYPTO edges", "bettertls", "--test-suite", "pathbuilding", "--id", "bettertls::pathbuilding::tc7?", "--backend", "openssl"),
+        Case(0, "wrote .*BetterTLS pathbuilding at 081fb7c", "bettertls", "--test-suite", "pathbuilding", "--export", Files.scratch("pathbuilding.json")),
+        Case(2, "--published-file pairs a back end for --published", "bettertls", "--published-file", "nss=x.json"),
+        Case(2, "--published compares on the revision the published files name", "bettertls", "--published", "--revision", "december2021"),
+        Case(2, "takes BACKEND=FILE", "bettertls", "--published", "--published-file", "nss"),
+        Case(2, "no published results paired with botan", "bettertls", "--published", "--backend", "botan"),
+        Case(0, "pathbuilding at BetterTLS a738c20: 20 cases compared, 20 the same(.|\n)*Every difference is explained", "bettertls", "--published", "--test-suite", "pathbuilding", "--backend", "gnutls"),
+        Case(2, "the files are of BetterTLS 081fb7c.*, a738c20", "bettertls", "--published", "--published-file", "gnutls=dec_2021/node_16.13.1.json", "--backend", "gnutls", "--backend", "openssl"),
         Case(0, "4.8 certificate policies", "pkits", "--id", "pkits::4.8.*", "--backend", "openssl"),
         Case(2, "--id: no case id matches", "pkits", "--id", "nothing"),
         Case(0, "answers as stated", "bad-input", "--id", "host-*", "--id", "truncated-*"),
@@ -116,6 +125,16 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(0, "USAGE: trust-harness run", "run", "--help"),
         Case(0, "SUBCOMMANDS:", "--help"),
     ]
+
+    /// A BetterTLS suite written out is an x509-limbo file `limbo` runs like any other.
+    @Test func anExportedBetterTLSSuiteRunsThroughLimbo() async throws {
+        let file = Files.scratch("exported-pathbuilding.json")
+        let export = try await ToolRun.of(["bettertls", "--test-suite", "pathbuilding", "--export", file])
+        #expect(export.status == 0, "\(export)")
+        let run = try await ToolRun.of(["limbo", file, "--backend", "gnutls", "--format", "json"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.text.contains("bettertls::pathbuilding::tc80") && run.text.contains("\"cases\" : 81"), "\(run)")
+    }
 
     @Test(arguments: evaluate + suites + others + tool)
     func answers(_ test: Case) async throws {

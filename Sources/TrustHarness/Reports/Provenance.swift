@@ -36,6 +36,8 @@ public struct Provenance: Sendable, Hashable, Codable {
 
 /// A JSON document with `schemaVersion` and `provenance` beside the keys of `body` (a JSON object):
 /// how every command's JSON says what made it.
+/// `Body` must encode as a JSON object (a struct or class with keys): its keys and the provenance's
+/// share one object, so an array or a single value cannot be a body.
 public struct DocumentedJSON<Body: Encodable>: Encodable {
     public var schemaVersion: Int
     public var provenance: Provenance

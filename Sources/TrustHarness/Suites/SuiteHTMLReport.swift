@@ -17,7 +17,7 @@ public enum SuiteHTMLReport {
         // Back ends side by side: per id namespace, each back end's passed, accepted (the suite
         // expects FAILURE: security relevant), rejected (the suite expects SUCCESS) and skipped.
         let summaries = SuiteSummary(results, record: record).backends
-        body += "<div class=\"scroll\"><table class=\"summary limbo-summary\"><thead><tr><th rowspan=\"2\">namespace</th><th rowspan=\"2\">cases</th>"
+        body += "<div class=\"scroll\"><table class=\"summary limbo-summary\"><thead><tr><th rowspan=\"2\">namespace or feature</th><th rowspan=\"2\">cases</th>"
         body += summaries.map { "<th colspan=\"5\" class=\"be\">\(e($0.backend))</th>" }.joined() + "</tr><tr>"
         body += summaries.map { _ in "<th>passed</th><th class=\"sec\" title=\"trusted although the suite expects FAILURE\">accepted<small>security relevant</small></th><th title=\"rejected although the suite expects SUCCESS\">rejected</th><th>skipped</th><th title=\"differs from the record, or departs from the suite where no record covers the back end\">unexpected</th>" }.joined()
         body += "</tr></thead><tbody>\n"

@@ -38,7 +38,7 @@ public enum SuiteTextReport {
     static func table(_ rows: [SuiteSummary.Row], recorded: Bool = false) -> String {
         // The warnings column only for a suite that has soft results (BetterTLS).
         let warnings = rows.contains { $0.warnings > 0 }
-        let headers = ["namespace", "cases", "passed", "accepted, expected FAILURE", "rejected, expected SUCCESS"] + (warnings ? ["warnings"] : []) + ["skipped", "unexpected"]
+        let headers = ["namespace or feature", "cases", "passed", "accepted, expected FAILURE", "rejected, expected SUCCESS"] + (warnings ? ["warnings"] : []) + ["skipped", "unexpected"]
         func count(_ value: Int, _ known: Int) -> String { recorded && value > 0 ? "\(value) (\(known) recorded)" : "\(value)" }
         let cells = rows.map { [$0.namespace, "\($0.total)", "\($0.passed)", count($0.acceptedExpectedFailure, $0.acceptedRecorded), count($0.rejectedExpectedSuccess, $0.rejectedRecorded)] + (warnings ? ["\($0.warnings)"] : []) + ["\($0.skipped)", "\($0.unexpected)"] }
         let widths = headers.indices.map { column in ([headers[column]] + cells.map { $0[column] }).map(\.count).max() ?? 0 }

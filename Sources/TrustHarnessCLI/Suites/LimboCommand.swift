@@ -67,48 +67,115 @@ struct PKITSCommand: ToolCommand {
     }
 }
 
-/// BetterTLS's name-constraints suite, made at run time in x509-limbo's format, through the same
-/// runner, reports, record and result files as x509-limbo.
+/// BetterTLS's suites, made at run time in x509-limbo's format, through the same runner, reports,
+/// record and result files as x509-limbo.
 struct BetterTLSCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "bettertls",
         _superCommandName: "trust-harness",
-        abstract: "Run Netflix BetterTLS's name-constraints suite (9,491 cases) on every back end.",
+        abstract: "Run a Netflix BetterTLS suite (name constraints: 9,491 cases; path building: 81) on every back end.",
         discussion: """
-        The cases are made here from BetterTLS's design (BetterTLSNameConstraints: the same cases, ids \
-        and expected results as BetterTLS's own manifest), as x509-limbo test cases \
-        (bettertls::nameconstraints::tcN), with P-256 keys from a fixed seed, evaluated at \
-        2026-01-01T00:00:00Z. A result BetterTLS expects to be a soft pass or fail counts by its \
-        direction (SUCCESS for a soft pass, FAILURE for a soft fail); its description says the failure \
-        is only a warning. A path given instead is read as an x509-limbo file (e.g. one BetterTLS's \
-        export-tests made and x509-limbo converted).
+        The cases are made here from BetterTLS's design (BetterTLSNameConstraints, BetterTLSPathBuilding: \
+        the same cases, ids and expected results as BetterTLS's own manifests), as x509-limbo test cases \
+        (bettertls::nameconstraints::tcN, bettertls::pathbuilding::tcN), with P-256 keys from a fixed \
+        seed, evaluated at 2026-01-01T00:00:00Z. A result BetterTLS expects to be a soft pass or fail \
+        counts by its direction (SUCCESS for a soft pass, FAILURE for a soft fail); another result on \
+        it is a warning, as BetterTLS reports it. The summary has a row per feature: for name \
+        constraints the host's type and the kinds of constraint, for path building the trust graph and \
+        the reason its edges are invalid. A path given instead is read as an x509-limbo file (e.g. one \
+        --export wrote, or BetterTLS's export-tests made and x509-limbo converted).
+
+        --published compares each back end with the results BetterTLS's authors published for the \
+        closest library (Vectors/bettertls/published: OpenSSL 3.0.1 for openssl, GnuTLS 3.7.2 for \
+        gnutls, BoringSSL a406ad7 for swift-nio-ssl, Firefox 95 for nss), on the cases of the \
+        revision they were made with, and lists every case where the verdicts differ with the \
+        explanation recorded for it (Vectors/bettertls/published-differences.json).
 
         Exit status: 0 when every result equals the committed record \
-        (Vectors/bettertls/nameconstraints-observed.json) or there is none; 1 when a result changed; 2 for bad input.
+        (Vectors/bettertls/<suite>-observed.json) or there is none, and with --published when every \
+        difference is explained; 1 when a result changed or a difference is not explained; 2 for bad input.
         Examples:
           trust-harness bettertls --backend openssl
+          trust-harness bettertls --test-suite pathbuilding
           trust-harness bettertls --id 'bettertls::nameconstraints::tc1?' --format json
-          trust-harness bettertls --results-dir results/
+          trust-harness bettertls --published
+          trust-harness bettertls --revision december2021 --export a738c20.json
         """
     )
 
+    @Option(name: .customLong("test-suite"), help: ArgumentHelp("nameconstraints or pathbuilding.", valueName: "name"))
+    var testSuite: BetterTLSTestSuite = .nameconstraints
+
+    @Option(help: ArgumentHelp("The suite's cases at BetterTLS's current revision (current, 081fb7c) or at the one its authors' December 2021 results were made with (december2021, a738c20).", valueName: "revision"))
+    var revision: BetterTLSRevisionOption = .current
+
+    @Option(help: ArgumentHelp("Write the suite made here as an x509-limbo file and run nothing.", valueName: "file"), completion: .file())
+    var export: String?
+
+    @Flag(help: "Compare each back end with the results BetterTLS's authors published for the closest library, on the cases of their revision, and list every difference with its explanation.")
+    var published = false
+
+    @Option(name: .customLong("published-file"), help: ArgumentHelp("With --published: compare BACKEND with this published file (a name under Vectors/bettertls/published, e.g. nss=dec_2021/firefox_linux64_95.0.json, or a path); repeatable.", valueName: "backend=file"))
+    var publishedFiles: [String] = []
+
     @OptionGroup var options: SuiteRunOptions
 
+    func validate() throws {
+        if !publishedFiles.isEmpty && !published { throw ValidationError("--published-file pairs a back end for --published: add --published") }
+        if published && revision != .current { throw ValidationError("--published compares on the revision the published files name: drop --revision") }
+    }
+
     func run(in tool: ToolContext) async throws {
-        try await options.execute(.bettertls, in: tool)
+        if published { return try await runPublished(in: tool) }
+        let kind = SuiteKind.bettertls(testSuite, revision.revision)
+        if let export {
+            let data = try kind.madeSuite()
+            do {
+                try data.write(to: URL(fileURLWithPath: export))
+            } catch {
+                tool.error("error: cannot write \(export): \(FileProblem.systemReason(error))")
+                throw ExitCode(2)
+            }
+            tool.error("wrote \(export): BetterTLS \(testSuite.rawValue) at \(revision.revision.rawValue.prefix(7)), as x509-limbo test cases")
+            return
+        }
+        try await options.execute(kind, in: tool)
+    }
+}
+
+/// BetterTLS's test suites.
+enum BetterTLSTestSuite: String, CaseIterable, ExpressibleByArgument {
+    case nameconstraints, pathbuilding
+}
+
+/// The revisions of BetterTLS's suites, as `--revision` names them.
+enum BetterTLSRevisionOption: String, CaseIterable, ExpressibleByArgument {
+    case current, december2021
+
+    var revision: BetterTLSNameConstraints.Revision {
+        switch self {
+        case .current: return .current
+        case .december2021: return .december2021
+        }
     }
 }
 
 /// Which public suite a suite command runs: where its vendored copy and record live and how it reads.
-enum SuiteKind {
-    case limbo, pkits, bettertls
+enum SuiteKind: CustomStringConvertible {
+    case limbo, pkits
+    case bettertls(BetterTLSTestSuite, BetterTLSNameConstraints.Revision)
 
     /// Each suite's title, file name, vendored copy and record in the vectors folder, and an id.
     private var facts: (title: String, fileName: String, vendoredPath: String, recordPath: String, idExample: String) {
         switch self {
         case .limbo: return ("x509-limbo", "limbo.json", "limbo/limbo.json", "limbo/observed.json", "'rfc5280::nc::permitted-dn-match'")
         case .pkits: return ("NIST PKITS", "pkits.json", "pkits/pkits.json", "pkits/observed.json", "'pkits::4.1.1-ValidSignaturesTest1'")
-        case .bettertls: return ("BetterTLS name constraints", "bettertls-nameconstraints.json", "bettertls/nameconstraints.json", "bettertls/nameconstraints-observed.json", "'bettertls::nameconstraints::tc42'")
+        case .bettertls(let suite, let revision):
+            // The current revision's record is the one CI checks; an older revision's ids name other
+            // cases, so it has a record of its own (none is committed).
+            let record = revision == .current ? "bettertls/\(suite.rawValue)-observed.json" : "bettertls/\(suite.rawValue)-\(revision.rawValue.prefix(7))-observed.json"
+            let title = suite == .nameconstraints ? "BetterTLS name constraints" : "BetterTLS path building"
+            return (title, "bettertls-\(suite.rawValue).json", "bettertls/\(suite.rawValue).json", record, "'bettertls::\(suite.rawValue)::tc42'")
         }
     }
 
@@ -118,8 +185,40 @@ enum SuiteKind {
     var recordPath: String { facts.recordPath }
     var idExample: String { facts.idExample }
 
+    var description: String {
+        switch self {
+        case .limbo: return "limbo"
+        case .pkits: return "pkits"
+        case .bettertls(let suite, _): return "bettertls \(suite.rawValue)"
+        }
+    }
+
     /// The fixed validation time of the BetterTLS cases made here.
     static let betterTLSTime = Date(timeIntervalSince1970: 1_767_225_600)
+
+    /// A BetterTLS suite made here, as an x509-limbo document.
+    func madeSuite() throws -> Data {
+        guard case .bettertls(let suite, let revision) = self else { preconditionFailure("only BetterTLS's suites are made here") }
+        switch suite {
+        case .nameconstraints: return try BetterTLSExport.nameConstraints(revision, at: Self.betterTLSTime)
+        case .pathbuilding: return try BetterTLSExport.pathBuilding(seed: 1, at: Self.betterTLSTime)
+        }
+    }
+
+    /// A BetterTLS suite made here, with each case's summary row (its feature).
+    func madeLimboSuite() throws -> LimboSuite {
+        guard case .bettertls(let suite, let revision) = self else { preconditionFailure("only BetterTLS's suites are made here") }
+        var made = try LimboSuite.decode(try madeSuite(), file: "BetterTLS \(suite.rawValue) (made here, revision \(revision.rawValue.prefix(7)))")
+        let groups: [String]
+        switch suite {
+        case .nameconstraints: groups = BetterTLSNameConstraints.cases(revision).map(\.group)
+        case .pathbuilding: groups = BetterTLSPathBuilding.cases().map(\.group)
+        }
+        for index in made.testcases.indices where index < groups.count {
+            made.testcases[index].group = groups[index]
+        }
+        return made
+    }
 
     func load(_ url: URL) throws -> LimboSuite {
         switch self {
@@ -279,9 +378,9 @@ struct SuiteRunOptions: ParsableArguments {
         if path != nil && suitePath != nil && path != suitePath {
             throw ValidationError("give the \(kind.fileName) once: as the path or as --suite, not both")
         }
-        if kind == .bettertls && path == nil && suitePath == nil {
+        if case .bettertls = kind, path == nil && suitePath == nil {
             // Made at run time: faster than reading the 9,491 cases' certificates from a file.
-            return try LimboSuite.decode(try BetterTLSExport.nameConstraints(at: SuiteKind.betterTLSTime), file: "BetterTLS nameconstraints (made here, revision \(BetterTLSNameConstraints.Revision.current.rawValue.prefix(7)))")
+            return try kind.madeLimboSuite()
         }
         guard let url = try (path ?? suitePath).map({ URL(fileURLWithPath: $0) }) ?? vendoredSuite(kind) else {
             throw ValidationError("no \(kind.vendoredPath) in the vectors folder; pass the path of a \(kind.fileName)")

@@ -49,7 +49,7 @@ public enum BetterTLSExport {
                 // BetterTLS's soft results: another result is only a warning.
                 "features": expected == .softFail || expected == .softPass ? ["failure-is-warning"] : [String](),
                 "importance": "undetermined",
-                "description": "Testcase `\(index)` from the BetterTLS `nameconstraints` suite (expected \(expected.rawValue)\(expected == .softFail || expected == .softPass ? ": a failure is only a warning" : "")).",
+                "description": "Testcase `\(index)` from the BetterTLS `nameconstraints` suite (expected \(expected.rawValue)\(expected == .softFail || expected == .softPass ? ": a failure is only a warning" : "")): \(testcase.summary).",
                 "validation_kind": "SERVER",
                 "trusted_certs": [try pem(root)],
                 "untrusted_intermediates": [try pem(intermediate), try pem(localRoot)],

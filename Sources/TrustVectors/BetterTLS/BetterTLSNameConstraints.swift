@@ -96,6 +96,31 @@ public enum BetterTLSNameConstraints {
             return .pass
         }
 
+        /// The summary row the case counts in: the client's host type crossed with the kinds of
+        /// constraint the intermediate holds, or the smuggled names apart.
+        public var group: String {
+            let host = clientHost == .dns ? "DNS host" : "IP host"
+            if extraSAN != nil { return "\(host), host smuggled in another name type" }
+            let dns = permittedDNS != .none || excludedDNS != .none
+            let ip = permittedIP != .none || excludedIP != .none
+            let constraints = dns && ip ? "DNS and IP constraints" : dns ? "DNS constraints" : ip ? "IP constraints" : "no constraints"
+            return "\(host), \(constraints)"
+        }
+
+        /// The case in one line, every part named: what a reader needs to see why a library
+        /// answered as it did.
+        public var summary: String {
+            var parts = ["host \(clientHost.rawValue) \(host)", "CN \(commonName == .none ? "NONE" : "\(commonNameType.rawValue) \(commonName.rawValue)")",
+                         "DNS SAN \(dnsSAN.rawValue)", "IP SAN \(ipSAN.rawValue)",
+                         "permitted DNS \(permittedDNS.rawValue) IP \(permittedIP.rawValue)", "excluded DNS \(excludedDNS.rawValue) IP \(excludedIP.rawValue)"]
+            if let extraSAN {
+                let text = String(decoding: extraSAN.value, as: UTF8.self)
+                let shown = text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F } ? "\"\(text)\"" : extraSAN.value.map { String($0) }.joined(separator: ".")
+                parts.append("extra SAN [\(extraSAN.tag)] \(shown)")
+            }
+            return parts.joined(separator: "; ")
+        }
+
         /// The checks the case needs (`RequiredFeatures()`).
         public var requiredFeatures: [Feature] {
             var features: [Feature] = []

@@ -71,6 +71,15 @@ public struct BetterTLSPublished: Sendable, Hashable {
     /// The most a suite's data may inflate to (16 MiB; the published ones are under 10 KB).
     public static let defaultInflatedLimit = 16 << 20
 
+    /// Results given whole (a run of one's own in the same form).
+    public init(implementation: String, version: String, date: String, revision: String, suites: [String: SuiteResults]) {
+        self.implementation = implementation
+        self.version = version
+        self.date = date
+        self.revision = revision
+        self.suites = suites
+    }
+
     /// Decodes a published result file.
     /// - Parameter inflatedLimit: the most bytes a suite's data may inflate to.
     /// - Throws: ``BetterTLSPublishedError``.

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+/// `bettertls --published`: each back end beside the results BetterTLS's authors published for the
+/// closest library, on the cases of the revision those results were made with.
+extension BetterTLSCommand {
+    /// Each back end's published counterpart when no record of differences names them: the same
+    /// library (OpenSSL 3.0.1 for both OpenSSL configurations, GnuTLS 3.7.2) or the one it is built
+    /// on (BoringSSL for swift-nio-ssl).
+    static let defaultCounterparts = [
+        "openssl": "dec_2021/openssl_3.0.1.json",
+        "openssl-default": "dec_2021/openssl_3.0.1.json",
+        "gnutls": "dec_2021/gnutls_3.7.2.json",
+        "swift-nio-ssl": "dec_2021/boringssl_a406ad7.json",
+    ]
+
+    func runPublished(in tool: ToolContext) async throws {
+        guard options.format == .text || options.format == .json else {
+            throw ValidationError("--published writes text or json, not \(options.format.rawValue)")
+        }
+        guard options.path == nil && options.suitePath == nil && options.idPatterns.isEmpty && !options.record && options.resultsDirectory == nil else {
+            throw ValidationError("--published runs the suite made here, every case, and compares: drop the path, --id, --record and --results-dir")
+        }
+        let folder = try options.location.directory().appendingPathComponent("bettertls")
+        let suite = testSuite.rawValue
+        let explanationsURL = folder.appendingPathComponent("published-\(suite)-differences.json")
+        var explanations: BetterTLSExplanations?
+        if FileManager.default.fileExists(atPath: explanationsURL.path) {
+            do {
+                explanations = try BetterTLSExplanations.read(explanationsURL)
+            } catch {
+                tool.error("error: \(explanationsURL.path): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        var counterparts = explanations?.against ?? Self.defaultCounterparts
+        for pair in publishedFiles {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--published-file takes BACKEND=FILE (e.g. nss=dec_2021/firefox_linux64_95.0.json), not \"\(pair)\"")
+            }
+            counterparts[parts[0]] = parts[1]
+        }
+        let registry = tool.registry.includingVariants
+        var names = registry.names.filter { counterparts[$0] != nil }
+        if !options.backendOption.names.isEmpty {
+            let unpaired = options.backendOption.names.filter { counterparts[$0] == nil }
+            guard unpaired.isEmpty else {
+                throw ValidationError("--published: no published results paired with \(unpaired.joined(separator: ", ")); pair one with --published-file BACKEND=FILE")
+            }
+            names = options.backendOption.names
+        }
+        let absent = counterparts.keys.filter { !registry.names.contains($0) }.sorted()
+        if !absent.isEmpty {
+            tool.error("note: not in this tool, so not compared: \(absent.joined(separator: ", ")) (scripts/all-backends bettertls --published has every back end)")
+        }
+        guard !names.isEmpty else { throw ValidationError("--published: none of the paired back ends (\(counterparts.keys.sorted().joined(separator: ", "))) is in this tool") }
+
+        // The published files, and the one revision they were all made at.
+        var published: [String: BetterTLSPublished] = [:]
+        for name in names {
+            let file = counterparts[name]!
+            let url = file.hasPrefix("/") || FileManager.default.fileExists(atPath: file) ? URL(fileURLWithPath: file) : folder.appendingPathComponent("published/\(file)")
+            do {
+                published[name] = try BetterTLSPublished(json: Data(contentsOf: url))
+            } catch {
+                tool.error("error: \(url.path): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        let revisions = Set(published.values.map(\.revision))
+        guard revisions.count == 1, let revision = BetterTLSNameConstraints.Revision(rawValue: revisions.first!) else {
+            throw ValidationError("--published: the files are of BetterTLS \(revisions.sorted().joined(separator: ", ")); compare files of one revision this tool knows (\(BetterTLSNameConstraints.Revision.allCases.map { String($0.rawValue.prefix(7)) }.joined(separator: ", ")))")
+        }
+
+        let backends = try registry.named(names, configuration: .uncached)
+        let kind = SuiteKind.bettertls(testSuite, revision)
+        let made = try kind.madeLimboSuite()
+        let progress = Progress.onTerminal(label: "\(kind) \(revision.rawValue.prefix(7))")
+        var report: (@Sendable (Int, Int) -> Void)?
+        if let progress { report = { done, total in progress.update(done, total) } }
+        let results = await SuiteRunner(backends: backends).run(made.testcases, progress: report)
+        progress?.finish()
+
+        let expected: [String], summaries: [String], parts: [[String: String]]
+        switch testSuite {
+        case .nameconstraints:
+            let cases = BetterTLSNameConstraints.cases(revision)
+            (expected, summaries) = (cases.map(\.expected.rawValue), cases.map(\.summary))
+            parts = cases.enumerated().map { BetterTLSExplanations.parts(of: $1, index: $0) }
+        case .pathbuilding:
+            let cases = BetterTLSPathBuilding.cases()
+            (expected, summaries) = (cases.map(\.expected.rawValue), cases.map(\.summary))
+            parts = cases.enumerated().map { BetterTLSExplanations.parts(of: $1, index: $0) }
+        }
+        let comparisons = backends.map { backend in
+            BetterTLSComparison.compare(
+                suite: suite, backend: BackendInfo(backend), results: results, publishedFile: counterparts[backend.name]!,
+                published: published[backend.name]!, expected: expected, summaries: summaries, parts: parts, explanations: explanations
+            )
+        }
+        switch options.format {
+        case .json:
+            try options.output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: tool.provenance, body: BetterTLSComparison.Report(comparisons: comparisons))) + "\n")
+        default:
+            try options.output.write(in: tool, BetterTLSComparison.renderText(comparisons, provenance: tool.provenance))
+        }
+        let problems = comparisons.reduce(0) { $0 + $1.problems.count }
+        if problems > 0 {
+            tool.error("\(problems) problem(s) with the explanations of the differences (\(explanationsURL.path))")
+            throw ExitCode(1)
+        }
+    }
+}
