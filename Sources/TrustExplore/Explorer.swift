@@ -99,9 +99,9 @@ public struct Explorer: Sendable {
         /// The key type the base was re-keyed to (nil: Ed25519, as before there was a choice).
         public var keyType: KeyType? = nil
         public var answers: [Answer]
-        /// The smallest example, DER.
-        public var chain: [[UInt8]]
-        public var anchors: [[UInt8]]
+        /// The smallest example, DER (in JSON, each certificate base64: ``Base64Certificates``).
+        @Base64Certificates public var chain: [[UInt8]]
+        @Base64Certificates public var anchors: [[UInt8]]
         public var host: String?
         public var time: String
         /// How many mutants fell in this class.

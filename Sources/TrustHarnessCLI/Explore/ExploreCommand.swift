@@ -154,7 +154,7 @@ struct ExploreCommand: ToolCommand {
         let provenance = tool.provenance(judging: profileOption.profile)
         switch format {
         case .text: try output.write(in: tool, ExploreReports.text(result, backends: infos, provenance: provenance, folders: folders))
-        case .json: try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: provenance, body: result)) + "\n")
+        case .json: try output.write(in: tool, try JSONText.encode(DocumentedJSON(schemaVersion: 3, provenance: provenance, body: result)) + "\n")
         case .html: try output.write(in: tool, ExploreReports.html(result, backends: infos, provenance: provenance, folders: folders))
         }
     }
