@@ -107,7 +107,10 @@ let package = Package(
         // Runners, judgement and reports: they know back ends only as values they are given.
         .target(
             name: "TrustHarness",
-            dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustPolicy", "TrustProbe", "TrustVectors"]
+            dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustPolicy", "TrustProbe", "TrustVectors"],
+            // The HTML reports' CSS and JavaScript, compiled into the module (see ReportAssets).
+            resources: [.embedInCode("Resources/report.css"), .embedInCode("Resources/report.js"),
+                        .embedInCode("Resources/suite.css"), .embedInCode("Resources/suite.js")]
         ),
         // The explorer: mutants of chains, run on every back end, disagreements grouped and minimised.
         .target(

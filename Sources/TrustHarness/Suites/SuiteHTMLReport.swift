@@ -87,48 +87,7 @@ public enum SuiteHTMLReport {
 
     static func e(_ text: String) -> String { Markup.escape(text) }
 
-    package static let css = #"""
-        h3 { font-size: 14px; margin: 14px 0 6px; }
-        table.limbo th, table.limbo td { padding: 3px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
-        table.limbo td.cell { min-width: 9em; max-width: 38em; font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; border-left: 3px solid transparent; }
-        td.passed { background: var(--pass-bg); color: var(--pass-fg); border-left-color: var(--pass-edge) !important; }
-        td.accepted-expected-failure { background: var(--err-bg); color: var(--err-fg); border-left-color: var(--err-edge) !important; }
-        td.rejected-expected-success { background: var(--fail-bg); color: var(--fail-fg); border-left-color: var(--fail-edge) !important; }
-        td.cell.recorded { background: var(--dev-bg); color: var(--dev-fg); border-left-color: var(--dev-edge) !important; }
-        td.cell.recorded.accepted-expected-failure { border-left-color: var(--fail-edge) !important; }
-        td.skipped, td.none { background: var(--skip-bg); color: var(--skip-fg); border-left-color: var(--skip-edge) !important; }
-        td.cell details summary { cursor: pointer; font-weight: 600; }
-        td.cell details { white-space: normal; word-break: break-word; }
-        table.limbo-summary th.be, table.limbo-summary td.be { border-left: 2px solid var(--line); }
-        table.limbo-summary td.asr { color: #1f2328; }
-        table.limbo-summary td.asr.hot { color: var(--fail-edge); font-weight: 800; }
-        span.lk { padding: 1px 6px; border-left: 3px solid transparent; }
-        span.lk.passed { background: var(--pass-bg); color: var(--pass-fg); border-left-color: var(--pass-edge); }
-        span.lk.accepted-expected-failure { background: var(--err-bg); color: var(--err-fg); border-left-color: var(--err-edge); }
-        span.lk.rejected-expected-success { background: var(--fail-bg); color: var(--fail-fg); border-left-color: var(--fail-edge); }
-        span.lk.recorded { background: var(--dev-bg); color: var(--dev-fg); border-left-color: var(--dev-edge); }
-        span.lk.skipped { background: var(--skip-bg); color: var(--skip-fg); border-left-color: var(--skip-edge); }
-        td.id details.about { max-width: 36em; }
-        td.id details.about p { font-size: 12px; color: var(--muted); white-space: normal; margin: 0.2em 0; }
-        """#
+    package static let css = ReportAssets.text(PackageResources.suite_css)
 
-    static let script = #"""
-        (function () {
-          var select = document.getElementById('only');
-          var rows = Array.prototype.slice.call(document.querySelectorAll('table.limbo tbody tr'));
-          function apply() {
-            var want = select.value, shown = 0;
-            rows.forEach(function (row) {
-              var show = !want || row.getAttribute('data-outcomes').split(' ').indexOf(want) >= 0;
-              row.hidden = !show;
-              if (show) { shown += 1; }
-            });
-            document.getElementById('shown').textContent = shown + ' of ' + rows.length + ' cases';
-          }
-          var match = /only=([a-z-]+)/.exec(location.hash);
-          if (match) { select.value = match[1]; }
-          select.addEventListener('change', apply);
-          apply();
-        })();
-        """#
+    static let script = ReportAssets.text(PackageResources.suite_js)
 }
