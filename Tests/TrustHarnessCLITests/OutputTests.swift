@@ -84,7 +84,7 @@ import Testing
     }
 
     /// Every subcommand's help has examples.
-    @Test(arguments: ["run", "compare", "evaluate", "limbo", "pkits", "bettertls", "bad-input", "explore", "probe", "stress", "bench", "pins", "generate"])
+    @Test(arguments: ["run", "compare", "evaluate", "limbo", "pkits", "bettertls", "bad-input", "explore", "probe", "stress", "bench", "pins", "generate", "report"])
     func everySubcommandsHelpHasExamples(_ subcommand: String) async throws {
         let run = try await ToolRun.of(["help", subcommand])
         #expect(run.status == 0 && run.output.contains("Example"), "\(run)")

@@ -110,6 +110,9 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(2, "is not HOST:PORT", "probe", "www.example.test", "--anchors", root),
         Case(0, "Handshake against chain .* 0 differ|differ, [0-9]+ of them recorded", "run", "--handshake", "--id", "valid-chain/*", "--backend", "openssl", "--backend", "gnutls"),
         Case(2, "at least two", "explore", "--backend", "openssl"),
+        Case(2, "give at least one JSON report", "report"),
+        Case(2, "README.md: not a JSON report of run, limbo, pkits, bettertls or bench", "report", "README.md"),
+        Case(2, "no-such-report.json: cannot be read", "report", Files.scratch("no-such-report.json")),
         Case(2, "--cases must be at least 1", "explore", "--cases", "0"),
         Case(2, "--adopt", "explore", "--adopt", Files.scratch("no-such-candidates.json")),
     ]
@@ -134,6 +137,17 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         let run = try await ToolRun.of(["limbo", file, "--backend", "gnutls", "--format", "json"])
         #expect(run.status == 0, "\(run)")
         #expect(run.text.contains("bettertls::pathbuilding::tc80") && run.text.contains("\"cases\" : 81"), "\(run)")
+    }
+
+    /// `report` over a run's JSON: the heat map in every format.
+    @Test func aRunReportBecomesTheComparisonPage() async throws {
+        let file = Files.scratch("report-run.json")
+        let run = try await ToolRun.of(["run", "--id", "valid-chain/*", "--id", "explored/keyUsage-*", "--format", "json", "--report", file])
+        #expect(run.status == 0, "\(run)")
+        let html = try await ToolRun.of(["report", file, "--format", "html"])
+        #expect(html.status == 0 && html.output.contains("<table class=\"heat\">") && html.output.contains("<th class=\"row\">gnutls</th>"), "\(html)")
+        let text = try await ToolRun.of(["report", file])
+        #expect(text.status == 0 && text.output.contains("Departures by family of the standards (profile rfc5280"), "\(text)")
     }
 
     @Test(arguments: evaluate + suites + others + tool)

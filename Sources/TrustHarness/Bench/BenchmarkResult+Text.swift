@@ -54,10 +54,6 @@ extension BenchmarkResult {
 
     /// `rows` under `columns`, each column as wide as its widest cell, indented by two spaces.
     private static func table(_ columns: [String], _ rows: [[String]]) -> String {
-        let widths = columns.indices.map { c in ([columns[c]] + rows.map { $0[c] }).map(\.count).max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            "  " + cells.indices.map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ") + "\n"
-        }
-        return line(columns) + rows.map(line).joined()
+        TextTable.render(headers: columns, rows: rows)
     }
 }

@@ -41,14 +41,7 @@ public enum SuiteTextReport {
         let headers = ["namespace or feature", "cases", "passed", "accepted, expected FAILURE", "rejected, expected SUCCESS"] + (warnings ? ["warnings"] : []) + ["skipped", "unexpected"]
         func count(_ value: Int, _ known: Int) -> String { recorded && value > 0 ? "\(value) (\(known) recorded)" : "\(value)" }
         let cells = rows.map { [$0.namespace, "\($0.total)", "\($0.passed)", count($0.acceptedExpectedFailure, $0.acceptedRecorded), count($0.rejectedExpectedSuccess, $0.rejectedRecorded)] + (warnings ? ["\($0.warnings)"] : []) + ["\($0.skipped)", "\($0.unexpected)"] }
-        let widths = headers.indices.map { column in ([headers[column]] + cells.map { $0[column] }).map(\.count).max() ?? 0 }
-        func line(_ values: [String]) -> String {
-            "  " + values.enumerated().map { index, value in
-                index == 0 ? value.padding(toLength: widths[0], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[index] - value.count) + value
-            }.joined(separator: "  ") + "\n"
-        }
-        return line(headers) + cells.map(line).joined()
+        return TextTable.render(headers: headers, rows: cells, numeric: Set(1..<headers.count))
     }
 
     /// The part of a skip reason before its explanation, to count alike reasons together.

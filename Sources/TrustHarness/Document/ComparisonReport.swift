@@ -1,0 +1,201 @@
+import Foundation
+
+/// The comparison page: back ends against families of the standards (a heat map of where each
+/// departs, in which direction, with the vectors behind each cell), the public suites' columns, and
+/// speed against each library's own loop, from the JSON reports of `run`, `limbo`, `pkits`,
+/// `bettertls` and `bench`.
+public enum ComparisonReport {
+    /// A report file this page reads, decoded to what it needs.
+    public enum Input: Sendable {
+        case run(Run)
+        case suite(Suite)
+        case bench(Bench)
+    }
+
+    public struct Run: Sendable, Decodable {
+        public struct Result: Sendable, Decodable {
+            public struct Expected: Sendable, Decodable { public var trusted: Bool }
+            public struct Observed: Sendable, Decodable { public var trusted: Bool }
+            public var backend: String
+            public var vector: String
+            public var outcome: String
+            public var expected: Expected
+            public var observed: Observed
+        }
+        public var provenance: Provenance?
+        public var backends: [BackendInfo]
+        public var results: [Result]
+    }
+
+    public struct Suite: Sendable, Decodable {
+        public struct File: Sendable, Decodable { public var file: String; public var cases: Int }
+        public struct Result: Sendable, Decodable {
+            public var id: String
+            public var backend: String
+            public var expected: String
+            public var actual: String
+            public var failureIsWarning: Bool?
+        }
+        public var suite: File
+        public var backends: [BackendInfo]
+        public var results: [Result]
+    }
+
+    public struct Bench: Sendable, Decodable {
+        public struct Result: Sendable, Decodable {
+            public var backend: String
+            public var scenario: String
+            public var mode: String
+            public var microsecondsPerEvaluation: Double
+            public var baselineMicroseconds: Double?
+        }
+        public var results: [Result]
+    }
+
+    /// What a report file is, from its shape; nil when it is none this page reads.
+    public static func input(_ data: Data) -> Input? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        let decoder = JSONDecoder()
+        if object["suite"] != nil, let suite = try? decoder.decode(Suite.self, from: data) { return .suite(suite) }
+        if object["baselines"] != nil, let bench = try? decoder.decode(Bench.self, from: data) { return .bench(bench) }
+        if object["summary"] != nil, let run = try? decoder.decode(Run.self, from: data) { return .run(run) }
+        return nil
+    }
+
+    /// The family of the standards a vector belongs to: an explored vector's mutation family (the
+    /// first word of its name), a SecurityPolicy vector's `SecurityPolicy`, or else the family its
+    /// first reference's section names.
+    public static func family(vector id: String, references: [String]) -> String {
+        if id.hasPrefix("explored/") {
+            let name = id.dropFirst("explored/".count)
+            return String(name.prefix { $0 != "-" && $0 != "+" && $0 != "/" })
+        }
+        if id.hasPrefix("policy/") { return "SecurityPolicy" }
+        let reference = references.first ?? ""
+        let sections: [(String, String)] = [
+            ("§4.1.2.5", "validity"), ("§4.2.1.3", "keyUsage"), ("§4.2.1.9", "basicConstraints"), ("§4.2.1.10", "nameConstraints"),
+            ("§4.2.1.12", "extendedKeyUsage"), ("§4.2.1.6", "subjectAltName"), ("§4.2.1.1", "authorityKeyIdentifier"),
+            ("§4.2.1.2", "subjectKeyIdentifier"), ("§4.2.1.4", "policy"), ("§4.1.2.2", "serial"), ("§4.1.1.2", "signature"),
+            ("§6.1.3(a)(1)", "signature"), ("§7.1", "issuerName"), ("§4.2", "extension"),
+        ]
+        if reference.hasPrefix("RFC 9525") { return "hostName" }
+        if reference.hasPrefix("RFC 8446") { return "chain" }
+        if let match = sections.first(where: { reference.contains($0.0 + " ") || reference.hasSuffix($0.0) || reference.contains($0.0 + ",") }) { return match.1 }
+        if reference.contains("§6.1") { return "chain" }
+        return "other"
+    }
+
+    /// The page. `families` maps a vector id to its family (``family(vector:references:)``); a
+    /// vector missing from it counts as `other`.
+    public static func document(_ inputs: [(name: String, input: Input)], families: [String: String], provenance: Provenance?) -> ReportDocument {
+        var sections: [ReportDocument.Section] = []
+        for (name, input) in inputs {
+            guard case .run(let run) = input else { continue }
+            sections.append(heatMapSection(run, name: name, families: families, index: sections.count))
+        }
+        let suites = inputs.compactMap { item -> (String, Suite)? in
+            if case .suite(let suite) = item.input { return (item.name, suite) } else { return nil }
+        }
+        if !suites.isEmpty { sections.append(suitesSection(suites)) }
+        for (name, input) in inputs {
+            guard case .bench(let bench) = input else { continue }
+            sections.append(speedSection(bench, name: name))
+        }
+        let profiles = inputs.compactMap { item -> String? in
+            if case .run(let run) = item.input { return run.provenance?.profile?.rawValue } else { return nil }
+        }
+        return ReportDocument(
+            title: "TrustHarness: the libraries compared",
+            provenance: provenance,
+            summary: "Where each library departs from the standards, by family (judged against profile \(profiles.isEmpty ? "none given" : profiles.joined(separator: ", "))), "
+                + "how it does on the public suites, and how fast it is against its own library's loop. Made from the JSON reports of \(inputs.map(\.name).joined(separator: ", ")).",
+            sections: sections
+        )
+    }
+
+    static func heatMapSection(_ run: Run, name: String, families: [String: String], index: Int) -> ReportDocument.Section {
+        let profile = run.provenance?.profile?.rawValue ?? "unknown"
+        let backends = run.backends.map(\.name)
+        // Families in order of how many departures they hold across back ends, the most first.
+        var byFamily: [String: [String: ReportDocument.HeatMap.Cell]] = [:]
+        for result in run.results {
+            let family = families[result.vector] ?? "other"
+            var cell = byFamily[family, default: [:]][result.backend] ?? .init(total: 0, accepts: [], rejects: [])
+            if result.outcome != "open" {
+                cell.total += 1
+                if result.outcome == "deviation" || result.outcome == "fail" {
+                    if result.observed.trusted && !result.expected.trusted { cell.accepts.append(result.vector) } else { cell.rejects.append(result.vector) }
+                }
+            }
+            byFamily[family, default: [:]][result.backend] = cell
+        }
+        let columns = byFamily.keys.sorted { a, b in
+            let da = byFamily[a]!.values.reduce(0) { $0 + $1.departures }, db = byFamily[b]!.values.reduce(0) { $0 + $1.departures }
+            return da != db ? da > db : a < b
+        }
+        let prefix = "cell\(index)"
+        let rows = backends.map { backend in
+            ReportDocument.HeatMap.Row(name: backend, cells: columns.map { byFamily[$0]?[backend] ?? .init(total: 0, accepts: [], rejects: []) })
+        }
+        let map = ReportDocument.HeatMap(columns: columns, rows: rows, detailPrefix: prefix)
+        var details: [ReportDocument.Detail] = []
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.cells.enumerated() where cell.departures > 0 {
+                details.append(.init(id: map.anchor(row: r, column: c), title: "\(row.name), \(columns[c]): \(cell.accepts.count) trusted where the standards reject, \(cell.rejects.count) rejected where they trust",
+                                     items: cell.accepts.map { "trusted: \($0)" } + cell.rejects.map { "rejected: \($0)" }))
+            }
+        }
+        let totals = rows.map { row in
+            [row.name, "\(row.cells.reduce(0) { $0 + $1.total })", "\(row.cells.reduce(0) { $0 + $1.accepts.count })", "\(row.cells.reduce(0) { $0 + $1.rejects.count })"]
+        }
+        return .init(id: "families-\(profile)", title: "Departures by family of the standards (profile \(profile), \(name))", blocks: [
+            .paragraph("Each cell: how many of the family's vectors the back end answers against the standards: trusted where they call for rejection / rejected where they call for trust (or for another reason). Red: only false accepts; blue: only false rejects; purple: both; the deeper, the larger the share of the family. Green dot: none. Every departure is a recorded deviation with its reason. Click a cell for its vectors."),
+            .heatMap(map),
+            .table(.init(headers: ["back end", "vectors answered", "trusted, should reject", "rejected, should trust"], rows: totals, numeric: [1, 2, 3])),
+            .details(details),
+        ])
+    }
+
+    static func suitesSection(_ suites: [(String, Suite)]) -> ReportDocument.Section {
+        var backends: [String] = []
+        for (_, suite) in suites { for backend in suite.backends.map(\.name) where !backends.contains(backend) { backends.append(backend) } }
+        var headers = ["back end"]
+        var rows = backends.map { [$0] }
+        var charts: [ReportDocument.Block] = []
+        for (name, suite) in suites {
+            headers.append("\(name): as expected / false accepts / false rejects / skipped")
+            var bars: [ReportDocument.BarChart.Bar] = []
+            for (index, backend) in backends.enumerated() {
+                let mine = suite.results.filter { $0.backend == backend }
+                guard !mine.isEmpty else { rows[index].append("-"); continue }
+                let skipped = mine.filter { $0.actual == "SKIPPED" }.count
+                let agree = mine.filter { $0.actual == $0.expected }.count
+                let soft = mine.filter { $0.actual != $0.expected && $0.actual != "SKIPPED" && $0.failureIsWarning == true }.count
+                let accepts = mine.filter { $0.actual == "SUCCESS" && $0.expected == "FAILURE" && $0.failureIsWarning != true }.count
+                let rejects = mine.filter { $0.actual == "FAILURE" && $0.expected == "SUCCESS" && $0.failureIsWarning != true }.count
+                rows[index].append("\(agree) / \(accepts) / \(rejects) / \(skipped)" + (soft > 0 ? " (+\(soft) warnings)" : ""))
+                let answered = mine.count - skipped
+                if answered > 0 {
+                    bars.append(.init(label: backend, value: 100 * Double(agree + soft) / Double(answered), note: "of \(answered) answered"))
+                }
+            }
+            charts.append(.bars(.init(title: "\(name): share of the answered cases as the suite expects (soft results count as expected)", unit: "%", bars: bars)))
+        }
+        return .init(id: "suites", title: "The public suites", blocks: [.table(.init(headers: headers, rows: rows))] + charts)
+    }
+
+    static func speedSection(_ bench: Bench, name: String) -> ReportDocument.Section {
+        var blocks: [ReportDocument.Block] = [.paragraph("Microseconds per evaluation of each back end (bars) and of its library's own C loop doing the same work (red tick), per scenario and mode, from one run: the gap is what the bridge costs.")]
+        var seen: [String] = []
+        for result in bench.results where !seen.contains("\(result.scenario) \(result.mode)") { seen.append("\(result.scenario) \(result.mode)") }
+        for key in seen {
+            let mine = bench.results.filter { "\($0.scenario) \($0.mode)" == key }
+            let bars = mine.map { result in
+                ReportDocument.BarChart.Bar(label: result.backend, value: result.microsecondsPerEvaluation, reference: result.baselineMicroseconds,
+                                            note: result.baselineMicroseconds.map { String(format: "%.2fx its loop", result.microsecondsPerEvaluation / $0) } ?? "")
+            }
+            blocks.append(.bars(.init(title: "\(key) (\(name))", unit: "µs", bars: bars)))
+        }
+        return .init(id: "speed", title: "Speed against each library's own loop", blocks: blocks)
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// One writer per format, each rendering any ``ReportDocument``.
+public enum DocumentWriter {
+    // MARK: Text
+
+    public static func text(_ document: ReportDocument) -> String {
+        var out = document.title + "\n"
+        if let provenance = document.provenance { out += "  by \(provenance.line)\n" }
+        if !document.summary.isEmpty { out += "\n" + document.summary + "\n" }
+        for section in document.sections {
+            out += "\n" + section.title + "\n" + String(repeating: "=", count: section.title.count) + "\n"
+            for block in section.blocks {
+                switch block {
+                case .paragraph(let text):
+                    out += text + "\n"
+                case .table(let table):
+                    out += TextTable.render(headers: table.headers, rows: table.rows, numeric: table.numeric)
+                case .heatMap(let map):
+                    // Per row, the cells with departures: accepts/rejects of the cell's vectors.
+                    let rows = map.rows.map { row in
+                        [row.name] + row.cells.map { $0.departures == 0 ? "." : "\($0.accepts.count)/\($0.rejects.count)" }
+                    }
+                    out += "  (each cell: trusted where the standards reject / rejected where they trust; . none)\n"
+                    out += TextTable.render(headers: ["back end"] + map.columns, rows: rows, numeric: Set(1...max(1, map.columns.count)))
+                case .bars(let chart):
+                    out += "  \(chart.title)\n"
+                    let widest = chart.bars.map(\.value).max() ?? 1
+                    let rows = chart.bars.map { bar in
+                        [bar.label, number(bar.value) + " " + chart.unit, String(repeating: "#", count: widest > 0 ? Int((bar.value / widest * 40).rounded()) : 0), bar.note]
+                    }
+                    out += TextTable.render(headers: ["", chart.unit, "", ""], rows: rows, numeric: [1])
+                case .details(let details):
+                    for detail in details where !detail.items.isEmpty {
+                        out += "  \(detail.title) (\(detail.items.count)): \(detail.items.prefix(8).joined(separator: ", "))\(detail.items.count > 8 ? ", ..." : "")\n"
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: Markdown
+
+    public static func markdown(_ document: ReportDocument) -> String {
+        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+        func table(_ headers: [String], _ rows: [[String]]) -> String {
+            "| " + headers.map(cell).joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: headers.count) + "\n"
+                + rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |\n" }.joined()
+        }
+        var out = "# \(document.title)\n\n"
+        if let provenance = document.provenance { out += "_By \(provenance.line)_\n\n" }
+        if !document.summary.isEmpty { out += document.summary + "\n\n" }
+        for section in document.sections {
+            out += "## \(section.title)\n\n"
+            for block in section.blocks {
+                switch block {
+                case .paragraph(let text): out += text + "\n\n"
+                case .table(let t): out += table(t.headers, t.rows) + "\n"
+                case .heatMap(let map):
+                    out += table(["back end"] + map.columns, map.rows.map { row in
+                        [row.name] + row.cells.map { $0.departures == 0 ? "" : "\($0.accepts.count) / \($0.rejects.count)" }
+                    }) + "\nEach cell: trusted where the standards reject / rejected where they trust.\n\n"
+                case .bars(let chart):
+                    out += table([chart.title, chart.unit, "note"], chart.bars.map { [$0.label, number($0.value), $0.note] }) + "\n"
+                case .details(let details):
+                    for detail in details where !detail.items.isEmpty {
+                        out += "- **\(cell(detail.title))** (\(detail.items.count)): \(detail.items.map { "`\($0)`" }.joined(separator: ", "))\n"
+                    }
+                    out += "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: JSON
+
+    /// `{"schemaVersion", "provenance", "document": {...}}`.
+    public static func json(_ document: ReportDocument) throws -> String {
+        struct File: Encodable {
+            var schemaVersion = ReportDocument.schemaVersion
+            @ExplicitNull var provenance: Provenance?
+            var document: ReportDocument
+        }
+        return try JSONText.encode(File(provenance: document.provenance, document: document)) + "\n"
+    }
+
+    // MARK: HTML
+
+    /// A self-contained page: its style sheet and script inline (module resources), figures as
+    /// tables and inline SVG, nothing fetched from a network.
+    public static func html(_ document: ReportDocument) -> String {
+        typealias N = HTMLNode
+        typealias A = HTMLNode.Attribute
+        var body: [N] = [.element("h1", [], [.text(document.title)])]
+        if let provenance = document.provenance {
+            body.append(.element("p", [A("class", "meta")], [.text("Made by \(provenance.tool) at \(provenance.generatedAt): "), .element("code", [], [.text(provenance.command.map(Provenance.quoted).joined(separator: " "))])]
+                + (provenance.profile.map { [.text("; judged against profile "), .element("b", [], [.text($0.rawValue)]), .text(": \($0.summary)")] } ?? [])))
+        }
+        if !document.summary.isEmpty { body.append(.element("p", [A("class", "summary")], [.text(document.summary)])) }
+        body.append(.element("nav", [], document.sections.map { .element("a", [A("href", "#" + $0.id)], [.text($0.title)]) }))
+        for section in document.sections {
+            var children: [N] = [.element("h2", [], [.text(section.title)])]
+            for block in section.blocks { children.append(html(block)) }
+            body.append(.element("section", [A("id", section.id)], children))
+        }
+        let page = N.element("html", [A("lang", "en")], [
+            .element("head", [], [
+                .element("meta", [A("charset", "utf-8")]),
+                .element("meta", [A("name", "viewport"), A("content", "width=device-width, initial-scale=1")]),
+                .element("title", [], [.text(document.title)]),
+                .element("style", [], [.asset(ReportAssets.text(PackageResources.document_css))]),
+            ]),
+            .element("body", [], body + [.element("script", [], [.asset(ReportAssets.text(PackageResources.document_js))])]),
+        ])
+        return "<!DOCTYPE html>\n" + page.render()
+    }
+
+    static func html(_ block: ReportDocument.Block) -> HTMLNode {
+        typealias N = HTMLNode
+        typealias A = HTMLNode.Attribute
+        switch block {
+        case .paragraph(let text):
+            return .element("p", [], [.text(text)])
+        case .table(let table):
+            let head = N.element("thead", [], [.element("tr", [], table.headers.map { .element("th", [], [.text($0)]) })])
+            let rows = table.rows.map { row in
+                N.element("tr", [], row.enumerated().map { index, value in
+                    .element("td", table.numeric.contains(index) ? [A("class", "num")] : [], [.text(value)])
+                })
+            }
+            return .element("div", [A("class", "scroll")], [.element("table", [], [head, .element("tbody", [], rows)])])
+        case .heatMap(let map):
+            let head = N.element("thead", [], [.element("tr", [], [.element("th", [], [.text("back end")])]
+                + map.columns.map { .element("th", [A("class", "family")], [.element("span", [], [.text($0)])]) })])
+            let rows = map.rows.enumerated().map { r, row in
+                N.element("tr", [], [.element("th", [A("class", "row")], [.text(row.name)])] + row.cells.enumerated().map { c, cell in
+                    heatCell(cell, anchor: map.anchor(row: r, column: c), title: "\(row.name), \(map.columns[c])")
+                })
+            }
+            return .element("div", [A("class", "scroll")], [.element("table", [A("class", "heat")], [head, .element("tbody", [], rows)])])
+        case .bars(let chart):
+            return barChart(chart)
+        case .details(let details):
+            return .element("div", [A("class", "details")], details.filter { !$0.items.isEmpty }.map { detail in
+                .element("details", [A("id", detail.id)], [
+                    .element("summary", [], [.text("\(detail.title) (\(detail.items.count))")]),
+                    .element("ul", [], detail.items.map { .element("li", [], [.element("code", [], [.text($0)])]) }),
+                ])
+            })
+        }
+    }
+
+    /// A heat-map cell: its colour says how much of the cell departs (its share of the cell's
+    /// vectors) and in which direction (red: trusted where the standards reject; blue: rejected
+    /// where they trust; purple: both); it links to the vectors behind it.
+    static func heatCell(_ cell: ReportDocument.HeatMap.Cell, anchor: String, title: String) -> HTMLNode {
+        typealias A = HTMLNode.Attribute
+        guard cell.total > 0 else { return .element("td", [A("class", "empty")], []) }
+        guard cell.departures > 0 else {
+            return .element("td", [A("class", "clean"), A("title", "\(title): \(cell.total) vectors, no departure")], [.text("·")])
+        }
+        let share = Double(cell.departures) / Double(cell.total)
+        let alpha = String(format: "%.2f", 0.18 + 0.82 * min(1, share))
+        let hue = cell.rejects.isEmpty ? "211, 47, 47" : cell.accepts.isEmpty ? "25, 118, 210" : "123, 31, 162"
+        let label = "\(cell.accepts.count)/\(cell.rejects.count)"
+        return .element("td", [A("class", "hot"), A("style", "background: rgba(\(hue), \(alpha))"),
+                               A("title", "\(title): \(cell.accepts.count) trusted where the standards reject, \(cell.rejects.count) rejected where they trust, of \(cell.total)")],
+                        [.element("a", [A("href", "#" + anchor)], [.text(label)])])
+    }
+
+    /// Horizontal bars in inline SVG, the reference value of each as a tick.
+    static func barChart(_ chart: ReportDocument.BarChart) -> HTMLNode {
+        typealias N = HTMLNode
+        typealias A = HTMLNode.Attribute
+        let labelWidth = 210.0, barWidth = 420.0, rowHeight = 24.0
+        let top = max(chart.bars.map { max($0.value, $0.reference ?? 0) }.max() ?? 1, 1e-9)
+        var shapes: [N] = []
+        for (index, bar) in chart.bars.enumerated() {
+            let y = Double(index) * rowHeight
+            let width = barWidth * bar.value / top
+            shapes.append(.element("text", [A("x", "0"), A("y", f(y + 16)), A("class", "label")], [.text(bar.label)]))
+            shapes.append(.element("rect", [A("x", f(labelWidth)), A("y", f(y + 4)), A("width", f(max(1, width))), A("height", f(rowHeight - 8)), A("class", "bar")],
+                                   [.element("title", [], [.text("\(bar.label): \(number(bar.value)) \(chart.unit)\(bar.note.isEmpty ? "" : "; \(bar.note)")")])]))
+            if let reference = bar.reference {
+                let x = labelWidth + barWidth * reference / top
+                shapes.append(.element("line", [A("x1", f(x)), A("x2", f(x)), A("y1", f(y + 1)), A("y2", f(y + rowHeight - 1)), A("class", "reference")]))
+            }
+            shapes.append(.element("text", [A("x", f(labelWidth + max(1, width) + 6)), A("y", f(y + 16)), A("class", "value")], [.text("\(number(bar.value)) \(chart.unit) \(bar.note)")]))
+        }
+        let height = Double(chart.bars.count) * rowHeight + 4
+        let svg = N.element("svg", [A("xmlns", "http://www.w3.org/2000/svg"), A("width", f(labelWidth + barWidth + 220)), A("height", f(height)),
+                                    A("viewBox", "0 0 \(f(labelWidth + barWidth + 220)) \(f(height))"), A("role", "img"), A("aria-label", chart.title)], shapes)
+        return .element("figure", [], [svg, .element("figcaption", [], [.text(chart.title)])])
+    }
+
+    static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    static func number(_ value: Double) -> String {
+        value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
+    }
+}

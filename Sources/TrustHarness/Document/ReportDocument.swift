@@ -1,0 +1,144 @@
+import Foundation
+
+/// A report as data: what a command found, independent of how it is written. Every writer
+/// (``DocumentWriter``: text, Markdown, HTML, JSON) renders any document, so a command builds a
+/// document once and the format is the reader's choice.
+public struct ReportDocument: Sendable, Codable, Hashable {
+    /// The version of this shape in JSON; 1 is the first.
+    public static let schemaVersion = 1
+
+    public var title: String
+    public var provenance: Provenance?
+    /// A line or two under the title: what the document is about.
+    public var summary: String
+    public var sections: [Section]
+
+    public init(title: String, provenance: Provenance?, summary: String = "", sections: [Section]) {
+        self.title = title
+        self.provenance = provenance
+        self.summary = summary
+        self.sections = sections
+    }
+
+    /// A titled part of the document; `id` is its anchor in HTML (`#id`).
+    public struct Section: Sendable, Codable, Hashable {
+        public var id: String
+        public var title: String
+        public var blocks: [Block]
+
+        public init(id: String, title: String, blocks: [Block]) {
+            self.id = id
+            self.title = title
+            self.blocks = blocks
+        }
+    }
+
+    /// What a section holds.
+    public enum Block: Sendable, Codable, Hashable {
+        case paragraph(String)
+        case table(Table)
+        case heatMap(HeatMap)
+        case bars(BarChart)
+        /// Named groups of items, each group with an anchor (`id`): the cases behind a figure.
+        case details([Detail])
+    }
+
+    /// Rows of text under headers; `numeric` columns are right-aligned.
+    public struct Table: Sendable, Codable, Hashable {
+        public var headers: [String]
+        public var rows: [[String]]
+        public var numeric: Set<Int>
+
+        public init(headers: [String], rows: [[String]], numeric: Set<Int> = []) {
+            self.headers = headers
+            self.rows = rows
+            self.numeric = numeric
+        }
+    }
+
+    /// Rows (back ends) against columns (families of the standards): in each cell, how many of the
+    /// cell's vectors the row departs on, in which direction, and which they are.
+    public struct HeatMap: Sendable, Codable, Hashable {
+        public struct Cell: Sendable, Codable, Hashable {
+            /// Vectors in the cell the row answered (left-open ones excluded).
+            public var total: Int
+            /// Trusted where the standards call for rejection, and the vectors.
+            public var accepts: [String]
+            /// Rejected where the standards call for trust (or for another reason), and the vectors.
+            public var rejects: [String]
+
+            public init(total: Int, accepts: [String], rejects: [String]) {
+                self.total = total
+                self.accepts = accepts
+                self.rejects = rejects
+            }
+
+            public var departures: Int { accepts.count + rejects.count }
+        }
+
+        public struct Row: Sendable, Codable, Hashable {
+            public var name: String
+            public var cells: [Cell]
+
+            public init(name: String, cells: [Cell]) {
+                self.name = name
+                self.cells = cells
+            }
+        }
+
+        public var columns: [String]
+        public var rows: [Row]
+        /// The anchor prefix of the cells' details (`<prefix>-<row>-<column>`).
+        public var detailPrefix: String
+
+        public init(columns: [String], rows: [Row], detailPrefix: String) {
+            self.columns = columns
+            self.rows = rows
+            self.detailPrefix = detailPrefix
+        }
+
+        /// The anchor of a cell's details.
+        public func anchor(row: Int, column: Int) -> String { "\(detailPrefix)-\(row)-\(column)" }
+    }
+
+    /// Horizontal bars, each with a value and, where there is one, a reference value drawn as a tick
+    /// (e.g. a bridge's time per evaluation against its library's own loop).
+    public struct BarChart: Sendable, Codable, Hashable {
+        public struct Bar: Sendable, Codable, Hashable {
+            public var label: String
+            public var value: Double
+            public var reference: Double?
+            public var note: String
+
+            public init(label: String, value: Double, reference: Double? = nil, note: String = "") {
+                self.label = label
+                self.value = value
+                self.reference = reference
+                self.note = note
+            }
+        }
+
+        public var title: String
+        public var unit: String
+        public var bars: [Bar]
+
+        public init(title: String, unit: String, bars: [Bar]) {
+            self.title = title
+            self.unit = unit
+            self.bars = bars
+        }
+    }
+
+    /// A group of items behind a figure, with its anchor.
+    public struct Detail: Sendable, Codable, Hashable {
+        public var id: String
+        public var title: String
+        public var items: [String]
+
+        public init(id: String, title: String, items: [String]) {
+            self.id = id
+            self.title = title
+            self.items = items
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import TrustHarness
+import TrustVectors
+
+/// `report`: the libraries compared on one page, from the JSON reports of other commands.
+struct ReportCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        _superCommandName: "trust-harness",
+        abstract: "Compare the back ends on one page from the JSON reports of run, limbo, pkits, bettertls and bench.",
+        discussion: """
+        Reads each FILE (a `--format json` report of run, limbo, pkits, bettertls or bench; the kind is \
+        told by its shape) and writes one document: per run report, a heat map of back ends against \
+        families of the standards (how many of each family's vectors a back end answers against the \
+        standards, in which direction, each cell linking to its vectors); the suites side by side; \
+        speed against each library's own C loop. HTML is one self-contained page (no network); text, \
+        Markdown and JSON hold the same document. scripts/report makes the reports on all eight \
+        libraries and the page.
+
+        Exit status: 0 when the document is written; 2 when a file cannot be read or is no such report.
+        Examples:
+          trust-harness run --format json --report run.json
+          trust-harness report run.json --format html --report compare.html
+          trust-harness report run.json limbo.json bench.json --format markdown
+        """
+    )
+
+    @Argument(help: "JSON reports of run, limbo, pkits, bettertls or bench.", completion: .file())
+    var files: [String] = []
+
+    @OptionGroup var formatOption: FormatOption<DocumentFormat>
+    var format: DocumentFormat { formatOption.value }
+
+    @OptionGroup var output: OutputOption
+
+    @OptionGroup var location: VectorsOption
+
+    func run(in tool: ToolContext) async throws {
+        guard !files.isEmpty else { throw ValidationError("give at least one JSON report (e.g. of trust-harness run --format json)") }
+        var inputs: [(name: String, input: ComparisonReport.Input)] = []
+        for file in files {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                tool.error("error: \(file): cannot be read: \(FileProblem.systemReason(error))")
+                throw ExitCode(2)
+            }
+            guard let input = ComparisonReport.input(data) else {
+                tool.error("error: \(file): not a JSON report of run, limbo, pkits, bettertls or bench (--format json)")
+                throw ExitCode(2)
+            }
+            inputs.append((URL(fileURLWithPath: file).lastPathComponent, input))
+        }
+        // Each vector's family, from its references; without the vectors, from its id alone.
+        var families: [String: String] = [:]
+        if let suite = try? tool.loadVectors(try location.directory()) {
+            for vector in suite.vectors {
+                families[vector.id] = ComparisonReport.family(vector: vector.id, references: vector.entry.references)
+            }
+        }
+        for case .run(let run) in inputs.map(\.input) {
+            for result in run.results where families[result.vector] == nil {
+                families[result.vector] = ComparisonReport.family(vector: result.vector, references: [])
+            }
+        }
+        let document = ComparisonReport.document(inputs, families: families, provenance: tool.provenance)
+        switch format {
+        case .text: try output.write(in: tool, DocumentWriter.text(document))
+        case .markdown: try output.write(in: tool, DocumentWriter.markdown(document))
+        case .html: try output.write(in: tool, DocumentWriter.html(document))
+        case .json: try output.write(in: tool, try DocumentWriter.json(document))
+        }
+    }
+}
+
+/// The formats of a ``ReportDocument``.
+enum DocumentFormat: String, OutputFormat {
+    case text, json, markdown, html
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TrustHarness
+
+/// The comparison page's document from reports, and the writers that render any document: counts
+/// in the heat map's cells, families from references, and hostile text escaped in HTML.
+@Suite struct ComparisonReportTests {
+    static func runReport(_ results: [(backend: String, vector: String, outcome: String, expected: Bool, observed: Bool)]) -> Data {
+        let entries = results.map { r in
+            #"{"backend": "\#(r.backend)", "vector": "\#(r.vector)", "outcome": "\#(r.outcome)", "expected": {"trusted": \#(r.expected)}, "observed": {"trusted": \#(r.observed)}}"#
+        }
+        return Data(#"{"schemaVersion": 4, "provenance": {"tool": "t", "generatedAt": "2026-01-01T00:00:00Z", "command": ["trust-harness", "run"], "profile": "rfc5280"}, "backends": [{"name": "a", "version": "1"}, {"name": "b", "version": "2"}], "summary": [], "results": [\#(entries.joined(separator: ","))]}"#.utf8)
+    }
+
+    static let run = runReport([
+        ("a", "explored/keyUsage-empty-at-leaf", "deviation", false, true),
+        ("b", "explored/keyUsage-empty-at-leaf", "pass", false, false),
+        ("a", "expired-leaf/p256", "pass", false, false),
+        ("b", "expired-leaf/p256", "deviation", false, false),
+        ("a", "explored/keyUsage-<script>alert(1)</script>", "fail", true, false),
+        ("b", "explored/keyUsage-<script>alert(1)</script>", "open", true, false),
+    ])
+
+    static func document() throws -> ReportDocument {
+        let input = try #require(ComparisonReport.input(run))
+        let families = ["expired-leaf/p256": ComparisonReport.family(vector: "expired-leaf/p256", references: ["RFC 5280 §4.1.2.5", "RFC 5280 §6.1"])]
+        return ComparisonReport.document([("run.json", input)], families: families.merging(["explored/keyUsage-empty-at-leaf": "keyUsage", "explored/keyUsage-<script>alert(1)</script>": "keyUsage"]) { $1 }, provenance: nil)
+    }
+
+    @Test func familiesComeFromTheExploredNameOrTheReference() {
+        #expect(ComparisonReport.family(vector: "explored/keyUsage-empty-at-leaf+serial-negative-at-leaf", references: []) == "keyUsage")
+        #expect(ComparisonReport.family(vector: "expired-leaf/p256", references: ["RFC 5280 §4.1.2.5"]) == "validity")
+        #expect(ComparisonReport.family(vector: "pathlen/p256", references: ["RFC 5280 §4.2.1.9", "RFC 5280 §6.1.4(m)"]) == "basicConstraints")
+        #expect(ComparisonReport.family(vector: "wrong-host/p256", references: ["RFC 9525 §6.3"]) == "hostName")
+        #expect(ComparisonReport.family(vector: "policy/x", references: []) == "SecurityPolicy")
+    }
+
+    @Test func eachCellCountsItsDeparturesByDirection() throws {
+        let document = try Self.document()
+        guard case .heatMap(let map) = try #require(document.sections.first).blocks[1] else { Issue.record("no heat map"); return }
+        #expect(map.columns == ["keyUsage", "validity"])
+        let a = try #require(map.rows.first { $0.name == "a" }), b = try #require(map.rows.first { $0.name == "b" })
+        #expect(a.cells[0].total == 2 && a.cells[0].accepts == ["explored/keyUsage-empty-at-leaf"] && a.cells[0].rejects.count == 1)
+        // A left-open result is neither answered nor a departure.
+        #expect(b.cells[0].total == 1 && b.cells[0].departures == 0)
+        #expect(b.cells[1].rejects == ["expired-leaf/p256"] && a.cells[1].departures == 0)
+    }
+
+    @Test func everyWriterRendersTheDocumentAndHTMLEscapesIt() throws {
+        let document = try Self.document()
+        let html = DocumentWriter.html(document)
+        #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<table class=\"heat\">"))
+        #expect(!html.contains("<script>alert(1)") && html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!html.contains("http://") || !html.contains("src=\"http"), "self-contained: nothing fetched")
+        #expect(DocumentWriter.text(document).contains("keyUsage"))
+        #expect(DocumentWriter.markdown(document).contains("| back end | keyUsage | validity |"))
+        let json = try JSONSerialization.jsonObject(with: Data(try DocumentWriter.json(document).utf8)) as? [String: Any]
+        #expect(json?["schemaVersion"] as? Int == ReportDocument.schemaVersion && json?["document"] != nil)
+    }
+
+    @Test func aFileOfAnotherShapeIsNoInput() {
+        #expect(ComparisonReport.input(Data("{}".utf8)) == nil)
+        #expect(ComparisonReport.input(Data("[1, 2]".utf8)) == nil)
+        #expect(ComparisonReport.input(Data("not json".utf8)) == nil)
+    }
+}

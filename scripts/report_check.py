@@ -1,0 +1,61 @@
+"""Checks the comparison page as headless Chromium rendered it (scripts/report --check): the
+screenshot shows the heat map (enough red, blue and purple cell pixels), and the DOM after the page's
+script ran has a heat-map row for every back end of the run report. Standard library only."""
+import json
+import struct
+import sys
+import zlib
+
+
+def pixels(path):
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
+    pos, chunks, header = 8, [], None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and interlace == 0, f"unexpected PNG format {header}"
+    channels = 4 if colour == 6 else 3
+    raw, stride, rows, previous = zlib.decompress(b"".join(chunks)), width * channels, [], bytearray(width * channels)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b, c = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1: line[i] = (line[i] + a) & 255
+            elif kind == 2: line[i] = (line[i] + b) & 255
+            elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        previous = line
+    return width, height, channels, rows
+
+
+png, dom, run = sys.argv[1:4]
+width, height, channels, rows = pixels(png)
+counts = {"red": 0, "blue": 0, "purple": 0}
+for line in rows:
+    for x in range(0, width * channels, channels):
+        r, g, b = line[x], line[x + 1], line[x + 2]
+        if r > 150 and g < 140 and b < 140: counts["red"] += 1
+        elif b > 150 and r < 140 and g < 170: counts["blue"] += 1
+        elif r > 100 and b > 120 and g < 110: counts["purple"] += 1
+text = open(dom, encoding="utf-8").read()
+backends = [b["name"] for b in json.load(open(run))["backends"]]
+missing = [b for b in backends if f'<th class="row">{b}</th>' not in text]
+problems = []
+if sum(counts.values()) < 2000: problems.append(f"the screenshot shows too few heat-map cells ({counts})")
+if 'class="heat"' not in text: problems.append("no heat map in the rendered page")
+if missing: problems.append(f"no heat-map row for {', '.join(missing)}")
+if problems:
+    sys.exit("report check: " + "; ".join(problems))
+print(f"report check: {width}x{height} screenshot, cell pixels {counts}; a heat-map row for each of {len(backends)} back ends", file=sys.stderr)
