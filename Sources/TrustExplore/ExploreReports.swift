@@ -39,28 +39,38 @@ public enum ExploreReports {
         return out
     }
 
-    public static func html(_ report: Explorer.Report, backends: [BackendInfo], provenance: Provenance?, folders: [String]?) -> String {
-        let e = Markup.escape
-        var body = "<header>\n<h1>TrustHarness explore</h1>\n" + HTMLReport.provenanceLine(provenance)
-        body += "<p class=\"meta\">seed <b>\(report.seed)</b>; back ends " + backends.map { "<b>\(e($0.name))</b> (\(e($0.version)))" }.joined(separator: ", ") + "</p>\n"
+    /// The run as a document: the counts, then one row per class (the mutation, the standards'
+    /// answer, each back end's verdict with its diagnostics, the example's files).
+    public static func document(_ report: Explorer.Report, backends: [BackendInfo], provenance: Provenance?, folders: [String]?) -> ReportDocument {
+        typealias Cell = ReportDocument.Table.Cell
         let kinds = Dictionary(grouping: report.findings, by: \.kind).mapValues(\.count)
-        body += "<p class=\"meta\">\(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s; \(report.disagreeing) mutants in <b>\(report.findings.count) classes</b>: \(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only, \(kinds["closed", default: 0]) closed by a hardening.</p>\n"
-        body += "</header>\n<main>\n<h2>Classes</h2>\n<div class=\"scroll\"><table class=\"limbo\"><thead><tr><th>#</th><th>mutation</th><th>standard</th>"
-        body += backends.map { "<th>\(e($0.name))</th>" }.joined() + "<th>example</th></tr></thead><tbody>\n"
-        for (index, finding) in report.findings.enumerated() {
+        let rows = report.findings.enumerated().map { index, finding -> [Cell] in
             let standard = finding.standard.map { $0.trusted ? "trusted" : "rejected [\($0.failures.map(\.rawValue).joined(separator: ", "))]" } ?? "open"
-            body += "<tr><td class=\"num\">\(index + 1)</td><td class=\"id\"><details class=\"about\"><summary>\(e(finding.steps.map(\.description).joined(separator: " + ")))</summary><p>\(e(finding.summary)); \(finding.kind) disagreement, \(finding.occurrences) mutant(s), example from \(e(finding.base))</p></details></td><td class=\"exp\">\(e(standard))</td>"
-            for backend in backends {
-                guard let answer = finding.answers.first(where: { $0.backend == backend.name }) else { body += "<td class=\"cell none\">not run</td>"; continue }
-                // Coloured against the standard answer where there is one; neutral where it is open.
-                let kind = finding.conforms(answer).map { $0 ? "passed" : answer.trusted ? "accepted-expected-failure" : "rejected-expected-success" } ?? "skipped"
-                body += "<td class=\"cell \(kind)\"><details><summary>\(e(answer.signature))</summary>\(e(answer.diagnostics.joined(separator: "; ")))</details></td>"
+            let mutation = Cell(finding.steps.map(\.description).joined(separator: " + "),
+                                detail: "\(finding.summary); \(finding.kind) disagreement, \(finding.occurrences) mutant(s), example from \(finding.base)")
+            let answers = backends.map { backend -> Cell in
+                guard let answer = finding.answers.first(where: { $0.backend == backend.name }) else { return Cell("not run", tone: .open) }
+                // Toned against the standards' answer where there is one; neutral where it is open.
+                let tone: ReportDocument.Tone = finding.conforms(answer).map { $0 ? .pass : answer.trusted ? .accepts : .rejects } ?? .open
+                return Cell(answer.signature, tone: tone, detail: answer.diagnostics.joined(separator: "; "))
             }
-            let files = folders.map { index < $0.count ? "<code>\(e($0[index]))</code>" : "" } ?? ""
-            body += "<td class=\"id\">\(files)</td></tr>\n"
+            let files = folders.map { index < $0.count ? $0[index] : "" } ?? ""
+            return [Cell("\(index + 1)"), mutation, Cell(standard)] + answers + [Cell(files)]
         }
-        body += "</tbody></table></div>\n<p class=\"legend\"><span class=\"key lk passed\">as the standard says</span> <span class=\"key lk accepted-expected-failure\">trusted, the standard rejects (security relevant)</span> <span class=\"key lk rejected-expected-success\">rejected otherwise than the standard says</span> <span class=\"key lk skipped\">the standards leave it open (or a pair)</span> <span class=\"hint\">click an answer for the library's diagnostics.</span></p>\n</main>\n"
-        return HTMLReport.document(title: "TrustHarness explore", css: HTMLReport.css + SuiteHTMLReport.css, body: body, script: "")
+        return ReportDocument(
+            title: "TrustHarness explore", provenance: provenance,
+            summary: "Seed \(report.seed); back ends " + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ")
+                + ". \(report.mutants) mutants of \(report.bases.count) chains in \(String(format: "%.1f", report.seconds)) s; \(report.disagreeing) mutants in \(report.findings.count) classes: "
+                + "\(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only, \(kinds["closed", default: 0]) closed by a hardening.",
+            sections: [.init(id: "classes", title: "Classes", blocks: [.table(.init(
+                headers: ["#", "mutation", "standard"] + backends.map(\.name) + ["example"], cells: rows, numeric: [0],
+                legend: [.pass: "as the standard says", .accepts: "trusted, the standard rejects (security relevant)", .rejects: "rejected otherwise than the standard says", .open: "the standards leave it open (or a pair)"]
+            ))])]
+        )
+    }
+
+    public static func html(_ report: Explorer.Report, backends: [BackendInfo], provenance: Provenance?, folders: [String]?) -> String {
+        DocumentWriter.html(document(report, backends: backends, provenance: provenance, folders: folders))
     }
 
     /// Classes by mutation family (the part of the mutation's name before `/`; a pair counts under
@@ -84,11 +94,7 @@ public enum ExploreReports {
             rows.append(row)
         }
         let columns = ["family", "classes", "shared accepts"] + backends
-        let widths = columns.indices.map { c in ([columns[c]] + rows.map { $0[c] }).map(\.count).max()! }
-        func line(_ cells: [String]) -> String {
-            "  " + cells.indices.map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ") + "\n"
-        }
-        return "\nclasses by family, and per back end the classes where it departs from the standards:\n" + line(columns) + rows.map(line).joined()
+        return "\nclasses by family, and per back end the classes where it departs from the standards:\n" + TextTable.render(headers: columns, rows: rows)
     }
 
     static func shorten(_ text: String, to limit: Int = 110) -> String {

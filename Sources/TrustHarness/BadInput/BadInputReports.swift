@@ -51,62 +51,43 @@ public enum BadInputReports {
         }
     }
 
-    public static func markdown(backends: [BackendInfo], results: [Result], descriptions: [String: String], provenance: Provenance?, title: String = "TrustHarness: bad input") -> String {
-        let cell = MarkdownReport.cell
-        var out = "# \(title)\n\n"
-        out += MarkdownReport.provenanceLine(provenance)
-        out += "| back end | library | cases | as stated | recorded deviations | other answers |\n|---|---|---:|---:|---:|---:|\n"
-        for (backend, s) in zip(backends, Summary.of(results, backends: backends)) {
-            out += "| \(cell(backend.name)) | \(cell(backend.version)) | \(s.cases) | \(s.asStated) | \(s.recordedDeviations) | \(s.otherAnswers) |\n"
+    /// The run as a document: the back ends' counts, then every case with each back end's answer
+    /// (as stated, a recorded deviation, or another answer with the problems found).
+    public static func document(backends: [BackendInfo], results: [Result], descriptions: [String: String], provenance: Provenance?, title: String = "TrustHarness: bad input") -> ReportDocument {
+        typealias Cell = ReportDocument.Table.Cell
+        let counts = zip(backends, Summary.of(results, backends: backends)).map { backend, s in
+            [backend.name, backend.version, "\(s.cases)", "\(s.asStated)", "\(s.recordedDeviations)", "\(s.otherAnswers)"]
         }
-        out += "\n| case | expected | " + backends.map { cell($0.name) }.joined(separator: " | ") + " |\n"
-        out += "|---|---|" + backends.map { _ in "---|" }.joined() + "\n"
-        for (id, row) in rows(results) {
+        let cases = rows(results).map { id, row -> [Cell] in
             let stated = row.first { $0.deviation == nil }?.expected ?? row.first?.expected ?? ""
-            let cells = backends.map { backend -> String in
-                guard let result = row.first(where: { $0.backend == backend.name }) else { return "not run" }
-                return "\(icon(result)) \(cell(result.observed))"
-            }
-            out += "| `\(cell(id))` | \(cell(stated)) | " + cells.joined(separator: " | ") + " |\n"
-        }
-        out += "\n✅ as stated · 🟨 recorded deviation · ❌ another answer\n\n## Cases\n\n"
-        for (id, row) in rows(results) {
-            out += "- `\(cell(id))`: \(cell(descriptions[id] ?? ""))\n"
-            for result in row where !result.conforms || result.deviation != nil {
-                let why = result.conforms ? "recorded deviation: \(result.deviation ?? "")" : result.problems.joined(separator: "; ")
-                out += "  - \(icon(result)) \(cell(result.backend)): \(cell(why))\n"
-            }
-        }
-        return out
-    }
-
-    public static func html(backends: [BackendInfo], results: [Result], descriptions: [String: String], provenance: Provenance?, title: String = "TrustHarness: bad input") -> String {
-        let e = Markup.escape
-        var body = "<header>\n<h1>\(e(title))</h1>\n"
-        body += HTMLReport.provenanceLine(provenance)
-        body += "<p class=\"meta\">back ends " + backends.map { "<b>\(e($0.name))</b> (\(e($0.version)))" }.joined(separator: ", ") + "</p>\n"
-        let wrong = results.filter { !$0.conforms }.count
-        body += wrong == 0 ? "<p class=\"status ok\">Every answer is the one the corpus states or a recorded deviation.</p>\n"
-            : "<p class=\"status bad\">\(wrong) answer(s) differ from the corpus.</p>\n"
-        body += "</header>\n<main>\n<h2>Cases</h2>\n<div class=\"scroll\"><table class=\"limbo\"><thead><tr><th>case</th><th>expected</th>"
-        body += backends.map { "<th>\(e($0.name))</th>" }.joined() + "</tr></thead><tbody>\n"
-        for (id, row) in rows(results) {
-            let stated = row.first { $0.deviation == nil }?.expected ?? row.first?.expected ?? ""
-            let about = descriptions[id].map { "<details class=\"about\"><summary>\(e(id))</summary><p>\(e($0))</p></details>" } ?? e(id)
-            body += "<tr><td class=\"id\">\(about)</td><td class=\"exp\">\(e(stated))</td>"
-            for backend in backends {
-                guard let result = row.first(where: { $0.backend == backend.name }) else { body += "<td class=\"cell none\">not run</td>"; continue }
-                let kind = !result.conforms ? "rejected-expected-success" : result.deviation == nil ? "passed" : "skipped"
+            return [Cell(id, detail: descriptions[id]), Cell(stated)] + backends.map { backend in
+                guard let result = row.first(where: { $0.backend == backend.name }) else { return Cell("not run", tone: .open) }
                 var detail = result.message
                 if let reason = result.deviation { detail = "Recorded deviation: \(reason). " + detail }
                 if !result.problems.isEmpty { detail = result.problems.joined(separator: "; ") + ". " + detail }
-                let time = result.observed == "inputError" ? "" : String(format: " (%.2f ms)", result.milliseconds)
-                body += "<td class=\"cell \(kind)\"><details><summary>\(e(result.observed))</summary>\(e(detail + time))</details></td>"
+                if result.observed != "inputError" { detail += String(format: " (%.2f ms)", result.milliseconds) }
+                return Cell(result.observed, tone: !result.conforms ? .rejects : result.deviation == nil ? .pass : .deviation, detail: detail)
             }
-            body += "</tr>\n"
         }
-        body += "</tbody></table></div>\n<p class=\"legend\"><span class=\"key lk passed\">as stated</span> <span class=\"key lk skipped\">recorded deviation</span> <span class=\"key lk rejected-expected-success\">another answer</span> <span class=\"hint\">click an answer for the message; a case's name for what it holds.</span></p>\n</main>\n"
-        return HTMLReport.document(title: title, css: HTMLReport.css + SuiteHTMLReport.css, body: body, script: "")
+        let wrong = results.filter { !$0.conforms }.count
+        return ReportDocument(
+            title: title, provenance: provenance,
+            summary: (wrong == 0 ? "Every answer is the one the corpus states or a recorded deviation." : "\(wrong) answer(s) differ from the corpus.")
+                + " Back ends: " + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
+            sections: [
+                .init(id: "summary", title: "Summary", blocks: [.table(.init(headers: ["back end", "library", "cases", "as stated", "recorded deviations", "other answers"], rows: counts, numeric: [2, 3, 4, 5]))]),
+                .init(id: "cases", title: "Cases", blocks: [.table(.init(headers: ["case", "expected"] + backends.map(\.name), cells: cases,
+                                                                        legend: [.pass: "as stated", .deviation: "recorded deviation", .rejects: "another answer"]))]),
+            ]
+        )
+    }
+
+    public static func markdown(backends: [BackendInfo], results: [Result], descriptions: [String: String], provenance: Provenance?, title: String = "TrustHarness: bad input") -> String {
+        DocumentWriter.markdown(document(backends: backends, results: results, descriptions: descriptions, provenance: provenance, title: title))
+    }
+
+    public static func html(backends: [BackendInfo], results: [Result], descriptions: [String: String], provenance: Provenance?, title: String = "TrustHarness: bad input") -> String {
+        DocumentWriter.html(document(backends: backends, results: results, descriptions: descriptions, provenance: provenance, title: title))
     }
 
     /// The results grouped by case, in order of first appearance.
@@ -118,9 +99,5 @@ public enum BadInputReports {
             byCase[result.id, default: []].append(result)
         }
         return order.map { ($0, byCase[$0]!) }
-    }
-
-    static func icon(_ result: Result) -> String {
-        !result.conforms ? "❌" : result.deviation == nil ? "✅" : "🟨"
     }
 }

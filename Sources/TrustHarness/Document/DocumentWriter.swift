@@ -15,7 +15,8 @@ public enum DocumentWriter {
                 case .paragraph(let text):
                     out += text + "\n"
                 case .table(let table):
-                    out += TextTable.render(headers: table.headers, rows: table.rows, numeric: table.numeric)
+                    out += TextTable.render(headers: table.headers, rows: table.rows.map { $0.map { mark($0.tone) + $0.text } }, numeric: table.numeric)
+                    out += legend(table, marks: true).map { "  \($0)\n" } ?? ""
                 case .heatMap(let map):
                     // Per row, the cells with departures: accepts/rejects of the cell's vectors.
                     let rows = map.rows.map { row in
@@ -56,7 +57,20 @@ public enum DocumentWriter {
             for block in section.blocks {
                 switch block {
                 case .paragraph(let text): out += text + "\n\n"
-                case .table(let t): out += table(t.headers, t.rows) + "\n"
+                case .table(let t):
+                    out += table(t.headers, t.rows.map { $0.map { icon($0.tone) + $0.text } }) + "\n"
+                    out += legend(t, marks: false).map { $0 + "\n\n" } ?? ""
+                    // What HTML lets a reader unfold: a row's own detail, and each departing cell's.
+                    var notes = ""
+                    for row in t.rows {
+                        let departing = row.enumerated().filter { $0.offset > 0 && $0.element.detail != nil && [.deviation, .accepts, .rejects].contains($0.element.tone) }
+                        guard let first = row.first, first.detail != nil || !departing.isEmpty else { continue }
+                        notes += "- `\(cell(first.text))`" + (first.detail.map { ": \(cell($0))" } ?? "") + "\n"
+                        for (index, value) in departing {
+                            notes += "  - \(icon(value.tone))\(cell(index < t.headers.count ? t.headers[index] : "")): \(cell(value.detail ?? ""))\n"
+                        }
+                    }
+                    if !notes.isEmpty { out += notes + "\n" }
                 case .heatMap(let map):
                     out += table(["back end"] + map.columns, map.rows.map { row in
                         [row.name] + row.cells.map { $0.departures == 0 ? "" : "\($0.accepts.count) / \($0.rejects.count)" }
@@ -126,11 +140,18 @@ public enum DocumentWriter {
         case .table(let table):
             let head = N.element("thead", [], [.element("tr", [], table.headers.map { .element("th", [], [.text($0)]) })])
             let rows = table.rows.map { row in
-                N.element("tr", [], row.enumerated().map { index, value in
-                    .element("td", table.numeric.contains(index) ? [A("class", "num")] : [], [.text(value)])
+                N.element("tr", [], row.enumerated().map { index, cell in
+                    let classes = (table.numeric.contains(index) ? ["num"] : []) + (cell.tone.map { ["tone", $0.rawValue] } ?? [])
+                    let content: [N] = cell.detail.map { [.element("details", [], [.element("summary", [], [.text(cell.text)]), .text($0)])] } ?? [.text(cell.text)]
+                    return .element("td", classes.isEmpty ? [] : [A("class", classes.joined(separator: " "))], content)
                 })
             }
-            return .element("div", [A("class", "scroll")], [.element("table", [], [head, .element("tbody", [], rows)])])
+            var parts: [N] = [.element("div", [A("class", "scroll")], [.element("table", [A("class", "cells")], [head, .element("tbody", [], rows)])])]
+            let used = ReportDocument.Tone.allCases.filter { tone in table.legend[tone] != nil }
+            if !used.isEmpty {
+                parts.append(.element("p", [A("class", "legend")], used.map { .element("span", [A("class", "tone \($0.rawValue)")], [.text(table.legend[$0]!)]) }))
+            }
+            return .element("div", [], parts)
         case .heatMap(let map):
             let head = N.element("thead", [], [.element("tr", [], [.element("th", [], [.text("back end")])]
                 + map.columns.map { .element("th", [A("class", "family")], [.element("span", [], [.text($0)])]) })])
@@ -196,6 +217,36 @@ public enum DocumentWriter {
     }
 
     static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// A tone in plain text: `! ` for the dangerous direction, `- ` for another departure, `~ ` for
+    /// a recorded one, nothing for a pass or an open cell.
+    static func mark(_ tone: ReportDocument.Tone?) -> String {
+        switch tone {
+        case .accepts: return "! "
+        case .rejects: return "- "
+        case .deviation: return "~ "
+        default: return ""
+        }
+    }
+
+    /// A tone in Markdown.
+    static func icon(_ tone: ReportDocument.Tone?) -> String {
+        switch tone {
+        case .pass: return "✅ "
+        case .deviation: return "🟨 "
+        case .accepts: return "🟥 "
+        case .rejects: return "❌ "
+        case .open: return "⬜ "
+        case nil: return ""
+        }
+    }
+
+    /// The table's legend, in the order of the tones, with text marks or Markdown icons.
+    static func legend(_ table: ReportDocument.Table, marks: Bool) -> String? {
+        let used = ReportDocument.Tone.allCases.filter { table.legend[$0] != nil }
+        guard !used.isEmpty else { return nil }
+        return used.map { (marks ? mark($0) : icon($0)) + table.legend[$0]! }.joined(separator: marks ? "; " : " · ")
+    }
 
     static func number(_ value: Double) -> String {
         value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)

@@ -43,16 +43,52 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         case details([Detail])
     }
 
-    /// Rows of text under headers; `numeric` columns are right-aligned.
+    /// How a cell's answer stands against what was expected of it.
+    public enum Tone: String, Sendable, Codable, Hashable, CaseIterable {
+        /// As expected.
+        case pass
+        /// Otherwise than expected, exactly as recorded.
+        case deviation
+        /// Trusted where a rejection was expected (the dangerous direction).
+        case accepts
+        /// Rejected where trust (or another reason) was expected.
+        case rejects
+        /// Nothing to judge against (left open, not run).
+        case open
+    }
+
+    /// Rows of cells under headers; `numeric` columns are right-aligned; `legend` says what each
+    /// tone used means here.
     public struct Table: Sendable, Codable, Hashable {
+        /// A cell: its text, how it stands, and what a reader may unfold (a library's diagnostics).
+        public struct Cell: Sendable, Codable, Hashable, ExpressibleByStringLiteral {
+            public var text: String
+            public var tone: Tone?
+            public var detail: String?
+
+            public init(_ text: String, tone: Tone? = nil, detail: String? = nil) {
+                self.text = text
+                self.tone = tone
+                self.detail = detail
+            }
+
+            public init(stringLiteral text: String) { self.init(text) }
+        }
+
         public var headers: [String]
-        public var rows: [[String]]
+        public var rows: [[Cell]]
         public var numeric: Set<Int>
+        public var legend: [Tone: String]
+
+        public init(headers: [String], cells: [[Cell]], numeric: Set<Int> = [], legend: [Tone: String] = [:]) {
+            self.headers = headers
+            self.rows = cells
+            self.numeric = numeric
+            self.legend = legend
+        }
 
         public init(headers: [String], rows: [[String]], numeric: Set<Int> = []) {
-            self.headers = headers
-            self.rows = rows
-            self.numeric = numeric
+            self.init(headers: headers, cells: rows.map { $0.map { Cell($0) } }, numeric: numeric)
         }
     }
 
