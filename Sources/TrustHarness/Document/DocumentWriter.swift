@@ -15,7 +15,8 @@ public enum DocumentWriter {
                 case .paragraph(let text):
                     out += text + "\n"
                 case .table(let table):
-                    out += TextTable.render(headers: table.headers, rows: table.rows.map { $0.map { mark($0.tone) + $0.text } }, numeric: table.numeric)
+                    if let filter = table.staticFilter { out += "  \(filter.label): \(table.staticRows.count) of \(table.rows.count) rows\n" }
+                    out += TextTable.render(headers: table.headers, rows: table.staticRows.map { $0.map { mark($0.tone) + $0.text } }, numeric: table.numeric)
                     out += legend(table, marks: true).map { "  \($0)\n" } ?? ""
                 case .heatMap(let map):
                     // Per row, the cells with departures: accepts/rejects of the cell's vectors.
@@ -58,11 +59,13 @@ public enum DocumentWriter {
                 switch block {
                 case .paragraph(let text): out += text + "\n\n"
                 case .table(let t):
-                    out += table(t.headers, t.rows.map { $0.map { icon($0.tone) + $0.text } }) + "\n"
+                    if let filter = t.staticFilter { out += "\(filter.label): \(t.staticRows.count) of \(t.rows.count) rows.\n\n" }
+                    guard !t.staticRows.isEmpty else { continue }
+                    out += table(t.headers, t.staticRows.map { $0.map { icon($0.tone) + $0.text } }) + "\n"
                     out += legend(t, marks: false).map { $0 + "\n\n" } ?? ""
                     // What HTML lets a reader unfold: a row's own detail, and each departing cell's.
                     var notes = ""
-                    for row in t.rows {
+                    for row in t.staticRows {
                         let departing = row.enumerated().filter { $0.offset > 0 && $0.element.detail != nil && [.deviation, .accepts, .rejects].contains($0.element.tone) }
                         guard let first = row.first, first.detail != nil || !departing.isEmpty else { continue }
                         notes += "- `\(cell(first.text))`" + (first.detail.map { ": \(cell($0))" } ?? "") + "\n"
@@ -139,14 +142,20 @@ public enum DocumentWriter {
             return .element("p", [], [.text(text)])
         case .table(let table):
             let head = N.element("thead", [], [.element("tr", [], table.headers.map { .element("th", [], [.text($0)]) })])
-            let rows = table.rows.map { row in
-                N.element("tr", [], row.enumerated().map { index, cell in
+            let rows = table.rows.enumerated().map { number, row in
+                N.element("tr", number < table.rowTags.count ? [A("data-tags", table.rowTags[number].joined(separator: " "))] : [], row.enumerated().map { index, cell in
                     let classes = (table.numeric.contains(index) ? ["num"] : []) + (cell.tone.map { ["tone", $0.rawValue] } ?? [])
                     let content: [N] = cell.detail.map { [.element("details", [], [.element("summary", [], [.text(cell.text)]), .text($0)])] } ?? [.text(cell.text)]
                     return .element("td", classes.isEmpty ? [] : [A("class", classes.joined(separator: " "))], content)
                 })
             }
-            var parts: [N] = [.element("div", [A("class", "scroll")], [.element("table", [A("class", "cells")], [head, .element("tbody", [], rows)])])]
+            var parts: [N] = []
+            if !table.filters.isEmpty, let id = table.id {
+                parts.append(.element("p", [], [.element("label", [], [.text("Show "), .element("select", [A("class", "filter"), A("data-table", id)],
+                    [.element("option", [A("value", "")], [.text("all rows")])] + table.filters.map { .element("option", [A("value", $0.value)], [.text($0.label)]) })]),
+                    .text(" "), .element("span", [A("class", "shown"), A("data-table", id)])]))
+            }
+            parts.append(.element("div", [A("class", "scroll")], [.element("table", [A("class", "cells")] + (table.id.map { [A("id", $0)] } ?? []), [head, .element("tbody", [], rows)])]))
             let used = ReportDocument.Tone.allCases.filter { tone in table.legend[tone] != nil }
             if !used.isEmpty {
                 parts.append(.element("p", [A("class", "legend")], used.map { .element("span", [A("class", "tone \($0.rawValue)")], [.text(table.legend[$0]!)]) }))

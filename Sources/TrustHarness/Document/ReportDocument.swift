@@ -75,16 +75,46 @@ public struct ReportDocument: Sendable, Codable, Hashable {
             public init(stringLiteral text: String) { self.init(text) }
         }
 
+        /// A choice of rows to show (HTML): rows whose tags hold `value`; the empty value shows all.
+        public struct Filter: Sendable, Codable, Hashable {
+            public var value: String
+            public var label: String
+
+            public init(_ value: String, _ label: String) {
+                self.value = value
+                self.label = label
+            }
+        }
+
         public var headers: [String]
         public var rows: [[Cell]]
         public var numeric: Set<Int>
         public var legend: [Tone: String]
+        /// The table's anchor, and the filter's choices with each row's tags (parallel to `rows`);
+        /// a page's `#only=VALUE` presets the filter.
+        public var id: String?
+        public var filters: [Filter]
+        public var rowTags: [[String]]
+        /// In formats with no filter (text, Markdown): only the rows tagged with this filter's value,
+        /// when set (a page holds every case; a pull-request comment the departures).
+        public var staticFilter: Filter?
 
-        public init(headers: [String], cells: [[Cell]], numeric: Set<Int> = [], legend: [Tone: String] = [:]) {
+        public init(headers: [String], cells: [[Cell]], numeric: Set<Int> = [], legend: [Tone: String] = [:],
+                    id: String? = nil, filters: [Filter] = [], rowTags: [[String]] = [], staticFilter: Filter? = nil) {
             self.headers = headers
             self.rows = cells
             self.numeric = numeric
             self.legend = legend
+            self.id = id
+            self.filters = filters
+            self.rowTags = rowTags
+            self.staticFilter = staticFilter
+        }
+
+        /// The table as a format with no filter shows it: with ``staticFilter``, only its rows.
+        public var staticRows: [[Cell]] {
+            guard let filter = staticFilter else { return rows }
+            return rows.indices.filter { $0 < rowTags.count && rowTags[$0].contains(filter.value) }.map { rows[$0] }
         }
 
         public init(headers: [String], rows: [[String]], numeric: Set<Int> = []) {

@@ -37,61 +37,6 @@ public enum SuiteJUnitReport {
 /// end departs from the suite, with each back end's result and reason.
 public enum SuiteMarkdownReport {
     public static func render(suite: String, backends: [BackendInfo], results: [SuiteResult], recordChanges: [SuiteRecord.Change]?, provenance: Provenance?, title: String = "TrustHarness: x509-limbo", record: SuiteRecord? = nil) -> String {
-        let cell = MarkdownReport.cell
-        var out = "# \(title)\n\n"
-        out += MarkdownReport.provenanceLine(provenance)
-        out += "Suite `\(cell(suite))`; back ends " + backends.map { "\(cell($0.name)) (\(cell($0.version)))" }.joined(separator: ", ") + ".\n\n"
-        if let recordChanges {
-            out += recordChanges.isEmpty ? "Every result equals the committed record.\n\n"
-                : "**\(recordChanges.count) result(s) differ from the committed record:**\n\n" + recordChanges.map { "- `\(cell($0.description))`\n" }.joined() + "\n"
-        } else {
-            out += "Not compared with a record (none for this suite).\n\n"
-        }
-        out += "| back end | namespace | cases | passed | accepted, suite expects FAILURE | rejected, suite expects SUCCESS | skipped | unexpected |\n"
-        out += "|---|---|---:|---:|---:|---:|---:|---:|\n"
-        for backend in SuiteSummary(results, record: record).backends {
-            let known = record?.backends[backend.backend] != nil
-            func count(_ value: Int, _ recorded: Int) -> String { known && value > 0 ? "\(value) (\(recorded) recorded)" : "\(value)" }
-            for row in backend.namespaces + [backend.all] {
-                let name = row.namespace == "all" ? "**all**" : row.namespace
-                out += "| \(cell(backend.backend)) | \(name) | \(row.total) | \(row.passed) | \(count(row.acceptedExpectedFailure, row.acceptedRecorded)) | \(count(row.rejectedExpectedSuccess, row.rejectedRecorded)) | \(row.skipped) | \(row.unexpected) |\n"
-            }
-        }
-        out += "\nAccepted although the suite expects FAILURE is the security-relevant column; \"recorded\" says how many of a count the committed record holds (known departures, as recorded deviations are in the conformance matrix). Unexpected: results that differ from the record, or departures of a back end no record covers.\n"
-        let (order, byCase) = SuiteResult.byCase(results)
-        let departing = order.filter { id in byCase[id]!.values.contains { $0.outcome == .acceptedExpectedFailure || $0.outcome == .rejectedExpectedSuccess } }
-        guard !departing.isEmpty else { return out + "\nEvery evaluated case is as the suite expects.\n" }
-        out += "\n## Cases where a back end departs from the suite (\(departing.count))\n\n"
-        out += "| case | expected | " + backends.map { cell($0.name) }.joined(separator: " | ") + " |\n"
-        out += "|---|---|" + backends.map { _ in "---|" }.joined() + "\n"
-        for id in departing {
-            let row = byCase[id]!
-            let cells = backends.map { backend -> String in
-                guard let result = row[backend.name] else { return "not run" }
-                return "\(icon(result.outcome)) \(result.actual.rawValue)"
-            }
-            out += "| `\(cell(id))` | \(row.values.first?.expected ?? "") | " + cells.joined(separator: " | ") + " |\n"
-        }
-        out += "\n✅ as the suite expects · 🟥 accepted, suite expects FAILURE · 🟧 rejected, suite expects SUCCESS · ⏭ skipped\n\n"
-        for id in departing {
-            let row = byCase[id]!
-            let about = row.values.compactMap(\.caseDescription).first.map { ": \(cell($0))" } ?? ""
-            out += "- `\(cell(id))`\(about)\n"
-            for backend in backends {
-                guard let result = row[backend.name], result.outcome != .passed, let context = result.context else { continue }
-                out += "  - \(cell(backend.name)): \(cell(SuiteTextReport.shorten(context, to: 300)))\n"
-            }
-        }
-        return out
-    }
-
-    static func icon(_ outcome: SuiteResult.Outcome) -> String {
-        switch outcome {
-        case .passed: return "✅"
-        case .acceptedExpectedFailure: return "🟥"
-        case .rejectedExpectedSuccess: return "🟧"
-        case .skipped: return "⏭"
-        case .warning: return "⚠️"
-        }
+        DocumentWriter.markdown(SuiteDocument.make(suite: suite, backends: backends, results: results, recordChanges: recordChanges, title: title, provenance: provenance, record: record))
     }
 }
