@@ -125,6 +125,8 @@ public enum DocumentWriter {
         let page = N.element("html", [A("lang", "en")], [
             .element("head", [], [
                 .element("meta", [A("charset", "utf-8")]),
+                // The page loads nothing: inline style and script only, no other source.
+                .element("meta", [A("http-equiv", "Content-Security-Policy"), A("content", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'")]),
                 .element("meta", [A("name", "viewport"), A("content", "width=device-width, initial-scale=1")]),
                 .element("title", [], [.text(document.title)]),
                 .element("style", [], [.asset(ReportAssets.text(PackageResources.document_css))]),
