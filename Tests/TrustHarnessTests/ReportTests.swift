@@ -183,8 +183,8 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         #expect(html.contains(Markup.escape(context.description)))
         #expect(html.contains(Markup.escape(context.references[0])))
         let markdown = MarkdownReport.render(backends: backends, results: results)
-        #expect(markdown.contains("- `expired-leaf/p256`: \(context.description)"))
+        #expect(markdown.contains("| `expired-leaf/p256` | \(context.description) |"), "\(markdown)")
         let deviation = try #require(results.first { $0.outcome == .deviation })
-        #expect(markdown.contains("`\(deviation.id)` on \(deviation.backend)"))
+        #expect(markdown.contains("| `\(deviation.id)` | \(deviation.backend) | 🟨 deviation |"), "\(markdown)")
     }
 }

@@ -60,7 +60,7 @@ public enum BadInputReports {
         }
         let cases = rows(results).map { id, row -> [Cell] in
             let stated = row.first { $0.deviation == nil }?.expected ?? row.first?.expected ?? ""
-            return [Cell(id, detail: descriptions[id]), Cell(stated)] + backends.map { backend in
+            return [Cell(id, detail: descriptions[id], code: true), Cell(stated)] + backends.map { backend in
                 guard let result = row.first(where: { $0.backend == backend.name }) else { return Cell("not run", tone: .open) }
                 var detail = result.message
                 if let reason = result.deviation { detail = "Recorded deviation: \(reason). " + detail }

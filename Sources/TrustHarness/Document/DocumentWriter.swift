@@ -51,7 +51,13 @@ public enum DocumentWriter {
                 + rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |\n" }.joined()
         }
         var out = "# \(document.title)\n\n"
-        if let provenance = document.provenance { out += "_By \(provenance.line)_\n\n" }
+        if let provenance = document.provenance {
+            let command = provenance.command.map(Provenance.quoted).joined(separator: " ").replacingOccurrences(of: "\n", with: " ")
+            // A command holding backticks needs a longer fence (CommonMark code spans).
+            let fence = command.contains("`") ? "`` " : "`"
+            out += "Made by \(cell(provenance.tool)) at \(provenance.generatedAt): \(fence)\(command)\(String(fence.reversed()))"
+                + (provenance.profile.map { ". Judged against profile `\($0.rawValue)`: \($0.summary)" } ?? "") + "\n\n"
+        }
         if !document.summary.isEmpty { out += document.summary + "\n\n" }
         for section in document.sections {
             out += "## \(section.title)\n\n"
@@ -61,12 +67,12 @@ public enum DocumentWriter {
                 case .table(let t):
                     if let filter = t.staticFilter { out += "\(filter.label): \(t.staticRows.count) of \(t.rows.count) rows.\n\n" }
                     guard !t.staticRows.isEmpty else { continue }
-                    out += table(t.headers, t.staticRows.map { $0.map { icon($0.tone) + $0.text } }) + "\n"
+                    out += table(t.headers, t.staticRows.map { $0.map { icon($0.tone) + ($0.code ? "`\($0.text)`" : $0.text) } }) + "\n"
                     out += legend(t, marks: false).map { $0 + "\n\n" } ?? ""
                     // What HTML lets a reader unfold: a row's own detail, and each departing cell's.
                     var notes = ""
-                    for row in t.staticRows {
-                        let departing = row.enumerated().filter { $0.offset > 0 && $0.element.detail != nil && [.deviation, .accepts, .rejects].contains($0.element.tone) }
+                    for row in t.staticRows where t.staticNotes {
+                        let departing = row.enumerated().filter { $0.offset > 0 && $0.element.detail != nil && [.deviation, .accepts, .rejects, .error, .unstable].contains($0.element.tone) }
                         guard let first = row.first, first.detail != nil || !departing.isEmpty else { continue }
                         notes += "- `\(cell(first.text))`" + (first.detail.map { ": \(cell($0))" } ?? "") + "\n"
                         for (index, value) in departing {
@@ -82,7 +88,9 @@ public enum DocumentWriter {
                     out += table([chart.title, chart.unit, "note"], chart.bars.map { [$0.label, number($0.value), $0.note] }) + "\n"
                 case .details(let details):
                     for detail in details where !detail.items.isEmpty {
-                        out += "- **\(cell(detail.title))** (\(detail.items.count)): \(detail.items.map { "`\($0)`" }.joined(separator: ", "))\n"
+                        // Identifiers in code type, one line each; sentences as they are.
+                        out += "- **\(cell(detail.title))** (\(detail.items.count))\n"
+                        out += detail.items.map { "  - " + ($0.contains(" ") ? cell($0) : "`\(cell($0))`") + "\n" }.joined()
                     }
                     out += "\n"
                 }
@@ -147,7 +155,8 @@ public enum DocumentWriter {
             let rows = table.rows.enumerated().map { number, row in
                 N.element("tr", number < table.rowTags.count ? [A("data-tags", table.rowTags[number].joined(separator: " "))] : [], row.enumerated().map { index, cell in
                     let classes = (table.numeric.contains(index) ? ["num"] : []) + (cell.tone.map { ["tone", $0.rawValue] } ?? [])
-                    let content: [N] = cell.detail.map { [.element("details", [], [.element("summary", [], [.text(cell.text)]), .text($0)])] } ?? [.text(cell.text)]
+                    let label: N = cell.code ? .element("code", [], [.text(cell.text)]) : .text(cell.text)
+                    let content: [N] = cell.detail.map { [.element("details", [], [.element("summary", [], [label]), .text($0)])] } ?? [label]
                     return .element("td", classes.isEmpty ? [] : [A("class", classes.joined(separator: " "))], content)
                 })
             }
@@ -158,7 +167,7 @@ public enum DocumentWriter {
                     .text(" "), .element("span", [A("class", "shown"), A("data-table", id)])]))
             }
             parts.append(.element("div", [A("class", "scroll")], [.element("table", [A("class", "cells")] + (table.id.map { [A("id", $0)] } ?? []), [head, .element("tbody", [], rows)])]))
-            let used = ReportDocument.Tone.allCases.filter { tone in table.legend[tone] != nil }
+            let used = usedTones(table)
             if !used.isEmpty {
                 parts.append(.element("p", [A("class", "legend")], used.map { .element("span", [A("class", "tone \($0.rawValue)")], [.text(table.legend[$0]!)]) }))
             }
@@ -236,6 +245,8 @@ public enum DocumentWriter {
         case .accepts: return "! "
         case .rejects: return "- "
         case .deviation: return "~ "
+        case .error: return "E "
+        case .unstable: return "? "
         default: return ""
         }
     }
@@ -248,18 +259,27 @@ public enum DocumentWriter {
         case .accepts: return "🟥 "
         case .rejects: return "❌ "
         case .open: return "⬜ "
+        case .error: return "⛔ "
+        case .unstable: return "🔀 "
+        case .skipped: return "⏭ "
         case nil: return ""
         }
     }
 
     /// The table's legend, in the order of the tones, with text marks or Markdown icons.
     static func legend(_ table: ReportDocument.Table, marks: Bool) -> String? {
-        let used = ReportDocument.Tone.allCases.filter { table.legend[$0] != nil }
+        let used = usedTones(table)
         guard !used.isEmpty else { return nil }
         return used.map { (marks ? mark($0) : icon($0)) + table.legend[$0]! }.joined(separator: marks ? "; " : " · ")
     }
 
     static func number(_ value: Double) -> String {
         value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
+    }
+
+    /// The tones the legend names that some cell of the table has.
+    static func usedTones(_ table: ReportDocument.Table) -> [ReportDocument.Tone] {
+        let present = Set(table.rows.flatMap { $0.compactMap(\.tone) })
+        return ReportDocument.Tone.allCases.filter { table.legend[$0] != nil && present.contains($0) }
     }
 }

@@ -55,6 +55,12 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         case rejects
         /// Nothing to judge against (left open, not run).
         case open
+        /// The request could not be evaluated (an error, not a verdict).
+        case error
+        /// Different verdicts when the same request was asked again.
+        case unstable
+        /// Not asked: the back end cannot honour what the case needs.
+        case skipped
     }
 
     /// Rows of cells under headers; `numeric` columns are right-aligned; `legend` says what each
@@ -65,11 +71,14 @@ public struct ReportDocument: Sendable, Codable, Hashable {
             public var text: String
             public var tone: Tone?
             public var detail: String?
+            /// An identifier (a vector's or a case's id): set in code type.
+            public var code: Bool
 
-            public init(_ text: String, tone: Tone? = nil, detail: String? = nil) {
+            public init(_ text: String, tone: Tone? = nil, detail: String? = nil, code: Bool = false) {
                 self.text = text
                 self.tone = tone
                 self.detail = detail
+                self.code = code
             }
 
             public init(stringLiteral text: String) { self.init(text) }
@@ -98,6 +107,9 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         /// In formats with no filter (text, Markdown): only the rows tagged with this filter's value,
         /// when set (a page holds every case; a pull-request comment the departures).
         public var staticFilter: Filter?
+        /// Whether text and Markdown list, after the table, what a page lets a reader unfold (false
+        /// when the document says it elsewhere).
+        public var staticNotes = true
 
         public init(headers: [String], cells: [[Cell]], numeric: Set<Int> = [], legend: [Tone: String] = [:],
                     id: String? = nil, filters: [Filter] = [], rowTags: [[String]] = [], staticFilter: Filter? = nil) {

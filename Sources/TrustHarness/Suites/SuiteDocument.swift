@@ -37,7 +37,7 @@ public enum SuiteDocument {
             let answered = Set(row.values.map(\.actual).filter { $0 != .skipped })
             let departs = row.values.contains { $0.outcome == .acceptedExpectedFailure || $0.outcome == .rejectedExpectedSuccess }
             tags.append(Set(row.values.map(\.outcome.rawValue)).sorted() + (answered.count > 1 ? ["disagreements"] : []) + (departs ? ["departures"] : []))
-            rows.append([Cell(id, detail: row.values.compactMap(\.caseDescription).first), Cell(row.values.first?.expected ?? "")] + names.map { name in
+            rows.append([Cell(id, detail: row.values.compactMap(\.caseDescription).first, code: true), Cell(row.values.first?.expected ?? "")] + names.map { name in
                 guard let result = row[name] else { return Cell("not run", tone: .open) }
                 let recorded = result.outcome != .passed && result.outcome != .skipped && record?.backends[name]?.results[id] == result.actual.rawValue
                 switch result.outcome {
