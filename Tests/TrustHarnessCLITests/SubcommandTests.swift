@@ -111,7 +111,7 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(0, "Handshake against chain .* 0 differ|differ, [0-9]+ of them recorded", "run", "--handshake", "--id", "valid-chain/*", "--backend", "openssl", "--backend", "gnutls"),
         Case(2, "at least two", "explore", "--backend", "openssl"),
         Case(2, "give at least one JSON report", "report"),
-        Case(2, "README.md: not a JSON report of run, limbo, pkits, bettertls or bench", "report", "README.md"),
+        Case(2, "README.md: not a JSON report of run, limbo, pkits, bettertls, explore or bench", "report", "README.md"),
         Case(2, "no-such-report.json: cannot be read", "report", Files.scratch("no-such-report.json")),
         Case(2, "--cases must be at least 1", "explore", "--cases", "0"),
         Case(2, "--adopt", "explore", "--adopt", Files.scratch("no-such-candidates.json")),

@@ -59,6 +59,18 @@ import TrustHarness
         #expect(json?["schemaVersion"] as? Int == ReportDocument.schemaVersion && json?["document"] != nil)
     }
 
+    @Test func exploreClassesBecomeAHeatMapWithTheSharedAccepts() throws {
+        let json = #"{"seed": 1, "profile": "webpki", "backends": ["a", "b"], "mutants": 3, "findings": [{"kind": "shared-accept", "steps": [{"mutation": "keyUsage/empty", "role": "leaf"}], "summary": "s", "occurrences": 2, "answers": [{"backend": "a", "trusted": true}, {"backend": "b", "trusted": true}], "standard": {"trusted": false}}, {"kind": "verdict", "steps": [{"mutation": "keyUsage/x", "role": "root"}], "summary": "t", "occurrences": 1, "answers": [{"backend": "a", "trusted": false}, {"backend": "b", "trusted": true}], "standard": null}]}"#
+        let input = try #require(ComparisonReport.input(Data(json.utf8)))
+        let document = ComparisonReport.document([("explore.json", input)], families: [:], provenance: nil)
+        #expect(document.summary.contains("profile webpki"))
+        guard case .heatMap(let map) = try #require(document.sections.first).blocks[1] else { Issue.record("no heat map"); return }
+        // The open class counts for nobody; the shared accept for both.
+        #expect(map.columns == ["keyUsage"] && map.rows.allSatisfy { $0.cells[0].total == 1 && $0.cells[0].accepts.count == 1 })
+        guard case .details(let details) = document.sections[0].blocks[2] else { Issue.record("no details"); return }
+        #expect(details.first?.items.count == 1)
+    }
+
     @Test func aFileOfAnotherShapeIsNoInput() {
         #expect(ComparisonReport.input(Data("{}".utf8)) == nil)
         #expect(ComparisonReport.input(Data("[1, 2]".utf8)) == nil)

@@ -3,13 +3,36 @@ import Foundation
 /// The comparison page: back ends against families of the standards (a heat map of where each
 /// departs, in which direction, with the vectors behind each cell), the public suites' columns, and
 /// speed against each library's own loop, from the JSON reports of `run`, `limbo`, `pkits`,
-/// `bettertls` and `bench`.
+/// `bettertls`, `explore` and `bench`.
 public enum ComparisonReport {
     /// A report file this page reads, decoded to what it needs.
     public enum Input: Sendable {
         case run(Run)
         case suite(Suite)
         case bench(Bench)
+        case explore(Explore)
+    }
+
+    /// An explore report: its classes, each with the standards' answer (nil: left open) and each
+    /// back end's.
+    public struct Explore: Sendable, Decodable {
+        public struct Finding: Sendable, Decodable {
+            public struct Step: Sendable, Decodable { public var mutation: String; public var role: String }
+            public struct Answer: Sendable, Decodable { public var backend: String; public var trusted: Bool }
+            public struct Standard: Sendable, Decodable { public var trusted: Bool }
+            public var kind: String
+            public var steps: [Step]
+            public var summary: String
+            public var occurrences: Int
+            public var answers: [Answer]
+            public var standard: Standard?
+        }
+        public var seed: UInt64
+        /// The standards profile its answers are of.
+        public var profile: String?
+        public var backends: [String]
+        public var mutants: Int
+        public var findings: [Finding]
     }
 
     public struct Run: Sendable, Decodable {
@@ -59,6 +82,7 @@ public enum ComparisonReport {
         if object["suite"] != nil, let suite = try? decoder.decode(Suite.self, from: data) { return .suite(suite) }
         if object["baselines"] != nil, let bench = try? decoder.decode(Bench.self, from: data) { return .bench(bench) }
         if object["summary"] != nil, let run = try? decoder.decode(Run.self, from: data) { return .run(run) }
+        if object["findings"] != nil, let explore = try? decoder.decode(Explore.self, from: data) { return .explore(explore) }
         return nil
     }
 
@@ -98,11 +122,22 @@ public enum ComparisonReport {
         }
         if !suites.isEmpty { sections.append(suitesSection(suites)) }
         for (name, input) in inputs {
+            guard case .explore(let explore) = input else { continue }
+            sections.append(exploreSection(explore, name: name))
+        }
+        for (name, input) in inputs {
             guard case .bench(let bench) = input else { continue }
             sections.append(speedSection(bench, name: name))
         }
-        let profiles = inputs.compactMap { item -> String? in
-            if case .run(let run) = item.input { return run.provenance?.profile?.rawValue } else { return nil }
+        var profiles: [String] = []
+        for item in inputs {
+            let profile: String?
+            switch item.input {
+            case .run(let run): profile = run.provenance?.profile?.rawValue
+            case .explore(let explore): profile = explore.profile
+            default: profile = nil
+            }
+            if let profile, !profiles.contains(profile) { profiles.append(profile) }
         }
         return ReportDocument(
             title: "TrustHarness: the libraries compared",
@@ -182,6 +217,46 @@ public enum ComparisonReport {
             charts.append(.bars(.init(title: "\(name): share of the answered cases as the suite expects (soft results count as expected)", unit: "%", bars: bars)))
         }
         return .init(id: "suites", title: "The public suites", blocks: [.table(.init(headers: headers, rows: rows))] + charts)
+    }
+
+    /// The explorer's classes by mutation family: per back end, how many classes it answers against
+    /// the standards in each direction, and the classes every back end gets wrong together.
+    static func exploreSection(_ explore: Explore, name: String) -> ReportDocument.Section {
+        typealias Cell = ReportDocument.HeatMap.Cell
+        var byFamily: [String: [String: Cell]] = [:]
+        var shared: [String] = []
+        for finding in explore.findings {
+            let label = finding.steps.map { "\($0.mutation) @\($0.role)" }.joined(separator: " + ")
+            let family = String((finding.steps.first?.mutation ?? "other").prefix { $0 != "/" })
+            for answer in finding.answers {
+                var cell = byFamily[family, default: [:]][answer.backend] ?? Cell(total: 0, accepts: [], rejects: [])
+                if let standard = finding.standard {
+                    cell.total += 1
+                    if answer.trusted != standard.trusted {
+                        if answer.trusted { cell.accepts.append(label) } else { cell.rejects.append(label) }
+                    }
+                }
+                byFamily[family, default: [:]][answer.backend] = cell
+            }
+            if finding.kind == "shared-accept" { shared.append("\(label): \(finding.summary) (\(finding.occurrences) mutants)") }
+        }
+        let columns = byFamily.keys.sorted { a, b in
+            let da = byFamily[a]!.values.reduce(0) { $0 + $1.departures }, db = byFamily[b]!.values.reduce(0) { $0 + $1.departures }
+            return da != db ? da > db : a < b
+        }
+        let map = ReportDocument.HeatMap(columns: columns, rows: explore.backends.map { backend in
+            .init(name: backend, cells: columns.map { byFamily[$0]?[backend] ?? Cell(total: 0, accepts: [], rejects: []) })
+        }, detailPrefix: "explore")
+        var details: [ReportDocument.Detail] = [.init(id: "explore-shared", title: "accepted by every back end asked, against the standards", items: shared)]
+        for (r, row) in map.rows.enumerated() {
+            for (c, cell) in row.cells.enumerated() where cell.departures > 0 {
+                details.append(.init(id: map.anchor(row: r, column: c), title: "\(row.name), \(columns[c]) classes", items: cell.accepts.map { "trusted: \($0)" } + cell.rejects.map { "rejected: \($0)" }))
+            }
+        }
+        return .init(id: "explore", title: "Explore: classes of mutants by family (\(name), seed \(explore.seed))", blocks: [
+            .paragraph("\(explore.mutants) mutants in \(explore.findings.count) classes, judged against profile \(explore.profile ?? "unknown"). Each cell: the family's classes with a standards' answer that the back end answers against it, trusted / rejected; click for the classes."),
+            .heatMap(map), .details(details),
+        ])
     }
 
     static func speedSection(_ bench: Bench, name: String) -> ReportDocument.Section {

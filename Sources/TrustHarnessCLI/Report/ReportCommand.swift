@@ -8,12 +8,13 @@ struct ReportCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         _superCommandName: "trust-harness",
-        abstract: "Compare the back ends on one page from the JSON reports of run, limbo, pkits, bettertls and bench.",
+        abstract: "Compare the back ends on one page from the JSON reports of run, limbo, pkits, bettertls, explore and bench.",
         discussion: """
-        Reads each FILE (a `--format json` report of run, limbo, pkits, bettertls or bench; the kind is \
+        Reads each FILE (a `--format json` report of run, limbo, pkits, bettertls, explore or bench; the kind is \
         told by its shape) and writes one document: per run report, a heat map of back ends against \
         families of the standards (how many of each family's vectors a back end answers against the \
-        standards, in which direction, each cell linking to its vectors); the suites side by side; \
+        standards, in which direction, each cell linking to its vectors); the same for explore's \
+        classes, with the ones every back end accepts against the standards; the suites side by side; \
         speed against each library's own C loop. HTML is one self-contained page (no network); text, \
         Markdown and JSON hold the same document. scripts/report makes the reports on all eight \
         libraries and the page.
@@ -26,7 +27,7 @@ struct ReportCommand: ToolCommand {
         """
     )
 
-    @Argument(help: "JSON reports of run, limbo, pkits, bettertls or bench.", completion: .file())
+    @Argument(help: "JSON reports of run, limbo, pkits, bettertls, explore or bench.", completion: .file())
     var files: [String] = []
 
     @OptionGroup var formatOption: FormatOption<DocumentFormat>
@@ -48,7 +49,7 @@ struct ReportCommand: ToolCommand {
                 throw ExitCode(2)
             }
             guard let input = ComparisonReport.input(data) else {
-                tool.error("error: \(file): not a JSON report of run, limbo, pkits, bettertls or bench (--format json)")
+                tool.error("error: \(file): not a JSON report of run, limbo, pkits, bettertls, explore or bench (--format json)")
                 throw ExitCode(2)
             }
             inputs.append((URL(fileURLWithPath: file).lastPathComponent, input))
