@@ -105,35 +105,42 @@ public struct BetterTLSComparison: Sendable, Codable {
         return comparison
     }
 
-    /// The comparisons as text: per back end its figures, then every difference with its explanation.
-    public static func renderText(_ comparisons: [BetterTLSComparison], provenance: Provenance?) -> String {
-        var out = "BetterTLS: our back ends beside the results BetterTLS's authors published\n"
-        if let provenance { out += "  by \(provenance.line)\n" }
-        for comparison in comparisons {
-            out += "\n\(comparison.backend) (\(comparison.library))\n"
-            out += "  against \(comparison.publishedFile): \(comparison.publishedImplementation) \(comparison.publishedVersion.split(separator: "\n").first ?? "")\n"
-            out += "  \(comparison.suite) at BetterTLS \(comparison.revision.prefix(7)): \(comparison.compared) cases compared, \(comparison.same) the same, \(comparison.differences.count) differ"
-            out += " (\(comparison.differences.filter { $0.ours == "ACCEPTED" }.count) we accept, \(comparison.differences.filter { $0.ours == "REJECTED" }.count) we reject);"
-            out += " \(comparison.skippedByThem) skipped by the published run, \(comparison.skippedByUs) by ours\n"
+    /// The comparisons as a document: per back end its figures, then the differences grouped by the
+    /// explanation that covers them (or NOT EXPLAINED), each case with its summary, and any problem.
+    public static func document(_ comparisons: [BetterTLSComparison], provenance: Provenance?) -> ReportDocument {
+        typealias Cell = ReportDocument.Table.Cell
+        let figures = comparisons.map { c -> [Cell] in
+            [Cell(c.backend), Cell(c.suite), Cell("\(c.publishedFile) (\(c.publishedImplementation) \(c.publishedVersion.split(separator: "\n").first ?? ""))"),
+             Cell("\(c.compared)"), Cell("\(c.same)"), Cell("\(c.differences.count)", tone: c.differences.isEmpty ? .pass : c.problems.isEmpty ? .deviation : .rejects),
+             Cell("\(c.differences.filter { $0.ours == "ACCEPTED" }.count)"), Cell("\(c.differences.filter { $0.ours == "REJECTED" }.count)"),
+             Cell("\(c.skippedByThem)"), Cell("\(c.skippedByUs)")]
+        }
+        var sections: [ReportDocument.Section] = [.init(id: "figures", title: "Figures", blocks: [.table(.init(
+            headers: ["back end", "suite", "published results", "compared", "the same", "differ", "we accept", "we reject", "skipped by them", "skipped by us"],
+            cells: figures, numeric: Set(3...9), legend: [.pass: "no difference", .deviation: "every difference explained", .rejects: "a difference not explained"]
+        ))])]
+        for comparison in comparisons where !comparison.differences.isEmpty || !comparison.problems.isEmpty {
             // Differences grouped by their explanation, so a rule reads once with its cases.
             var groups: [(key: String, items: [Difference])] = []
             for difference in comparison.differences {
-                let key = difference.explanation.map { "\($0)\n      (\(difference.source ?? ""))" } ?? "NOT EXPLAINED"
+                let key = difference.explanation.map { "\($0) (\(difference.source ?? ""))" } ?? "NOT EXPLAINED"
                 if let at = groups.firstIndex(where: { $0.key == key }) { groups[at].items.append(difference) } else { groups.append((key, [difference])) }
             }
+            var blocks: [ReportDocument.Block] = []
             for group in groups {
-                out += "  \(group.items.count) case(s): \(group.key)\n"
-                for difference in group.items.prefix(group.key == "NOT EXPLAINED" ? Int.max : 3) {
-                    out += "    tc\(difference.index) (expected \(difference.expected)): we \(difference.ours.lowercased()), they \(difference.theirs.lowercased()); \(difference.summary)\n"
-                }
-                if group.key != "NOT EXPLAINED" && group.items.count > 3 {
-                    out += "    ... and \(group.items.count - 3) more: tc\(group.items.dropFirst(3).map { String($0.index) }.joined(separator: ", tc"))\n"
-                }
+                blocks.append(.paragraph("\(group.items.count) case(s): \(group.key)"))
+                blocks.append(.table(.init(headers: ["case", "expected", "we", "they", "the case"], cells: group.items.map { d in
+                    [Cell(d.id, code: true), Cell(d.expected), Cell(d.ours.lowercased(), tone: group.key == "NOT EXPLAINED" ? .rejects : .deviation, detail: d.context), Cell(d.theirs.lowercased()), Cell(d.summary)]
+                })))
             }
-            for problem in comparison.problems { out += "  problem: \(problem)\n" }
+            for problem in comparison.problems { blocks.append(.paragraph("Problem: \(problem)")) }
+            sections.append(.init(id: "\(comparison.backend)-\(comparison.suite)", title: "\(comparison.backend) (\(comparison.library)), \(comparison.suite) at BetterTLS \(comparison.revision.prefix(7))", blocks: blocks))
         }
         let problems = comparisons.reduce(0) { $0 + $1.problems.count }
-        out += problems == 0 ? "\nEvery difference is explained.\n" : "\n\(problems) problem(s): a difference not explained, or an explanation that no longer holds (Vectors/bettertls/published-<suite>-differences.json).\n"
-        return out
+        return ReportDocument(
+            title: "BetterTLS: our back ends beside the results BetterTLS's authors published", provenance: provenance,
+            summary: problems == 0 ? "Every difference is explained." : "\(problems) problem(s): a difference not explained, or an explanation that no longer holds (Vectors/bettertls/published-<suite>-differences.json).",
+            sections: sections
+        )
     }
 }

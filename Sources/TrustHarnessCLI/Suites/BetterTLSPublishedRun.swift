@@ -18,8 +18,8 @@ extension BetterTLSCommand {
     ]
 
     func runPublished(in tool: ToolContext) async throws {
-        guard options.format == .text || options.format == .json else {
-            throw ValidationError("--published writes text or json, not \(options.format.rawValue)")
+        guard options.format != .junit else {
+            throw ValidationError("--published writes text, json, markdown or html, not junit")
         }
         guard options.path == nil && options.suitePath == nil && options.idPatterns.isEmpty && !options.record && options.resultsDirectory == nil else {
             throw ValidationError("--published runs the suite made here, every case, and compares: drop the path, --id, --record and --results-dir")
@@ -102,11 +102,13 @@ extension BetterTLSCommand {
                 published: published[backend.name]!, expected: expected, summaries: summaries, parts: parts, explanations: explanations
             )
         }
+        let document = BetterTLSComparison.document(comparisons, provenance: tool.provenance)
         switch options.format {
         case .json:
             try options.output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: tool.provenance, body: BetterTLSComparison.Report(comparisons: comparisons))) + "\n")
-        default:
-            try options.output.write(in: tool, BetterTLSComparison.renderText(comparisons, provenance: tool.provenance))
+        case .markdown: try options.output.write(in: tool, DocumentWriter.markdown(document))
+        case .html: try options.output.write(in: tool, DocumentWriter.html(document))
+        case .text, .junit: try options.output.write(in: tool, DocumentWriter.text(document))
         }
         let problems = comparisons.reduce(0) { $0 + $1.problems.count }
         if problems > 0 {
