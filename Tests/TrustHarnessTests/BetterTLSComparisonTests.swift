@@ -21,7 +21,7 @@ import TrustVectors
                                            suites: ["nameconstraints": .init(supportedFeatures: [], unsupportedFeatures: [], results: theirs)])
         return BetterTLSComparison.compare(
             suite: "nameconstraints", backend: backend, results: results(ours), publishedFile: "lib.json", published: published,
-            expected: ["PASS", "PASS", "FAIL", "FAIL"], summaries: ["s0", "s1", "s2", "s3"], parts: parts,
+            facts: BetterTLSCaseFacts(expected: ["PASS", "PASS", "FAIL", "FAIL"], summaries: ["s0", "s1", "s2", "s3"], groups: [], parts: parts),
             explanations: BetterTLSExplanations(suite: "nameconstraints", explanations: explanations)
         )
     }

@@ -34,11 +34,11 @@ import Testing
     }
 
     @Test func everyNameConstraintsDepartureIsExplained() throws {
-        try Self.check(suite: "nameconstraints", parts: BetterTLSNameConstraints.cases().enumerated().map { BetterTLSExplanations.parts(of: $1, index: $0) })
+        try Self.check(suite: "nameconstraints", parts: BetterTLSCaseFacts.nameConstraints().parts)
     }
 
     @Test func everyPathBuildingDepartureIsExplained() throws {
-        try Self.check(suite: "pathbuilding", parts: BetterTLSPathBuilding.cases().enumerated().map { BetterTLSExplanations.parts(of: $1, index: $0) })
+        try Self.check(suite: "pathbuilding", parts: BetterTLSCaseFacts.pathBuilding().parts)
     }
 
     @Test func aPatternCoversTheCasesWhosePartsItAdmits() {

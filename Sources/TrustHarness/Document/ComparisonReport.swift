@@ -113,17 +113,17 @@ public enum ComparisonReport {
     /// vector missing from it counts as `other`.
     public static func document(_ inputs: [(name: String, input: Input)], families: [String: String], provenance: Provenance?) -> ReportDocument {
         var sections: [ReportDocument.Section] = []
-        for (name, input) in inputs {
+        for (index, (name, input)) in inputs.enumerated() {
             guard case .run(let run) = input else { continue }
-            sections.append(heatMapSection(run, name: name, families: families, index: sections.count))
+            sections.append(heatMapSection(run, name: name, families: families, index: index))
         }
         let suites = inputs.compactMap { item -> (String, Suite)? in
             if case .suite(let suite) = item.input { return (item.name, suite) } else { return nil }
         }
         if !suites.isEmpty { sections.append(suitesSection(suites)) }
-        for (name, input) in inputs {
+        for (index, (name, input)) in inputs.enumerated() {
             guard case .explore(let explore) = input else { continue }
-            sections.append(exploreSection(explore, name: name))
+            sections.append(exploreSection(explore, name: name, index: index))
         }
         for (name, input) in inputs {
             guard case .bench(let bench) = input else { continue }
@@ -148,42 +148,61 @@ public enum ComparisonReport {
         )
     }
 
-    static func heatMapSection(_ run: Run, name: String, families: [String: String], index: Int) -> ReportDocument.Section {
-        let profile = run.provenance?.profile?.rawValue ?? "unknown"
-        let backends = run.backends.map(\.name)
-        // Families in order of how many departures they hold across back ends, the most first.
-        var byFamily: [String: [String: ReportDocument.HeatMap.Cell]] = [:]
-        for result in run.results {
-            let family = families[result.vector] ?? "other"
-            var cell = byFamily[family, default: [:]][result.backend] ?? .init(total: 0, accepts: [], rejects: [])
-            if result.outcome != "open" {
+    /// Back ends' answers counted per family: in each cell the items answered and those answered
+    /// against the standards, by direction; one tally makes a heat map and the lists behind its cells.
+    struct FamilyTally {
+        typealias Cell = ReportDocument.HeatMap.Cell
+        var cells: [String: [String: Cell]] = [:]
+
+        /// One answer: `item` (a vector or a class) of `family`, answered by `backend`; `departure`
+        /// says in which direction it goes against the standards (nil: as they say), `answered` false
+        /// when the standards give no answer to judge it by.
+        mutating func count(_ item: String, family: String, backend: String, answered: Bool, trusted departure: Bool?) {
+            var cell = cells[family, default: [:]][backend] ?? Cell(total: 0, accepts: [], rejects: [])
+            if answered {
                 cell.total += 1
-                if result.outcome == "deviation" || result.outcome == "fail" {
-                    if result.observed.trusted && !result.expected.trusted { cell.accepts.append(result.vector) } else { cell.rejects.append(result.vector) }
+                switch departure {
+                case true?: cell.accepts.append(item)
+                case false?: cell.rejects.append(item)
+                case nil: break
                 }
             }
-            byFamily[family, default: [:]][result.backend] = cell
+            cells[family, default: [:]][backend] = cell
         }
-        let columns = byFamily.keys.sorted { a, b in
-            let da = byFamily[a]!.values.reduce(0) { $0 + $1.departures }, db = byFamily[b]!.values.reduce(0) { $0 + $1.departures }
-            return da != db ? da > db : a < b
-        }
-        let prefix = "cell\(index)"
-        let rows = backends.map { backend in
-            ReportDocument.HeatMap.Row(name: backend, cells: columns.map { byFamily[$0]?[backend] ?? .init(total: 0, accepts: [], rejects: []) })
-        }
-        let map = ReportDocument.HeatMap(columns: columns, rows: rows, detailPrefix: prefix)
-        var details: [ReportDocument.Detail] = []
-        for (r, row) in rows.enumerated() {
-            for (c, cell) in row.cells.enumerated() where cell.departures > 0 {
-                details.append(.init(id: map.anchor(row: r, column: c), title: "\(row.name), \(columns[c]): \(cell.accepts.count) trusted where the standards reject, \(cell.rejects.count) rejected where they trust",
-                                     items: cell.accepts.map { "trusted: \($0)" } + cell.rejects.map { "rejected: \($0)" }))
+
+        /// The heat map (families with the most departures first) and each departing cell's items.
+        func heatMap(backends: [String], prefix: String, describe: (String, String, Cell) -> String) -> (ReportDocument.HeatMap, [ReportDocument.Detail]) {
+            let departures = cells.mapValues { $0.values.reduce(0) { $0 + $1.departures } }
+            let columns = cells.keys.sorted { a, b in departures[a]! != departures[b]! ? departures[a]! > departures[b]! : a < b }
+            let map = ReportDocument.HeatMap(columns: columns, rows: backends.map { backend in
+                .init(name: backend, cells: columns.map { cells[$0]?[backend] ?? Cell(total: 0, accepts: [], rejects: []) })
+            }, detailPrefix: prefix)
+            var details: [ReportDocument.Detail] = []
+            for (r, row) in map.rows.enumerated() {
+                for (c, cell) in row.cells.enumerated() where cell.departures > 0 {
+                    details.append(.init(id: map.anchor(row: r, column: c), title: describe(row.name, columns[c], cell),
+                                         items: cell.accepts.map { "trusted: \($0)" } + cell.rejects.map { "rejected: \($0)" }))
+                }
             }
+            return (map, details)
         }
-        let totals = rows.map { row in
+    }
+
+    static func heatMapSection(_ run: Run, name: String, families: [String: String], index: Int) -> ReportDocument.Section {
+        let profile = run.provenance?.profile?.rawValue ?? "unknown"
+        var tally = FamilyTally()
+        for result in run.results {
+            let departs = result.outcome == "deviation" || result.outcome == "fail"
+            tally.count(result.vector, family: families[result.vector] ?? "other", backend: result.backend, answered: result.outcome != "open",
+                        trusted: departs ? result.observed.trusted && !result.expected.trusted : nil)
+        }
+        let (map, details) = tally.heatMap(backends: run.backends.map(\.name), prefix: "cell\(index)") { backend, family, cell in
+            "\(backend), \(family): \(cell.accepts.count) trusted where the standards reject, \(cell.rejects.count) rejected where they trust"
+        }
+        let totals = map.rows.map { row in
             [row.name, "\(row.cells.reduce(0) { $0 + $1.total })", "\(row.cells.reduce(0) { $0 + $1.accepts.count })", "\(row.cells.reduce(0) { $0 + $1.rejects.count })"]
         }
-        return .init(id: "families-\(profile)", title: "Departures by family of the standards (profile \(profile), \(name))", blocks: [
+        return .init(id: "families-\(index)", title: "Departures by family of the standards (profile \(profile), \(name))", blocks: [
             .paragraph("Each cell: how many of the family's vectors the back end answers against the standards: trusted where they call for rejection / rejected where they call for trust (or for another reason). Red: only false accepts; blue: only false rejects; purple: both; the deeper, the larger the share of the family. Green dot: none. Every departure is a recorded deviation with its reason. Click a cell for its vectors."),
             .heatMap(map),
             .table(.init(headers: ["back end", "vectors answered", "trusted, should reject", "rejected, should trust"], rows: totals, numeric: [1, 2, 3])),
@@ -221,41 +240,22 @@ public enum ComparisonReport {
 
     /// The explorer's classes by mutation family: per back end, how many classes it answers against
     /// the standards in each direction, and the classes every back end gets wrong together.
-    static func exploreSection(_ explore: Explore, name: String) -> ReportDocument.Section {
-        typealias Cell = ReportDocument.HeatMap.Cell
-        var byFamily: [String: [String: Cell]] = [:]
+    static func exploreSection(_ explore: Explore, name: String, index: Int) -> ReportDocument.Section {
+        var tally = FamilyTally()
         var shared: [String] = []
         for finding in explore.findings {
             let label = finding.steps.map { "\($0.mutation) @\($0.role)" }.joined(separator: " + ")
             let family = String((finding.steps.first?.mutation ?? "other").prefix { $0 != "/" })
             for answer in finding.answers {
-                var cell = byFamily[family, default: [:]][answer.backend] ?? Cell(total: 0, accepts: [], rejects: [])
-                if let standard = finding.standard {
-                    cell.total += 1
-                    if answer.trusted != standard.trusted {
-                        if answer.trusted { cell.accepts.append(label) } else { cell.rejects.append(label) }
-                    }
-                }
-                byFamily[family, default: [:]][answer.backend] = cell
+                let departs = finding.standard.map { $0.trusted != answer.trusted } ?? false
+                tally.count(label, family: family, backend: answer.backend, answered: finding.standard != nil, trusted: departs ? answer.trusted : nil)
             }
             if finding.kind == "shared-accept" { shared.append("\(label): \(finding.summary) (\(finding.occurrences) mutants)") }
         }
-        let columns = byFamily.keys.sorted { a, b in
-            let da = byFamily[a]!.values.reduce(0) { $0 + $1.departures }, db = byFamily[b]!.values.reduce(0) { $0 + $1.departures }
-            return da != db ? da > db : a < b
-        }
-        let map = ReportDocument.HeatMap(columns: columns, rows: explore.backends.map { backend in
-            .init(name: backend, cells: columns.map { byFamily[$0]?[backend] ?? Cell(total: 0, accepts: [], rejects: []) })
-        }, detailPrefix: "explore")
-        var details: [ReportDocument.Detail] = [.init(id: "explore-shared", title: "accepted by every back end asked, against the standards", items: shared)]
-        for (r, row) in map.rows.enumerated() {
-            for (c, cell) in row.cells.enumerated() where cell.departures > 0 {
-                details.append(.init(id: map.anchor(row: r, column: c), title: "\(row.name), \(columns[c]) classes", items: cell.accepts.map { "trusted: \($0)" } + cell.rejects.map { "rejected: \($0)" }))
-            }
-        }
-        return .init(id: "explore", title: "Explore: classes of mutants by family (\(name), seed \(explore.seed))", blocks: [
+        let (map, details) = tally.heatMap(backends: explore.backends, prefix: "explore\(index)") { backend, family, _ in "\(backend), \(family) classes" }
+        return .init(id: "explore-\(index)", title: "Explore: classes of mutants by family (\(name), seed \(explore.seed))", blocks: [
             .paragraph("\(explore.mutants) mutants in \(explore.findings.count) classes, judged against profile \(explore.profile ?? "unknown"). Each cell: the family's classes with a standards' answer that the back end answers against it, trusted / rejected; click for the classes."),
-            .heatMap(map), .details(details),
+            .heatMap(map), .details([.init(id: "explore\(index)-shared", title: "accepted by every back end asked, against the standards", items: shared)] + details),
         ])
     }
 

@@ -36,8 +36,9 @@ public enum HTMLReport {
     }
 
     /// A self-contained page: the strict Content-Security-Policy (inline style and script only, no
-    /// other source), `css`, `body` (already escaped markup) and `script`. Every HTML report uses it.
-    package static func document(title: String, css: String, body: String, script: String) -> String {
+    /// other source), `css`, `body` (already escaped markup) and `script`. The conformance page's
+    /// alone now; the other reports are documents (``DocumentWriter/html(_:)``, the same policy).
+    static func document(title: String, css: String, body: String, script: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -438,14 +439,14 @@ public enum HTMLReport {
     static func escape(_ text: String) -> String { Markup.escape(text) }
 
     /// The meta line every HTML report opens with: tool, time and command (nothing when nil).
-    package static func provenanceLine(_ provenance: Provenance?) -> String {
+    static func provenanceLine(_ provenance: Provenance?) -> String {
         guard let provenance else { return "" }
         return "<p class=\"meta\">Made by \(escape(provenance.tool)) at \(escape(provenance.generatedAt)): <code>\(escape(provenance.command.map(Provenance.quoted).joined(separator: " ")))</code>\(provenance.profile.map { "; judged against profile <b>\(escape($0.rawValue))</b>: \(escape($0.summary))" } ?? "")</p>\n"
     }
 
     // MARK: - Style and behaviour (constant: no data is ever placed in them)
 
-    package static let css = ReportAssets.text(PackageResources.report_css)
+    static let css = ReportAssets.text(PackageResources.report_css)
 
     static let script = ReportAssets.text(PackageResources.report_js)
 }

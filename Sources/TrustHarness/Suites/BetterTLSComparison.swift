@@ -54,14 +54,13 @@ public struct BetterTLSComparison: Sendable, Codable {
     /// Compares `results` (one back end's, on the cases of `published`'s revision, in case order by
     /// index) with `published`'s results for `suite`.
     /// - Parameters:
-    ///   - expected: BetterTLS's expected result per case index.
-    ///   - summaries: each case in one line, per index.
-    ///   - parts: each case's parts, for the explanations' patterns.
+    ///   - facts: the cases of that revision (expected results, summaries, parts for the patterns).
     ///   - explanations: the recorded explanations of the differences (their `backend` is ours).
     public static func compare(
         suite: String, backend: BackendInfo, results: [SuiteResult], publishedFile: String, published: BetterTLSPublished,
-        expected: [String], summaries: [String], parts: [[String: String]], explanations: BetterTLSExplanations?
+        facts: BetterTLSCaseFacts, explanations: BetterTLSExplanations?
     ) -> BetterTLSComparison {
+        let (expected, summaries, parts) = (facts.expected, facts.summaries, facts.parts)
         let theirs = published.suites[suite]?.results ?? []
         var ours = [String](repeating: "MISSING", count: parts.count)
         var contexts = [String?](repeating: nil, count: parts.count)

@@ -85,21 +85,11 @@ extension BetterTLSCommand {
         let results = await SuiteRunner(backends: backends).run(made.testcases, progress: report)
         progress?.finish()
 
-        let expected: [String], summaries: [String], parts: [[String: String]]
-        switch testSuite {
-        case .nameconstraints:
-            let cases = BetterTLSNameConstraints.cases(revision)
-            (expected, summaries) = (cases.map(\.expected.rawValue), cases.map(\.summary))
-            parts = cases.enumerated().map { BetterTLSExplanations.parts(of: $1, index: $0) }
-        case .pathbuilding:
-            let cases = BetterTLSPathBuilding.cases()
-            (expected, summaries) = (cases.map(\.expected.rawValue), cases.map(\.summary))
-            parts = cases.enumerated().map { BetterTLSExplanations.parts(of: $1, index: $0) }
-        }
+        let facts = testSuite.facts(revision)
         let comparisons = backends.map { backend in
             BetterTLSComparison.compare(
                 suite: suite, backend: BackendInfo(backend), results: results, publishedFile: counterparts[backend.name]!,
-                published: published[backend.name]!, expected: expected, summaries: summaries, parts: parts, explanations: explanations
+                published: published[backend.name]!, facts: facts, explanations: explanations
             )
         }
         let document = BetterTLSComparison.document(comparisons, provenance: tool.provenance)

@@ -146,6 +146,11 @@ struct BetterTLSCommand: ToolCommand {
 /// BetterTLS's test suites.
 enum BetterTLSTestSuite: String, CaseIterable, ExpressibleByArgument {
     case nameconstraints, pathbuilding
+
+    /// The suite's cases at `revision`, as the runner and the reports read them.
+    func facts(_ revision: BetterTLSNameConstraints.Revision) -> BetterTLSCaseFacts {
+        self == .nameconstraints ? .nameConstraints(revision) : .pathBuilding()
+    }
 }
 
 /// The revisions of BetterTLS's suites, as `--revision` names them.
@@ -209,11 +214,7 @@ enum SuiteKind: CustomStringConvertible {
     func madeLimboSuite() throws -> LimboSuite {
         guard case .bettertls(let suite, let revision) = self else { preconditionFailure("only BetterTLS's suites are made here") }
         var made = try LimboSuite.decode(try madeSuite(), file: "BetterTLS \(suite.rawValue) (made here, revision \(revision.rawValue.prefix(7)))")
-        let groups: [String]
-        switch suite {
-        case .nameconstraints: groups = BetterTLSNameConstraints.cases(revision).map(\.group)
-        case .pathbuilding: groups = BetterTLSPathBuilding.cases().map(\.group)
-        }
+        let groups = suite.facts(revision).groups
         for index in made.testcases.indices where index < groups.count {
             made.testcases[index].group = groups[index]
         }
