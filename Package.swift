@@ -109,8 +109,7 @@ let package = Package(
             name: "TrustHarness",
             dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustPolicy", "TrustProbe", "TrustVectors"],
             // The HTML reports' CSS and JavaScript, compiled into the module (see ReportAssets).
-            resources: [.embedInCode("Resources/report.css"), .embedInCode("Resources/report.js"),
-                        .embedInCode("Resources/document.css"), .embedInCode("Resources/document.js")]
+            resources: [.embedInCode("Resources/document.css"), .embedInCode("Resources/document.js")]
         ),
         // The explorer: mutants of chains, run on every back end, disagreements grouped and minimised.
         .target(

@@ -40,6 +40,30 @@ def pixels(path):
     return width, height, channels, rows
 
 
+def filters(page, dom, preset):
+    """The conformance page's switches, as the page's own script applied them in the browser: with
+    #only=disagreements&hide=pass the rows shown are exactly the rows the page tags so."""
+    import re
+    text = open(page, encoding="utf-8").read()
+    tags = re.findall(r'<tr data-tags="([^"]*)" data-key=', text)
+    want = sum(1 for t in tags if "disagreements" in t.split() and "pass" not in t.split())
+    rendered = open(dom, encoding="utf-8").read()
+    shown = re.search(r'<span class="shown">(\d+) of (\d+) rows</span>', rendered)
+    hidden = len(re.findall(r'<tr data-tags="[^"]*" data-key="[^"]*" hidden=""', rendered))
+    problems = []
+    if not tags: problems.append("the conformance page has no matrix rows")
+    if want == 0: problems.append("no row disagrees: the check would prove nothing")
+    if not shown or int(shown.group(1)) != want or int(shown.group(2)) != len(tags):
+        problems.append(f"{preset} shows {shown.group(0) if shown else 'no count'}, expected {want} of {len(tags)} rows")
+    if hidden != len(tags) - want: problems.append(f"{hidden} rows hidden, expected {len(tags) - want}")
+    if problems:
+        sys.exit("report check (conformance page): " + "; ".join(problems))
+    print(f"report check: conformance page {preset} shows {want} of {len(tags)} rows in the browser", file=sys.stderr)
+
+
+if sys.argv[1] == "--filters":
+    filters(*sys.argv[2:5])
+    sys.exit(0)
 png, dom, run = sys.argv[1:4]
 width, height, channels, rows = pixels(png)
 counts = {"red": 0, "blue": 0, "purple": 0}

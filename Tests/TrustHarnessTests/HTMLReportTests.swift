@@ -27,20 +27,26 @@ import TrustVectors
         await ConformanceRunner(backends: BuiltInBackends.registry.all(), suite: try Fixtures.suite()).run()
     }
 
+    /// The conformance page as `run --format html` writes it: the run's document in the HTML writer.
+    static func page(_ backends: [BackendInfo], _ results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance", provenance: Provenance? = nil) -> String {
+        DocumentWriter.html(ConformanceDocument.make(backends: backends, results: results, benchmarks: benchmarks, provenance: provenance, title: title))
+    }
+
     @Test func pageShowsEveryVectorAndBackendVersion() async throws {
         let (backends, results) = try await Self.fullRun()
-        let page = HTMLReport.render(backends: backends, results: results)
+        let page = Self.page(backends, results)
         let doctype = page.hasPrefix("<!DOCTYPE html>")
         #expect(doctype)
         let ids = Set(results.map(\.id))
         #expect(ids.count >= 100)
         // One pass over the page, not a search of the whole page per vector.
-        let rows = Set(page.components(separatedBy: "data-id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }.map(String.init))
+        let rows = Set(page.components(separatedBy: "data-key=\"").dropFirst().map { $0.prefix { $0 != "\"" } }.map(String.init))
         #expect(ids.subtracting(rows).isEmpty, "vectors without a row: \(ids.subtracting(rows).sorted().prefix(5))")
         #expect(missing(backends.map(\.version), in: page).isEmpty, "a back end's version is not shown")
-        #expect(missing(backends.map { "<th>\($0.name)<small>" }, in: page).isEmpty, "a back end without a column")
-        #expect(occurrences(of: "<tr class=\"v\"", in: page) == ids.count)
-        #expect(occurrences(of: "<details>", in: page) == results.count)
+        #expect(missing(backends.map { "<th>\($0.name) (\($0.version))</th>" }, in: page).isEmpty, "a back end without a column")
+        #expect(occurrences(of: " data-key=\"", in: page) == ids.count)
+        // Each verdict unfolds, and each vector (what it tests).
+        #expect(occurrences(of: "<details>", in: page) == results.count + ids.count)
         for tag in ["table", "tbody", "tr", "details", "summary", "section"] {
             #expect(occurrences(of: "<\(tag)>", in: page) + occurrences(of: "<\(tag) ", in: page) == occurrences(of: "</\(tag)>", in: page), "unbalanced <\(tag)>")
         }
@@ -50,12 +56,12 @@ import TrustVectors
     /// a policy that forbids it anyway.
     @Test func pageIsSelfContained() async throws {
         let (backends, results) = try await Self.fullRun()
-        let page = HTMLReport.render(backends: backends, results: results, benchmarks: Self.benchmarks)
+        let page = Self.page(backends, results, benchmarks: Self.benchmarks)
         let remote = try Regex(#"(?i)(src|href|action|xlink:href)\s*=\s*["']?\s*(https?:|//|data:text/html)"#)
         #expect(page.firstMatch(of: remote).map { String(page[$0.range]) } == nil)
         #expect(page.firstMatch(of: try Regex(#"(?i)url\(\s*["']?\s*(https?:|//)"#)).map { String(page[$0.range]) } == nil)
         #expect(found(["@import", "<link", "<iframe", "<object", "<embed", "<img"], in: page.lowercased()).isEmpty)
-        #expect(missing(["Content-Security-Policy\" content=\"default-src 'none'"], in: page).isEmpty)
+        #expect(missing(["Content-Security-Policy\" content=\"default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;"], in: page).isEmpty)
     }
 
     /// Texts from libraries, files and vectors are shown as text, never as markup.
@@ -80,9 +86,9 @@ import TrustVectors
         failed.judgement.outcome = .error
         failed.judgement.failureKind = nil
 
-        let page = HTMLReport.render(
-            backends: [BackendInfo(name: openssl.name, version: "1.0 <script>alert(3)</script>")],
-            results: [chain, policyResult, failed],
+        let page = Self.page(
+            [BackendInfo(name: openssl.name, version: "1.0 <script>alert(3)</script>")],
+            [chain, policyResult, failed],
             benchmarks: BenchmarkReport(results: [.init(backend: "openssl", scenario: Self.hostile, mode: "cold</text><script>", microsecondsPerEvaluation: 1, evaluationsPerSecond: 1e6)]),
             title: "Report </title><script>alert(4)</script>"
         )
@@ -90,7 +96,7 @@ import TrustVectors
         #expect(found(["<img", "<b>NAME", "<i>evil", "<case>", "</text><script>"], in: page).isEmpty, "hostile markup got through")
         #expect(missing([
             "&lt;script&gt;alert(1)&lt;/script&gt;",
-            "data-id=\"&quot;&gt;&lt;img src=x onerror=alert(2)&gt;/p256\"",
+            "data-key=\"&quot;&gt;&lt;img src=x onerror=alert(2)&gt;/p256\"",
             "policy/&#39;quoted&#39;&amp;&lt;case&gt;/x",
             "detail &lt;script&gt;",
             "reason &lt;script&gt;",
@@ -105,14 +111,14 @@ import TrustVectors
 
     @Test func benchmarkSectionOnlyWhenGiven() async throws {
         let (backends, results) = try await Self.fullRun()
-        let without = HTMLReport.render(backends: backends, results: results)
+        let without = Self.page(backends, results)
         #expect(found(["id=\"benchmarks\"", "<svg", "#benchmarks"], in: without).isEmpty)
 
-        let with = HTMLReport.render(backends: backends, results: results, benchmarks: Self.benchmarks)
+        let with = Self.page(backends, results, benchmarks: Self.benchmarks)
         #expect(missing(["id=\"benchmarks\"", "href=\"#benchmarks\""], in: with).isEmpty)
         #expect(occurrences(of: "<svg", in: with) == 1)
         #expect(occurrences(of: "<rect", in: with) == Self.benchmarks.results.count)
-        #expect(missing(["openssl · cold", "openssl · warm", "gnutls · cold", "gnutls · warm", "212 µs", "48.2 µs", "301 µs", "75.5 µs", "20,725/s"], in: with).isEmpty)
+        #expect(missing(["openssl · cold", "openssl · warm", "gnutls · cold", "gnutls · warm", "212 µs", "48.2 µs", "301 µs", "75.5 µs", "20,725/s", "<td class=\"num\">20,725</td>"], in: with).isEmpty)
         // Grouped by back end in the order of the back ends given, cold before warm.
         let order = ["openssl · cold", "openssl · warm", "gnutls · cold", "gnutls · warm"].compactMap { with.range(of: $0)?.lowerBound }
         #expect(order == order.sorted() && order.count == 4)
@@ -122,16 +128,16 @@ import TrustVectors
     /// are about.
     @Test func summaryAndFilterFlagsFollowTheResults() async throws {
         let (backends, results) = try await Self.fullRun()
-        let page = HTMLReport.render(backends: backends, results: results)
+        let page = Self.page(backends, results)
         let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
-        #expect(missing(summaries.map { "<tr><th>\($0.backend)</th>" } + summaries.map { "<td class=\"num\">\($0.total)</td>" }, in: page).isEmpty)
+        #expect(missing(summaries.map { "<tr><td>\($0.backend)</td>" } + summaries.map { "<td class=\"num\">\($0.total)</td>" }, in: page).isEmpty)
         let byID = Dictionary(grouping: results, by: \.id)
         let disagreeing = byID.values.filter { Set($0.map { $0.observed?.outcome }).count > 1 }.count
         let failing = byID.values.filter { $0.contains { $0.outcome == .fail || $0.outcome == .error } }.count
         let passing = byID.values.filter { $0.allSatisfy { $0.outcome == .pass } }.count
-        #expect(try rows(in: page, flag: "data-dis") == disagreeing)
-        #expect(try rows(in: page, flag: "data-bad") == failing)
-        #expect(try rows(in: page, flag: "data-pass") == passing)
+        #expect(try rows(in: page, flag: "disagreements") == disagreeing)
+        #expect(try rows(in: page, flag: "failing") == failing)
+        #expect(try rows(in: page, flag: "pass") == passing)
         #expect(disagreeing > 0, "the suite has recorded deviations, so the back ends disagree somewhere")
         #expect(missing(["only disagreements <span class=\"count\">\(disagreeing)</span>", "hide passing <span class=\"count\">\(passing)</span>"], in: page).isEmpty)
     }
@@ -145,8 +151,8 @@ import TrustVectors
         result.observed = Observation(.trusted(path: [[1], [2]]))
         result.judgement.outcome = .fail
         result.judgement.failureKind = .acceptedShouldReject
-        let page = HTMLReport.render(backends: [BackendInfo(backend)], results: [result])
-        #expect(missing(["<td class=\"num asr alarm\">1</td>", "<td class=\"cell o-fail asr\">", ">should reject<", "1 unexpected result "], in: page).isEmpty)
+        let page = Self.page([BackendInfo(backend)], [result])
+        #expect(missing(["<td class=\"num tone accepts\">1</td>", "<td class=\"tone accepts\">", "<span class=\"badge\">should reject</span>", "1 unexpected result "], in: page).isEmpty)
     }
 
     /// The needles the page lacks (so that a failure names them instead of printing the page).
@@ -180,8 +186,8 @@ import TrustVectors
         }
     }
 
-    /// The vector rows carrying a filter flag.
+    /// The matrix rows whose filter tags hold `flag`.
     func rows(in page: String, flag: String) throws -> Int {
-        try page.matches(of: Regex("<tr class=\"v\" data-id=\"[^\"]*\"[^>]*\\s\(flag)[\\s>]")).count
+        try page.matches(of: Regex("<tr data-tags=\"([^\"]* )?\(flag)( [^\"]*)?\" data-key=")).count
     }
 }

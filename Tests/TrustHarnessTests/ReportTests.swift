@@ -98,7 +98,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         let runner = ConformanceRunner(backends: BuiltInBackends.registry.all(), suite: suite)
         let subjects = Array(runner.allSubjects.suffix(5))
         let results = await runner.run(subjects)
-        let markdown = MarkdownReport.render(backends: runner.backends.map(BackendInfo.init), results: results)
+        let markdown = DocumentWriter.markdown(ConformanceDocument.make(backends: runner.backends.map(BackendInfo.init), results: results, provenance: nil))
         for subject in subjects { #expect(markdown.contains("| `\(subject.id)` |")) }
     }
 }
@@ -121,8 +121,8 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         }
         let cell = "\(gnutls.acceptedShouldReject) (\(accepted.count) recorded)"
         #expect(TextReport.summary(summaries).contains(cell))
-        #expect(MarkdownReport.render(backends: backends, results: results).contains(cell))
-        #expect(HTMLReport.render(backends: backends, results: results).contains("of which \(accepted.count) recorded</small>"))
+        #expect(DocumentWriter.markdown(ConformanceDocument.make(backends: backends, results: results, provenance: nil)).contains(cell))
+        #expect(HTMLReportTests.page(backends, results).contains(">\(cell)</td>"))
         let json = try JSONReport(backends: backends, results: results).encoded()
         #expect(json.contains("\"deviationsAcceptingShouldReject\" : \(accepted.count)") || json.contains("\"deviationsAcceptingShouldReject\":\(accepted.count)"))
     }
@@ -135,8 +135,8 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         let provenance = Provenance(tool: "trust-harness 9.9.9", generatedAt: Date(timeIntervalSince1970: 0), command: ["trust-harness", "run", "--id", "a b"])
         #expect(provenance.line == "trust-harness 9.9.9, 1970-01-01T00:00:00Z: trust-harness run --id 'a b'")
         #expect(TextReport.render(backends: backends, results: results, provenance: provenance).contains(provenance.line))
-        #expect(MarkdownReport.render(backends: backends, results: results, provenance: provenance).contains("trust-harness 9.9.9"))
-        #expect(HTMLReport.render(backends: backends, results: results, provenance: provenance).contains("1970-01-01T00:00:00Z"))
+        #expect(DocumentWriter.markdown(ConformanceDocument.make(backends: backends, results: results, provenance: provenance)).contains("trust-harness 9.9.9"))
+        #expect(HTMLReportTests.page(backends, results, provenance: provenance).contains("1970-01-01T00:00:00Z"))
         #expect(JUnitReport.render(backends: backends, results: results, provenance: provenance).contains("<property name=\"tool\" value=\"trust-harness 9.9.9\"/>"))
         let json = try JSONReport(backends: backends, results: results, provenance: provenance).encoded()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -179,10 +179,10 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         let context = try #require(result.context)
         #expect(!context.description.isEmpty && !context.references.isEmpty && context.host == "www.example.test")
         #expect(results.allSatisfy { $0.context != nil })
-        let html = HTMLReport.render(backends: backends, results: results)
+        let html = HTMLReportTests.page(backends, results)
         #expect(html.contains(Markup.escape(context.description)))
         #expect(html.contains(Markup.escape(context.references[0])))
-        let markdown = MarkdownReport.render(backends: backends, results: results)
+        let markdown = DocumentWriter.markdown(ConformanceDocument.make(backends: backends, results: results, provenance: nil))
         #expect(markdown.contains("| `expired-leaf/p256` | \(context.description) |"), "\(markdown)")
         let deviation = try #require(results.first { $0.outcome == .deviation })
         #expect(markdown.contains("| `\(deviation.id)` | \(deviation.backend) | 🟨 deviation |"), "\(markdown)")

@@ -1,37 +1,87 @@
+import Foundation
 import TrustCore
 import TrustVectors
 
-/// A conformance run as a document of the one model: the summary per back end, one row per vector
-/// with each back end's verdict toned by its outcome (the judgement one click away), what each vector
-/// tests, and why each recorded deviation is accepted and each failure fails.
+/// A conformance run as a document of the one model, which every format renders (Markdown for pull
+/// requests, HTML as one self-contained page): the summary per back end with its outcomes as a bar,
+/// one row per vector with each back end's verdict toned by its outcome (the judgement, the policy's
+/// reason and the library's own diagnostics one click away), what each vector tests, why each
+/// recorded deviation is accepted and each failure fails, and optionally benchmark figures.
+///
+/// On the page the matrix has switches (only disagreements, only fail/error, hide passing) and a
+/// search over the ids; the address presets them: `#only=disagreements`, `#only=disagreements,failing`,
+/// `#hide=pass`, `#q=wildcard` (words that must all occur in the id), `#expand`, joined with `&`.
 public enum ConformanceDocument {
-    public static func make(backends: [BackendInfo], results: [ConformanceResult], provenance: Provenance?, title: String = "TrustHarness conformance") -> ReportDocument {
+    /// `results` are grouped by vector id in order of first appearance, whatever their order; a back
+    /// end that has results but is missing from `backends` gets a column with an unknown version, and
+    /// a back end without a result for a vector shows "not run" there. The benchmark section appears
+    /// only when `benchmarks` is given.
+    public static func make(backends given: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil,
+                            provenance: Provenance?, title: String = "TrustHarness conformance") -> ReportDocument {
         typealias Cell = ReportDocument.Table.Cell
+        let backends = columns(given, results)
         let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
-        let summary = zip(backends, summaries).map { backend, s in
-            [Cell(backend.name), Cell(backend.version), Cell("\(s.total)"), Cell("\(s.passed)")] + s.directionCells.map { Cell($0) }
-                + [Cell("\(s.errors)"), Cell("\(s.skipped)"), Cell("\(s.unstable)"), Cell("\(s.unexpected)", tone: s.unexpected > 0 ? .rejects : nil)]
-        }
         let rows = ResultRows.group(results)
+        let policies = rows.filter { $0.expected.step != nil }.count
+
+        let unexpected = summaries.map(\.unexpected).reduce(0, +)
+        let skipped = summaries.map(\.skipped).reduce(0, +)
+        let skippedNote = skipped == 0 ? "" : " \(skipped) skipped."
+        let status: ReportDocument.Block = unexpected == 0
+            ? .callout(.pass, "Every result evaluated passes or matches its recorded deviation.\(skippedNote)")
+            : .callout(.rejects, "\(unexpected) unexpected result\(unexpected == 1 ? "" : "s") (failures, errors and unstable verdicts).\(skippedNote)")
+        let summary = zip(backends, summaries).map { backend, s -> [Cell] in
+            func directed(_ count: Int, recorded: Int, _ hot: ReportDocument.Tone) -> Cell {
+                Cell(ConformanceSummary.cell(count, recorded: recorded), tone: count == 0 ? nil : count > recorded ? hot : .deviation)
+            }
+            return [Cell(backend.name), Cell(backend.version), Cell("\(s.total)"), Cell("\(s.passed)"),
+                    directed(s.acceptedShouldReject, recorded: s.deviationsAcceptingShouldReject, .accepts),
+                    directed(s.rejectedShouldTrust, recorded: s.deviationsRejectingShouldTrust, .rejects),
+                    directed(s.otherFailures, recorded: s.deviationsOther, .rejects),
+                    Cell("\(s.errors)", tone: s.errors > 0 ? .error : nil), Cell("\(s.skipped)"), Cell("\(s.unstable)", tone: s.unstable > 0 ? .unstable : nil),
+                    Cell("\(s.unexpected)", tone: s.unexpected > 0 ? .rejects : nil), Cell("", segments: distribution(s))]
+        }
+        var summaryTable = ReportDocument.Table(
+            headers: ["back end", "library", "vectors", "passed", "accepted, should reject", "rejected, should trust", "other failures", "errors", "skipped", "unstable", "unexpected", "distribution"],
+            cells: summary, numeric: Set(2...10),
+            legend: [.deviation: "only recorded deviations", .accepts: "trusted where the standards reject, not all recorded", .rejects: "other departures, not all recorded", .error: "errors", .unstable: "unstable"])
+        summaryTable.staticNotes = false
+
         let matrix = rows.map { row -> [Cell] in
-            [Cell(row.id, code: true), Cell(TextReport.expectation(row.expected))] + backends.map { backend in
-                guard let result = row.results.first(where: { $0.backend == backend.name }) else { return Cell("") }
-                return Cell(shortObserved(result), tone: tone(result), detail: result.judgement.detail)
+            let context = row.results.first?.context
+            let about = context.map { context in
+                ([context.description, "\(context.host.map { "host \($0)" } ?? "no host check") at \(context.time)"] + (context.references.isEmpty ? [] : [context.references.joined(separator: " · ")])).joined(separator: "\n")
+            }
+            return [Cell(row.id, detail: about, code: true, badge: row.disagree ? "≠" : nil), Cell(TextReport.expectation(row.expected))] + backends.map { backend in
+                guard let result = row.results.first(where: { $0.backend == backend.name }) else { return Cell("not run", tone: .skipped) }
+                return Cell(verdict(result), tone: tone(result), detail: details(result), badge: tag(result))
             }
         }
         var matrixTable = ReportDocument.Table(
-            headers: ["vector", "expected"] + backends.map(\.name), cells: matrix,
-            legend: [.pass: "pass", .deviation: "recorded deviation", .accepts: "fail: trusted, should reject", .rejects: "fail", .error: "error", .skipped: "skipped", .unstable: "unstable", .open: "left open by the standards"]
-        )
-        // The reasons are the "Deviations and failures" section's.
+            headers: ["vector", "expected"] + backends.map { "\($0.name) (\($0.version))" }, cells: matrix,
+            legend: [.pass: "pass", .deviation: "recorded deviation", .accepts: "fail: trusted, should reject", .rejects: "fail", .error: "error", .skipped: "skipped", .unstable: "unstable", .open: "left open by the standards"],
+            id: "vectors-matrix",
+            filters: [.init("disagreements", "only disagreements"), .init("failing", "only fail/error"), .init("pass", "hide passing", hides: true)],
+            rowTags: rows.map { row in
+                let present = row.results
+                return (row.disagree ? ["disagreements"] : []) + (present.contains { $0.outcome == .fail || $0.outcome == .error } ? ["failing"] : [])
+                    + (!present.isEmpty && present.allSatisfy { $0.outcome == .pass } ? ["pass"] : [])
+            })
+        // The reasons are the "Deviations and failures" section's; what each vector tests, "Vectors".
         matrixTable.staticNotes = false
+        matrixTable.searchable = true
+        matrixTable.rowGroups = rows.map { caseName($0.id) }
+
         var sections: [ReportDocument.Section] = [
             .init(id: "summary", title: "Summary", blocks: [
-                .table(.init(headers: ["back end", "library", "vectors", "passed", "accepted, should reject", "rejected, should trust", "other failures", "errors", "skipped", "unstable", "unexpected"],
-                             cells: summary, numeric: Set(2...10))),
+                status,
+                .table(summaryTable),
                 .paragraph("Each direction counts every departure from the standards; \"recorded\" says how many of them are recorded deviations. Unexpected: the rest, errors, and unstable verdicts (different verdicts when the request was asked again)."),
             ]),
-            .init(id: "matrix", title: "Matrix", blocks: [.table(matrixTable)]),
+            .init(id: "matrix", title: "Matrix", blocks: [
+                .paragraph("Trusted or rejected, and why, per vector and back end; unfold a cell for the judgement, the policy's reason and the library's own diagnostics, a vector for what it tests."),
+                .table(matrixTable),
+            ]),
         ]
         let described = rows.compactMap { row -> [Cell]? in
             guard let context = row.results.first?.context else { return nil }
@@ -50,9 +100,34 @@ public enum ConformanceDocument {
                 .table(.init(headers: ["vector", "back end", "outcome", "direction", "why"], cells: explained)),
             ]))
         }
+        if let benchmarks { sections.append(benchmarkSection(benchmarks, order: backends.map(\.name))) }
         return ReportDocument(title: title, provenance: provenance,
-                              summary: "\(rows.count) vectors on \(backends.count) back end(s): " + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
+                              summary: "\(rows.count) vectors (\(rows.count - policies) chain, \(policies) policy) on \(backends.count) back end\(backends.count == 1 ? "" : "s"): "
+                                + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
                               sections: sections)
+    }
+
+    /// The given back ends, then any back end the results name that was not given.
+    static func columns(_ backends: [BackendInfo], _ results: [ConformanceResult]) -> [BackendInfo] {
+        var columns = backends
+        var seen = Set(columns.map(\.name))
+        for result in results where seen.insert(result.backend).inserted {
+            columns.append(BackendInfo(name: result.backend, version: "version unknown"))
+        }
+        return columns
+    }
+
+    /// The part of an id before its last `/`: the case the key-type variants share.
+    static func caseName(_ id: String) -> String {
+        guard let slash = id.lastIndex(of: "/") else { return id }
+        return String(id[..<slash])
+    }
+
+    /// The back end's outcomes in proportion, pass to skipped.
+    static func distribution(_ s: ConformanceSummary) -> [ReportDocument.Table.Segment] {
+        let failures = s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures - s.deviations
+        return [.init(.pass, s.passed), .init(.deviation, s.deviations), .init(.rejects, failures), .init(.error, s.errors),
+                .init(.unstable, s.unstable), .init(.open, s.leftOpen), .init(.skipped, s.skipped)]
     }
 
     /// How an outcome stands; a failure is toned by its direction.
@@ -68,12 +143,94 @@ public enum ConformanceDocument {
         }
     }
 
-    /// The verdict without native messages, which would make a table unreadable.
-    static func shortObserved(_ result: ConformanceResult) -> String {
-        guard let observed = result.observed else { return "error" }
-        if let step = observed.step { return "\(observed.trusted ? "trusted" : "rejected") at \(step.rawValue)" }
-        if observed.trusted { return "trusted" }
-        let names = observed.diagnostics.map(\.name).joined(separator: ", ")
-        return "rejected [\(observed.failures.map(\.rawValue).joined(separator: ", "))] \(names)"
+    /// The verdict in a cell, without native messages (they are in its detail).
+    static func verdict(_ result: ConformanceResult) -> String {
+        guard let observed = result.observed else { return result.outcome == .skipped ? "skipped" : "error" }
+        let mark = observed.trusted ? "✓ " : "✗ "
+        if let step = observed.step { return mark + (observed.trusted ? "trusted" : "rejected") + " at " + step.rawValue }
+        if observed.trusted { return mark + "trusted" }
+        return mark + "rejected: " + (observed.failures.isEmpty ? "no reason" : observed.failures.map(\.rawValue).joined(separator: ", "))
+    }
+
+    /// What a reader needs beside the verdict: why this outcome, the policy's reason, the library's
+    /// own diagnostics, the path.
+    static func details(_ result: ConformanceResult) -> String {
+        var lines = ["\(result.outcome.rawValue): \(result.judgement.detail)"]
+        if let error = result.error { lines.append("error: \(error)") }
+        if let observed = result.observed {
+            if let reason = observed.reason { lines.append("policy: \(reason)") }
+            for diagnostic in observed.diagnostics {
+                lines.append("\(diagnostic.name) (\(diagnostic.code))\(diagnostic.depth.map { " depth \($0)" } ?? "") → \(diagnostic.failure.rawValue): \(diagnostic.message)")
+            }
+            var facts: [String] = []
+            if !observed.failures.isEmpty { facts.append("failures: \(observed.failures.map(\.rawValue).joined(separator: ", "))") }
+            if let length = observed.pathLength { facts.append("path of \(length)") }
+            if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A short label for a result that is neither a pass nor already named by its verdict text, so
+    /// that colour is not the only signal.
+    static func tag(_ result: ConformanceResult) -> String? {
+        switch result.outcome {
+        case .pass, .error: return nil
+        case .deviation: return result.judgement.failureKind == .acceptedShouldReject ? "accepts!" : "deviation"
+        case .skipped: return result.observed == nil ? nil : "skipped"
+        case .open: return "left open"
+        case .unstable: return "unstable"
+        case .fail:
+            switch result.judgement.failureKind {
+            case .acceptedShouldReject: return "should reject"
+            case .rejectedShouldTrust: return "should trust"
+            case .wrongReason: return "wrong reason"
+            case .wrongPath: return "wrong path"
+            case .deviationChanged: return "deviation changed"
+            case nil: return "fail"
+            }
+        }
+    }
+
+    /// Microseconds per evaluation as bars, one group per back end and mode (cold before warm), one
+    /// bar per scenario on one scale, and the figures as a table.
+    static func benchmarkSection(_ report: BenchmarkReport, order: [String]) -> ReportDocument.Section {
+        let entries = report.results
+        guard !entries.isEmpty else {
+            return .init(id: "benchmarks", title: "Benchmarks", blocks: [.paragraph("The benchmark file has no results.")])
+        }
+        let backends = ordered(entries.map(\.backend), first: order)
+        let modes = ordered(entries.map(\.mode), first: ["cold", "warm"])
+        let sorted = backends.flatMap { backend in modes.flatMap { mode in entries.filter { $0.backend == backend && $0.mode == mode } } }
+        let bars = sorted.map { entry in
+            ReportDocument.BarChart.Bar(label: entry.scenario, value: entry.microsecondsPerEvaluation,
+                                        note: "· \(perSecond(entry.evaluationsPerSecond))/s", group: "\(entry.backend) · \(entry.mode)")
+        }
+        let figures = sorted.map { entry -> [ReportDocument.Table.Cell] in
+            [.init(entry.backend), .init(entry.mode), .init(entry.scenario), .init(DocumentWriter.number(entry.microsecondsPerEvaluation)), .init(perSecond(entry.evaluationsPerSecond))]
+        }
+        return .init(id: "benchmarks", title: "Benchmarks", blocks: [
+            .paragraph("Microseconds per evaluation (shorter is faster); cold: DER seen for the first time, warm: the same chain again."),
+            .bars(.init(title: "µs per evaluation by back end, mode and scenario", unit: "µs", bars: bars)),
+            .table(.init(headers: ["back end", "mode", "scenario", "µs per evaluation", "evaluations/s"], cells: figures, numeric: [3, 4])),
+        ])
+    }
+
+    /// The distinct values in order of appearance, those named in `first` leading in that order.
+    static func ordered(_ values: [String], first: [String]) -> [String] {
+        let present = Set(values)
+        var seen = Set<String>()
+        return (first.filter(present.contains) + values).filter { seen.insert($0).inserted }
+    }
+
+    /// A count with thousands grouped: `20,725`.
+    static func perSecond(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "n/a" }
+        let digits = String(Int(value.rounded()).magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped += "," }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
     }
 }

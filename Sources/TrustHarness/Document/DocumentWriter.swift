@@ -16,7 +16,9 @@ public enum DocumentWriter {
                     out += text + "\n"
                 case .table(let table):
                     if let filter = table.staticFilter { out += "  \(filter.label): \(table.staticRows.count) of \(table.rows.count) rows\n" }
-                    out += TextTable.render(headers: table.headers, rows: table.staticRows.map { $0.map { mark($0.tone) + $0.text } }, numeric: table.numeric)
+                    let kept = table.textColumns
+                    out += TextTable.render(headers: kept.map { table.headers[$0] }, rows: table.staticRows.map { row in kept.map { row[$0] }.map { mark($0.tone) + $0.plain } },
+                                            numeric: Set(kept.indices.filter { table.numeric.contains(kept[$0]) }))
                     out += legend(table, marks: true).map { "  \($0)\n" } ?? ""
                 case .heatMap(let map):
                     // Per row, the cells with departures: accepts/rejects of the cell's vectors.
@@ -32,6 +34,8 @@ public enum DocumentWriter {
                         [bar.label, number(bar.value) + " " + chart.unit, String(repeating: "#", count: widest > 0 ? Int((bar.value / widest * 40).rounded()) : 0), bar.note]
                     }
                     out += TextTable.render(headers: ["", chart.unit, "", ""], rows: rows, numeric: [1])
+                case .callout(let tone, let text):
+                    out += mark(tone) + text + "\n"
                 case .details(let details):
                     for detail in details where !detail.items.isEmpty {
                         out += "  \(detail.title) (\(detail.items.count)): \(detail.items.prefix(8).joined(separator: ", "))\(detail.items.count > 8 ? ", ..." : "")\n"
@@ -64,10 +68,12 @@ public enum DocumentWriter {
             for block in section.blocks {
                 switch block {
                 case .paragraph(let text): out += text + "\n\n"
+                case .callout(let tone, let text): out += "**\(icon(tone))\(text)**\n\n"
                 case .table(let t):
                     if let filter = t.staticFilter { out += "\(filter.label): \(t.staticRows.count) of \(t.rows.count) rows.\n\n" }
                     guard !t.staticRows.isEmpty else { continue }
-                    out += table(t.headers, t.staticRows.map { $0.map { icon($0.tone) + ($0.code ? "`\($0.text)`" : $0.text) } }) + "\n"
+                    let kept = t.textColumns
+                    out += table(kept.map { t.headers[$0] }, t.staticRows.map { row in kept.map { row[$0] }.map { icon($0.tone) + ($0.code ? "`\($0.text)`" : $0.text) + ($0.badge.map { " (\($0))" } ?? "") } }) + "\n"
                     out += legend(t, marks: false).map { $0 + "\n\n" } ?? ""
                     // What HTML lets a reader unfold: a row's own detail, and each departing cell's.
                     var notes = ""
@@ -150,28 +156,10 @@ public enum DocumentWriter {
         switch block {
         case .paragraph(let text):
             return .element("p", [], [.text(text)])
+        case .callout(let tone, let text):
+            return .element("p", [A("class", "callout tone \(tone.rawValue)")], [.text(text)])
         case .table(let table):
-            let head = N.element("thead", [], [.element("tr", [], table.headers.map { .element("th", [], [.text($0)]) })])
-            let rows = table.rows.enumerated().map { number, row in
-                N.element("tr", number < table.rowTags.count ? [A("data-tags", table.rowTags[number].joined(separator: " "))] : [], row.enumerated().map { index, cell in
-                    let classes = (table.numeric.contains(index) ? ["num"] : []) + (cell.tone.map { ["tone", $0.rawValue] } ?? [])
-                    let label: N = cell.code ? .element("code", [], [.text(cell.text)]) : .text(cell.text)
-                    let content: [N] = cell.detail.map { [.element("details", [], [.element("summary", [], [label]), .text($0)])] } ?? [label]
-                    return .element("td", classes.isEmpty ? [] : [A("class", classes.joined(separator: " "))], content)
-                })
-            }
-            var parts: [N] = []
-            if !table.filters.isEmpty, let id = table.id {
-                parts.append(.element("p", [], [.element("label", [], [.text("Show "), .element("select", [A("class", "filter"), A("data-table", id)],
-                    [.element("option", [A("value", "")], [.text("all rows")])] + table.filters.map { .element("option", [A("value", $0.value)], [.text($0.label)]) })]),
-                    .text(" "), .element("span", [A("class", "shown"), A("data-table", id)])]))
-            }
-            parts.append(.element("div", [A("class", "scroll")], [.element("table", [A("class", "cells")] + (table.id.map { [A("id", $0)] } ?? []), [head, .element("tbody", [], rows)])]))
-            let used = usedTones(table)
-            if !used.isEmpty {
-                parts.append(.element("p", [A("class", "legend")], used.map { .element("span", [A("class", "tone \($0.rawValue)")], [.text(table.legend[$0]!)]) }))
-            }
-            return .element("div", [], parts)
+            return self.table(table)
         case .heatMap(let map):
             let head = N.element("thead", [], [.element("tr", [], [.element("th", [], [.text("back end")])]
                 + map.columns.map { .element("th", [A("class", "family")], [.element("span", [], [.text($0)])]) })])
@@ -193,6 +181,84 @@ public enum DocumentWriter {
         }
     }
 
+    /// A table: a toolbar when it has switches or a search (the script filters the rows by their
+    /// tags and first cell), one `tbody` per row group, cells toned, with their badge, detail and bar.
+    static func table(_ table: ReportDocument.Table) -> HTMLNode {
+        typealias N = HTMLNode
+        typealias A = HTMLNode.Attribute
+        let head = N.element("thead", [], [.element("tr", [], table.headers.map { .element("th", [], [.text($0)]) })])
+        let interactive = (!table.filters.isEmpty || table.searchable) && table.id != nil
+        func row(_ number: Int, _ row: [ReportDocument.Table.Cell]) -> N {
+            var attributes: [A] = []
+            if number < table.rowTags.count { attributes.append(A("data-tags", table.rowTags[number].joined(separator: " "))) }
+            if interactive, let key = row.first?.text { attributes.append(A("data-key", key)) }
+            return .element("tr", attributes, row.enumerated().map { index, cell in
+                let classes = (table.numeric.contains(index) ? ["num"] : []) + (cell.tone.map { ["tone", $0.rawValue] } ?? [])
+                var label: [N] = [cell.code ? .element("code", [], [.text(cell.text)]) : .text(cell.text)]
+                if let badge = cell.badge { label.append(.element("span", [A("class", "badge")], [.text(badge)])) }
+                if let segments = cell.segments { label.append(bar(segments)) }
+                let content: [N] = cell.detail.map { [.element("details", [], [.element("summary", [], label), .element("div", [A("class", "more")], [.text($0)])])] } ?? label
+                return .element("td", classes.isEmpty ? [] : [A("class", classes.joined(separator: " "))], content)
+            })
+        }
+        // Row groups: a new body where the key changes, shaded alternately.
+        var bodies: [N] = []
+        var current: [N] = []
+        var key: String?
+        var shaded = false
+        for (number, cells) in table.rows.enumerated() {
+            let groupKey = number < table.rowGroups.count ? table.rowGroups[number] : nil
+            if groupKey != key, !current.isEmpty {
+                bodies.append(.element("tbody", key != nil && shaded ? [A("class", "alt")] : [], current))
+                current = []
+                if key != nil { shaded.toggle() }
+            }
+            key = groupKey
+            current.append(row(number, cells))
+        }
+        bodies.append(.element("tbody", key != nil && shaded ? [A("class", "alt")] : [], current))
+        var parts: [N] = []
+        if interactive, let id = table.id {
+            var tools: [N] = table.filters.map { filter in
+                let count = table.rowTags.filter { $0.contains(filter.value) }.count
+                return .element("label", [], [
+                    .element("input", [A("type", "checkbox"), A("data-filter", filter.value), A("data-mode", filter.hides ? "hide" : "only")]),
+                    .text(" " + filter.label + " "), .element("span", [A("class", "count")], [.text("\(count)")]),
+                ])
+            }
+            if table.searchable {
+                tools.append(.element("input", [A("type", "search"), A("class", "search"), A("placeholder", "search, e.g. expired p256"), A("aria-label", "search the rows")]))
+            }
+            if table.rows.contains(where: { $0.contains { $0.detail != nil } }) {
+                tools += [.element("button", [A("type", "button"), A("data-action", "expand")], [.text("expand")]),
+                          .element("button", [A("type", "button"), A("data-action", "collapse")], [.text("collapse")])]
+            }
+            tools.append(.element("button", [A("type", "button"), A("data-action", "reset")], [.text("reset")]))
+            tools.append(.element("span", [A("class", "shown")], [.text("\(table.rows.count) of \(table.rows.count) rows")]))
+            parts.append(.element("div", [A("class", "toolbar"), A("data-table", id)], tools))
+        }
+        parts.append(.element("div", [A("class", "scroll")], [.element("table", [A("class", "cells")] + (table.id.map { [A("id", $0)] } ?? []), [head] + bodies)]))
+        if interactive, let id = table.id {
+            parts.append(.element("p", [A("class", "none"), A("data-table", id), A("hidden", "hidden")], [.text("No row matches the filters.")]))
+        }
+        let used = usedTones(table)
+        if !used.isEmpty {
+            parts.append(.element("p", [A("class", "legend")], used.map { .element("span", [A("class", "tone \($0.rawValue)")], [.text(table.legend[$0]!)]) }))
+        }
+        return .element("div", [], parts)
+    }
+
+    /// Counts as one bar of toned parts in proportion, each part naming its tone and count.
+    static func bar(_ segments: [ReportDocument.Table.Segment]) -> HTMLNode {
+        typealias A = HTMLNode.Attribute
+        let total = segments.map(\.count).reduce(0, +)
+        guard total > 0 else { return .element("div", [A("class", "dist")]) }
+        return .element("div", [A("class", "dist")], segments.filter { $0.count > 0 }.map { segment in
+            .element("span", [A("class", "tone \(segment.tone.rawValue)"), A("style", "width:\(String(format: "%.3f", Double(segment.count) * 100 / Double(total)))%"),
+                              A("title", "\(segment.tone.rawValue): \(segment.count)")])
+        })
+    }
+
     /// A heat-map cell: its colour says how much of the cell departs (its share of the cell's
     /// vectors) and in which direction (red: trusted where the standards reject; blue: rejected
     /// where they trust; purple: both); it links to the vectors behind it.
@@ -211,29 +277,43 @@ public enum DocumentWriter {
                         [.element("a", [A("href", "#" + anchor)], [.text(label)])])
     }
 
-    /// Horizontal bars in inline SVG, the reference value of each as a tick.
+    /// Horizontal bars in inline SVG, on one scale, the reference value of each as a tick; bars
+    /// of a group under the group's heading, each group in a colour of its own.
     static func barChart(_ chart: ReportDocument.BarChart) -> HTMLNode {
         typealias N = HTMLNode
         typealias A = HTMLNode.Attribute
-        let labelWidth = 210.0, barWidth = 420.0, rowHeight = 24.0
-        let top = max(chart.bars.map { max($0.value, $0.reference ?? 0) }.max() ?? 1, 1e-9)
+        let longest = chart.bars.map(\.label.count).max() ?? 10
+        let labelWidth = min(380.0, max(160.0, Double(longest) * 7.2 + 16)), barWidth = 420.0, rowHeight = 24.0, headHeight = 26.0
+        let top = max(chart.bars.compactMap { bar in [bar.value, bar.reference ?? 0].filter(\.isFinite).max() }.max() ?? 1, 1e-9)
+        let palette = ["#2f6db5", "#8a4fb0", "#1f8a7d", "#c0691a", "#b23b6b", "#5a7a1e"]
         var shapes: [N] = []
-        for (index, bar) in chart.bars.enumerated() {
-            let y = Double(index) * rowHeight
-            let width = barWidth * bar.value / top
-            shapes.append(.element("text", [A("x", "0"), A("y", f(y + 16)), A("class", "label")], [.text(bar.label)]))
-            shapes.append(.element("rect", [A("x", f(labelWidth)), A("y", f(y + 4)), A("width", f(max(1, width))), A("height", f(rowHeight - 8)), A("class", "bar")],
+        var y = 0.0
+        var group: String?
+        var groups = 0
+        for bar in chart.bars {
+            if let name = bar.group, name != group {
+                shapes.append(.element("text", [A("x", "0"), A("y", f(y + 18)), A("class", "head")], [.text(name)]))
+                y += headHeight
+                groups += 1
+            }
+            group = bar.group
+            let value = bar.value.isFinite ? max(0, bar.value) : 0
+            let width = barWidth * value / top
+            let colour = group == nil ? [] : [A("style", "fill: \(palette[(groups - 1) % palette.count])")]
+            shapes.append(.element("text", [A("x", f(labelWidth - 8)), A("y", f(y + 16)), A("class", "label"), A("text-anchor", "end")], [.text(bar.label)]))
+            shapes.append(.element("rect", [A("x", f(labelWidth)), A("y", f(y + 4)), A("width", f(max(1, width))), A("height", f(rowHeight - 8)), A("class", "bar")] + colour,
                                    [.element("title", [], [.text("\(bar.label): \(number(bar.value)) \(chart.unit)\(bar.note.isEmpty ? "" : "; \(bar.note)")")])]))
-            if let reference = bar.reference {
+            if let reference = bar.reference, reference.isFinite {
                 let x = labelWidth + barWidth * reference / top
                 shapes.append(.element("line", [A("x1", f(x)), A("x2", f(x)), A("y1", f(y + 1)), A("y2", f(y + rowHeight - 1)), A("class", "reference")]))
             }
             shapes.append(.element("text", [A("x", f(labelWidth + max(1, width) + 6)), A("y", f(y + 16)), A("class", "value")], [.text("\(number(bar.value)) \(chart.unit) \(bar.note)")]))
+            y += rowHeight
         }
-        let height = Double(chart.bars.count) * rowHeight + 4
-        let svg = N.element("svg", [A("xmlns", "http://www.w3.org/2000/svg"), A("width", f(labelWidth + barWidth + 220)), A("height", f(height)),
-                                    A("viewBox", "0 0 \(f(labelWidth + barWidth + 220)) \(f(height))"), A("role", "img"), A("aria-label", chart.title)], shapes)
-        return .element("figure", [], [svg, .element("figcaption", [], [.text(chart.title)])])
+        let height = y + 4, width = labelWidth + barWidth + 240
+        let svg = N.element("svg", [A("xmlns", "http://www.w3.org/2000/svg"), A("width", f(width)), A("height", f(height)),
+                                    A("viewBox", "0 0 \(f(width)) \(f(height))"), A("role", "img"), A("aria-label", chart.title)], shapes)
+        return .element("figure", [], [.element("div", [A("class", "scroll")], [svg]), .element("figcaption", [], [.text(chart.title)])])
     }
 
     static func f(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -4,8 +4,9 @@ import Foundation
 /// (``DocumentWriter``: text, Markdown, HTML, JSON) renders any document, so a command builds a
 /// document once and the format is the reader's choice.
 public struct ReportDocument: Sendable, Codable, Hashable {
-    /// The version of this shape in JSON; 1 is the first.
-    public static let schemaVersion = 1
+    /// The version of this shape in JSON; 1 is the first. 2 added callouts, a cell's badge and
+    /// segments, a table's row groups, search and hiding filters, and a bar's group.
+    public static let schemaVersion = 2
 
     public var title: String
     public var provenance: Provenance?
@@ -41,6 +42,8 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         case bars(BarChart)
         /// Named groups of items, each group with an anchor (`id`): the cases behind a figure.
         case details([Detail])
+        /// A line that stands out, toned by how things stand (e.g. `.pass`: nothing unexpected).
+        case callout(Tone, String)
     }
 
     /// How a cell's answer stands against what was expected of it.
@@ -73,25 +76,46 @@ public struct ReportDocument: Sendable, Codable, Hashable {
             public var detail: String?
             /// An identifier (a vector's or a case's id): set in code type.
             public var code: Bool
+            /// A short label beside the text, so that colour is not the only signal ("accepts!").
+            public var badge: String?
+            /// A figure in the cell: counts drawn as one bar of proportional, toned parts (HTML);
+            /// a column whose every cell is only a figure is left out of text and Markdown.
+            public var segments: [Segment]?
 
-            public init(_ text: String, tone: Tone? = nil, detail: String? = nil, code: Bool = false) {
+            public init(_ text: String, tone: Tone? = nil, detail: String? = nil, code: Bool = false, badge: String? = nil, segments: [Segment]? = nil) {
                 self.text = text
                 self.tone = tone
                 self.detail = detail
                 self.code = code
+                self.badge = badge
+                self.segments = segments
             }
 
             public init(stringLiteral text: String) { self.init(text) }
         }
 
-        /// A choice of rows to show (HTML): rows whose tags hold `value`; the empty value shows all.
+        /// One part of a ``Cell/segments`` bar.
+        public struct Segment: Sendable, Codable, Hashable {
+            public var tone: Tone
+            public var count: Int
+
+            public init(_ tone: Tone, _ count: Int) {
+                self.tone = tone
+                self.count = count
+            }
+        }
+
+        /// A switch over the rows (HTML): show only the rows whose tags hold `value`, or, when
+        /// `hides`, hide them. Switches combine: every "only" switched on must hold, no "hide" may.
         public struct Filter: Sendable, Codable, Hashable {
             public var value: String
             public var label: String
+            public var hides: Bool
 
-            public init(_ value: String, _ label: String) {
+            public init(_ value: String, _ label: String, hides: Bool = false) {
                 self.value = value
                 self.label = label
+                self.hides = hides
             }
         }
 
@@ -110,6 +134,11 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         /// Whether text and Markdown list, after the table, what a page lets a reader unfold (false
         /// when the document says it elsewhere).
         public var staticNotes = true
+        /// Whether a page offers a search over the rows' first cells (words that must all occur).
+        public var searchable = false
+        /// A key per row (parallel to `rows`): consecutive rows with one key are shaded as a group
+        /// (the key-type variants of one case).
+        public var rowGroups: [String] = []
 
         public init(headers: [String], cells: [[Cell]], numeric: Set<Int> = [], legend: [Tone: String] = [:],
                     id: String? = nil, filters: [Filter] = [], rowTags: [[String]] = [], staticFilter: Filter? = nil) {
@@ -187,12 +216,15 @@ public struct ReportDocument: Sendable, Codable, Hashable {
             public var value: Double
             public var reference: Double?
             public var note: String
+            /// Consecutive bars with one group are drawn under its heading, in its colour.
+            public var group: String?
 
-            public init(label: String, value: Double, reference: Double? = nil, note: String = "") {
+            public init(label: String, value: Double, reference: Double? = nil, note: String = "", group: String? = nil) {
                 self.label = label
                 self.value = value
                 self.reference = reference
                 self.note = note
+                self.group = group
             }
         }
 
@@ -219,4 +251,18 @@ public struct ReportDocument: Sendable, Codable, Hashable {
             self.items = items
         }
     }
+}
+
+extension ReportDocument.Table {
+    /// The columns text and Markdown show: all but those whose every cell is only a figure.
+    public var textColumns: [Int] {
+        headers.indices.filter { column in
+            !rows.allSatisfy { column < $0.count && $0[column].segments != nil && $0[column].text.isEmpty }
+        }
+    }
+}
+
+extension ReportDocument.Table.Cell {
+    /// The text with its badge, as formats without colour show it.
+    public var plain: String { badge.map { "\(text) (\($0))" } ?? text }
 }

@@ -1,5 +1,5 @@
-/// The HTML reports' style sheets and scripts: files under `Sources/TrustHarness/Resources`
-/// (`report.css`, `report.js`, `suite.css`, `suite.js`), embedded in the module by SwiftPM
+/// The HTML pages' style sheet and script: files under `Sources/TrustHarness/Resources`
+/// (`document.css`, `document.js`, used by ``DocumentWriter/html(_:)``), embedded in the module by SwiftPM
 /// (`.embedInCode`), so an installed or copied binary carries them and no resource bundle can be
 /// missing. Constant: no data is ever placed in them.
 enum ReportAssets {

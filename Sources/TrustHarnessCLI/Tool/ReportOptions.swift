@@ -80,9 +80,8 @@ struct ReportOptions: ParsableArguments {
         case .text: return TextReport.render(backends: infos, results: results, provenance: provenance)
         case .json: return try JSONReport(backends: infos, results: results, provenance: provenance).encoded() + "\n"
         case .junit: return JUnitReport.render(backends: infos, results: results, provenance: provenance, suite: title == "TrustHarness conformance" ? "TrustHarness" : "TrustHarness compare")
-        case .markdown: return MarkdownReport.render(backends: infos, results: results, provenance: provenance, title: title)
-        case .html:
-            return HTMLReport.render(backends: infos, results: results, benchmarks: benchmarks, title: title, provenance: provenance)
+        case .markdown: return DocumentWriter.markdown(ConformanceDocument.make(backends: infos, results: results, provenance: provenance, title: title))
+        case .html: return DocumentWriter.html(ConformanceDocument.make(backends: infos, results: results, benchmarks: benchmarks, provenance: provenance, title: title))
         }
     }
 }
