@@ -68,7 +68,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
     @Test func junitIsWellFormedWithOneCasePerVectorAndBackEnd() async throws {
         let backends = BuiltInBackends.registry.all()
         let results = try await HTMLReportTests.fullRun().results
-        let xml = JUnitReport.render(backends: backends.map(BackendInfo.init), results: results)
+        let xml = DocumentWriter.junit(ConformanceDocument.make(backends: backends.map(BackendInfo.init), results: results, provenance: nil))
         let parser = XMLParser(data: Data(xml.utf8))
         let counter = JUnitCounter()
         parser.delegate = counter
@@ -90,7 +90,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
     }
 
     @Test func markupEscapingHandlesHostileText() {
-        #expect(JUnitReport.xml("<a href=\"x\">'&'\u{1}</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;\u{FFFD}&lt;/a&gt;")
+        #expect(DocumentWriter.xml("<a href=\"x\">'&'\u{1}</a>") == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;\u{FFFD}&lt;/a&gt;")
     }
 
     @Test func markdownHasARowPerVector() async throws {
@@ -137,7 +137,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         #expect(TextReport.render(backends: backends, results: results, provenance: provenance).contains(provenance.line))
         #expect(DocumentWriter.markdown(ConformanceDocument.make(backends: backends, results: results, provenance: provenance)).contains("trust-harness 9.9.9"))
         #expect(HTMLReportTests.page(backends, results, provenance: provenance).contains("1970-01-01T00:00:00Z"))
-        #expect(JUnitReport.render(backends: backends, results: results, provenance: provenance).contains("<property name=\"tool\" value=\"trust-harness 9.9.9\"/>"))
+        #expect(DocumentWriter.junit(ConformanceDocument.make(backends: backends, results: results, provenance: provenance)).contains("<property name=\"tool\" value=\"trust-harness 9.9.9\"/>"))
         let json = try JSONReport(backends: backends, results: results, provenance: provenance).encoded()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["schemaVersion"] as? Int == 4)

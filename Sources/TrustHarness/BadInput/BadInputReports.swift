@@ -35,18 +35,21 @@ public enum BadInputReports {
         }
     }
 
-    public static func junit(backends: [BackendInfo], results: [Result], provenance: Provenance?) -> String {
-        JUnitReport.render(suite: "bad-input", backends: backends, provenance: provenance) { backend in
+    /// The results as checks: an answer as stated passes, a recorded deviation is skipped with its
+    /// reason, any other answer fails with the problems found.
+    static func checks(backends: [BackendInfo], results: [Result]) -> ReportDocument.Checks {
+        typealias Check = ReportDocument.Check
+        return .init(suite: "bad-input", backends: backends) { backend in
             results.filter { $0.backend == backend }.map { result in
                 let seconds = result.milliseconds / 1000
                 if !result.conforms {
-                    return JUnitReport.Case(name: result.id, status: .failed, type: "answer", message: result.problems.joined(separator: "; "),
-                                            body: "expected \(result.expected)\nobserved \(result.observed): \(result.message)", seconds: seconds)
+                    return Check(name: result.id, status: .failed, type: "answer", message: result.problems.joined(separator: "; "),
+                                 body: "expected \(result.expected)\nobserved \(result.observed): \(result.message)", seconds: seconds)
                 }
                 if let reason = result.deviation {
-                    return JUnitReport.Case(name: result.id, status: .skipped, message: "recorded deviation (\(result.observed)): \(reason)", seconds: seconds)
+                    return Check(name: result.id, status: .skipped, message: "recorded deviation (\(result.observed)): \(reason)", seconds: seconds)
                 }
-                return JUnitReport.Case(name: result.id, status: .passed, seconds: seconds)
+                return Check(name: result.id, status: .passed, seconds: seconds)
             }
         }
     }
@@ -78,16 +81,9 @@ public enum BadInputReports {
                 .init(id: "summary", title: "Summary", blocks: [.table(.init(headers: ["back end", "library", "cases", "as stated", "recorded deviations", "other answers"], rows: counts, numeric: [2, 3, 4, 5]))]),
                 .init(id: "cases", title: "Cases", blocks: [.table(.init(headers: ["case", "expected"] + backends.map(\.name), cells: cases,
                                                                         legend: [.pass: "as stated", .deviation: "recorded deviation", .rejects: "another answer"]))]),
-            ]
+            ],
+            checks: checks(backends: backends, results: results)
         )
-    }
-
-    public static func markdown(backends: [BackendInfo], results: [Result], descriptions: [String: String], provenance: Provenance?, title: String = "TrustHarness: bad input") -> String {
-        DocumentWriter.markdown(document(backends: backends, results: results, descriptions: descriptions, provenance: provenance, title: title))
-    }
-
-    public static func html(backends: [BackendInfo], results: [Result], descriptions: [String: String], provenance: Provenance?, title: String = "TrustHarness: bad input") -> String {
-        DocumentWriter.html(document(backends: backends, results: results, descriptions: descriptions, provenance: provenance, title: title))
     }
 
     /// The results grouped by case, in order of first appearance.

@@ -16,8 +16,10 @@ public enum ConformanceDocument {
     /// end that has results but is missing from `backends` gets a column with an unknown version, and
     /// a back end without a result for a vector shows "not run" there. The benchmark section appears
     /// only when `benchmarks` is given.
+    /// - Parameter suite: the checks' name (JUnit's `<testsuites name>`: `TrustHarness` for run,
+    ///   `TrustHarness compare` for compare's selection), so two reports in one CI job are told apart.
     public static func make(backends given: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil,
-                            provenance: Provenance?, title: String = "TrustHarness conformance") -> ReportDocument {
+                            provenance: Provenance?, title: String = "TrustHarness conformance", suite: String = "TrustHarness") -> ReportDocument {
         typealias Cell = ReportDocument.Table.Cell
         let backends = columns(given, results)
         let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
@@ -104,7 +106,29 @@ public enum ConformanceDocument {
         return ReportDocument(title: title, provenance: provenance,
                               summary: "\(rows.count) vectors (\(rows.count - policies) chain, \(policies) policy) on \(backends.count) back end\(backends.count == 1 ? "" : "s"): "
                                 + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
-                              sections: sections)
+                              sections: sections, checks: checks(backends: backends, results: results, suite: suite))
+    }
+
+    /// The results as checks: a pass passes; a recorded deviation, a skipped or left-open vector is
+    /// skipped with its reason; a failure fails with its direction; an error is an error.
+    static func checks(backends: [BackendInfo], results: [ConformanceResult], suite: String) -> ReportDocument.Checks {
+        typealias Check = ReportDocument.Check
+        return .init(suite: suite, backends: backends) { backend in
+            results.filter { $0.backend == backend }.map { result in
+                let observed = TextReport.observed(result)
+                switch result.outcome {
+                case .pass: return Check(name: result.id, status: .passed, seconds: result.seconds)
+                case .deviation, .skipped, .open: return Check(name: result.id, status: .skipped, message: result.judgement.detail, seconds: result.seconds)
+                case .fail:
+                    return Check(name: result.id, status: .failed, type: result.judgement.failureKind?.rawValue ?? "fail", message: result.judgement.detail,
+                                 body: "expected \(TextReport.expectation(result.expected))\nobserved \(observed)", seconds: result.seconds)
+                case .error: return Check(name: result.id, status: .error, message: result.judgement.detail, body: observed, seconds: result.seconds)
+                case .unstable:
+                    return Check(name: result.id, status: .failed, type: "unstable", message: result.judgement.detail,
+                                 body: result.variants.map { "\($0.count) x \($0.verdict)" }.joined(separator: "\n"), seconds: result.seconds)
+                }
+            }
+        }
     }
 
     /// The given back ends, then any back end the results name that was not given.

@@ -13,12 +13,69 @@ public struct ReportDocument: Sendable, Codable, Hashable {
     /// A line or two under the title: what the document is about.
     public var summary: String
     public var sections: [Section]
+    /// What a CI system reads as tests (JUnit): one group per back end, one check per case; nil
+    /// when the command's findings are not pass/fail checks.
+    public var checks: Checks?
 
-    public init(title: String, provenance: Provenance?, summary: String = "", sections: [Section]) {
+    public init(title: String, provenance: Provenance?, summary: String = "", sections: [Section], checks: Checks? = nil) {
         self.title = title
         self.provenance = provenance
         self.summary = summary
         self.sections = sections
+        self.checks = checks
+    }
+
+    /// The document's cases as checks: a suite name (`<testsuites name>`), then per back end its
+    /// library and its cases in order.
+    public struct Checks: Sendable, Codable, Hashable {
+        public var suite: String
+        public var groups: [Group]
+
+        public init(suite: String, groups: [Group]) {
+            self.suite = suite
+            self.groups = groups
+        }
+
+        /// One group per back end, `cases(name)` giving its checks in order.
+        public init(suite: String, backends: [BackendInfo], cases: (String) -> [Check]) {
+            self.init(suite: suite, groups: backends.map { Group(name: $0.name, library: $0.version, checks: cases($0.name)) })
+        }
+
+        public struct Group: Sendable, Codable, Hashable {
+            public var name: String
+            public var library: String
+            public var checks: [Check]
+
+            public init(name: String, library: String, checks: [Check]) {
+                self.name = name
+                self.library = library
+                self.checks = checks
+            }
+        }
+    }
+
+    /// One case on one back end: passed; skipped (a recorded departure, a case not asked) with why;
+    /// failed with its `type` (a failure class); or an error (the case could not be evaluated).
+    public struct Check: Sendable, Codable, Hashable {
+        public enum Status: String, Sendable, Codable, Hashable { case passed, skipped, failed, error }
+        public var name: String
+        public var status: Status
+        /// The class of a failure (such as `acceptedShouldReject`).
+        public var type: String?
+        /// The one-line message of a skip, failure or error.
+        public var message: String
+        /// The body of a failure or error: what was expected and observed.
+        public var body: String
+        public var seconds: Double
+
+        public init(name: String, status: Status, type: String? = nil, message: String = "", body: String = "", seconds: Double = 0) {
+            self.name = name
+            self.status = status
+            self.type = type
+            self.message = message
+            self.body = body
+            self.seconds = seconds
+        }
     }
 
     /// A titled part of the document; `id` is its anchor in HTML (`#id`).

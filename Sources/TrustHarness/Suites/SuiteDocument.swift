@@ -4,7 +4,9 @@
 /// away. On a page a filter shows all cases, the disagreeing ones or one outcome (`#only=...`
 /// presets it); text and Markdown show the cases where a back end departs from the suite.
 public enum SuiteDocument {
-    public static func make(suite: String, backends: [BackendInfo], results: [SuiteResult], recordChanges: [SuiteRecord.Change]?, title: String, provenance: Provenance?, record: SuiteRecord?) -> ReportDocument {
+    /// - Parameter kind: the suite's short name (`x509-limbo`, `PKITS`, ...), the checks' name in JUnit.
+    public static func make(suite: String, backends: [BackendInfo], results: [SuiteResult], recordChanges: [SuiteRecord.Change]?, title: String, provenance: Provenance?, record: SuiteRecord?,
+                            kind: String = "x509-limbo") -> ReportDocument {
         typealias Cell = ReportDocument.Table.Cell
         var sections: [ReportDocument.Section] = []
         if let recordChanges {
@@ -67,6 +69,6 @@ public enum SuiteDocument {
         return ReportDocument(title: title, provenance: provenance,
                               summary: "Suite \(suite); back ends " + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + "."
                                   + (recordChanges == nil ? " Not compared with a record (none for this suite)." : ""),
-                              sections: sections)
+                              sections: sections, checks: checks(kind: kind, backends: backends, results: results, record: record))
     }
 }

@@ -58,13 +58,14 @@ struct BadInputCommand: ToolCommand {
         let infos = backends.map(BackendInfo.init)
         let provenance = tool.provenance
         let descriptions = Dictionary(corpus.cases.map { ($0.id, $0.description) }, uniquingKeysWith: { first, _ in first })
+        let document = BadInputReports.document(backends: infos, results: results, descriptions: descriptions, provenance: provenance)
         switch format {
         case .junit:
-            try output.write(in: tool, BadInputReports.junit(backends: infos, results: results, provenance: provenance))
+            try output.write(in: tool, DocumentWriter.junit(document))
         case .markdown:
-            try output.write(in: tool, BadInputReports.markdown(backends: infos, results: results, descriptions: descriptions, provenance: provenance))
+            try output.write(in: tool, DocumentWriter.markdown(document))
         case .html:
-            try output.write(in: tool, BadInputReports.html(backends: infos, results: results, descriptions: descriptions, provenance: provenance))
+            try output.write(in: tool, DocumentWriter.html(document))
         case .json:
             try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: provenance, body: BadInputReports.JSONBody(backends: infos, results: results))) + "\n")
         case .text:

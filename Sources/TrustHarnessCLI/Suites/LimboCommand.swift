@@ -356,12 +356,10 @@ struct SuiteRunOptions: ParsableArguments {
             let summary = SuiteJSONReport.Suite(file: suite.file, sha256: suite.digest, cases: suite.testcases.count)
             let document = DocumentedJSON(provenance: provenance, body: SuiteJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes, record: stored))
             try output.write(in: tool, try JSONText.encode(document) + "\n")
-        case .junit:
-            try output.write(in: tool, SuiteJUnitReport.render(suite: kind.title, backends: infos, results: results, record: stored, provenance: provenance))
-        case .markdown:
-            try output.write(in: tool, SuiteMarkdownReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, provenance: provenance, title: "TrustHarness: \(kind.title)", record: stored))
-        case .html:
-            try output.write(in: tool, SuiteHTMLReport.render(suite: suite.file, backends: infos, results: results, recordChanges: changes, title: "TrustHarness: \(kind.title)", provenance: provenance, record: stored))
+        case .junit, .markdown, .html:
+            let document = SuiteDocument.make(suite: suite.file, backends: infos, results: results, recordChanges: changes, title: "TrustHarness: \(kind.title)",
+                                              provenance: provenance, record: stored, kind: kind.title)
+            try output.write(in: tool, format == .junit ? DocumentWriter.junit(document) : format == .markdown ? DocumentWriter.markdown(document) : DocumentWriter.html(document))
         }
         if let changes, !changes.isEmpty {
             tool.error("\(changes.count) result(s) differ from the record")

@@ -79,9 +79,10 @@ struct ReportOptions: ParsableArguments {
         switch format {
         case .text: return TextReport.render(backends: infos, results: results, provenance: provenance)
         case .json: return try JSONReport(backends: infos, results: results, provenance: provenance).encoded() + "\n"
-        case .junit: return JUnitReport.render(backends: infos, results: results, provenance: provenance, suite: title == "TrustHarness conformance" ? "TrustHarness" : "TrustHarness compare")
-        case .markdown: return DocumentWriter.markdown(ConformanceDocument.make(backends: infos, results: results, provenance: provenance, title: title))
-        case .html: return DocumentWriter.html(ConformanceDocument.make(backends: infos, results: results, benchmarks: benchmarks, provenance: provenance, title: title))
+        case .junit, .markdown, .html:
+            let document = ConformanceDocument.make(backends: infos, results: results, benchmarks: benchmarks, provenance: provenance, title: title,
+                                                    suite: title == "TrustHarness conformance" ? "TrustHarness" : "TrustHarness compare")
+            return format == .junit ? DocumentWriter.junit(document) : format == .markdown ? DocumentWriter.markdown(document) : DocumentWriter.html(document)
         }
     }
 }
