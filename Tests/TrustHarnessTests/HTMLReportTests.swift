@@ -43,7 +43,7 @@ import TrustVectors
         let rows = Set(page.components(separatedBy: "data-key=\"").dropFirst().map { $0.prefix { $0 != "\"" } }.map(String.init))
         #expect(ids.subtracting(rows).isEmpty, "vectors without a row: \(ids.subtracting(rows).sorted().prefix(5))")
         #expect(missing(backends.map(\.version), in: page).isEmpty, "a back end's version is not shown")
-        #expect(missing(backends.map { "<th>\($0.name) (\($0.version))</th>" }, in: page).isEmpty, "a back end without a column")
+        #expect(missing(backends.map { "<th>\($0.name)</th>" }, in: page).isEmpty, "a back end without a column")
         #expect(occurrences(of: " data-key=\"", in: page) == ids.count)
         // Each verdict unfolds, and each vector (what it tests).
         #expect(occurrences(of: "<details>", in: page) == results.count + ids.count)

@@ -271,7 +271,7 @@ import TrustVectors
         #expect(a.rejectedExpectedSuccess == 1 && a.rejectedRecorded == 1)
         #expect(a.unexpected == 1, "rfc5280::b changed from the record")
         #expect(b.acceptedExpectedFailure == 1 && b.acceptedRecorded == 0 && b.unexpected == 1, "no record covers b")
-        let text = SuiteTextReport.render(suite: "s", backends: Self.backends, results: results, record: record)
+        let text = DocumentWriter.text(SuiteDocument.make(suite: "s", backends: Self.backends, results: results, recordChanges: record.changes(results), title: "x509-limbo", provenance: nil, record: record))
         #expect(text.contains("2 (1 recorded)"))
     }
 

@@ -34,7 +34,7 @@ import TrustVectors
         let backends = BuiltInBackends.registry.all()
         let vectors = Array(suite.vectors.prefix(4))
         let results = await ConformanceRunner(backends: backends, suite: suite).run(vectors.map(ConformanceRunner.Subject.chain))
-        let text = TextReport.render(backends: backends.map(BackendInfo.init), results: results)
+        let text = DocumentWriter.text(ConformanceDocument.make(backends: backends.map(BackendInfo.init), results: results, provenance: nil))
         for vector in vectors { #expect(text.contains(vector.id)) }
         #expect(text.contains("Summary"))
         for backend in backends { #expect(text.contains(backend.libraryVersion)) }
@@ -120,7 +120,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
             #expect(s.passed + s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures + s.leftOpen + s.errors + s.skipped == s.total, "\(s.backend)")
         }
         let cell = "\(gnutls.acceptedShouldReject) (\(accepted.count) recorded)"
-        #expect(TextReport.summary(summaries).contains(cell))
+        #expect(DocumentWriter.text(ConformanceDocument.make(backends: backends, results: results, provenance: nil)).contains(cell))
         #expect(DocumentWriter.markdown(ConformanceDocument.make(backends: backends, results: results, provenance: nil)).contains(cell))
         #expect(HTMLReportTests.page(backends, results).contains(">\(cell)</td>"))
         let json = try JSONReport(backends: backends, results: results).encoded()
@@ -134,7 +134,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         let (backends, results) = try await HTMLReportTests.fullRun()
         let provenance = Provenance(tool: "trust-harness 9.9.9", generatedAt: Date(timeIntervalSince1970: 0), command: ["trust-harness", "run", "--id", "a b"])
         #expect(provenance.line == "trust-harness 9.9.9, 1970-01-01T00:00:00Z: trust-harness run --id 'a b'")
-        #expect(TextReport.render(backends: backends, results: results, provenance: provenance).contains(provenance.line))
+        #expect(DocumentWriter.text(ConformanceDocument.make(backends: backends, results: results, provenance: provenance)).contains(provenance.line))
         #expect(DocumentWriter.markdown(ConformanceDocument.make(backends: backends, results: results, provenance: provenance)).contains("trust-harness 9.9.9"))
         #expect(HTMLReportTests.page(backends, results, provenance: provenance).contains("1970-01-01T00:00:00Z"))
         #expect(DocumentWriter.junit(ConformanceDocument.make(backends: backends, results: results, provenance: provenance)).contains("<property name=\"tool\" value=\"trust-harness 9.9.9\"/>"))

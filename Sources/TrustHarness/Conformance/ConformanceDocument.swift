@@ -19,7 +19,8 @@ public enum ConformanceDocument {
     /// - Parameter suite: the checks' name (JUnit's `<testsuites name>`: `TrustHarness` for run,
     ///   `TrustHarness compare` for compare's selection), so two reports in one CI job are told apart.
     public static func make(backends given: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil,
-                            provenance: Provenance?, title: String = "TrustHarness conformance", suite: String = "TrustHarness") -> ReportDocument {
+                            provenance: Provenance?, title: String = "TrustHarness conformance", suite: String = "TrustHarness",
+                            whenEmpty: String = "No vector was evaluated.") -> ReportDocument {
         typealias Cell = ReportDocument.Table.Cell
         let backends = columns(given, results)
         let summaries = ConformanceSummary.of(results, backends: backends.map(\.name))
@@ -36,16 +37,16 @@ public enum ConformanceDocument {
             func directed(_ count: Int, recorded: Int, _ hot: ReportDocument.Tone) -> Cell {
                 Cell(ConformanceSummary.cell(count, recorded: recorded), tone: count == 0 ? nil : count > recorded ? hot : .deviation)
             }
-            return [Cell(backend.name), Cell(backend.version), Cell("\(s.total)"), Cell("\(s.passed)"),
+            return [Cell(backend.name), Cell("\(s.total)"), Cell("\(s.passed)"),
                     directed(s.acceptedShouldReject, recorded: s.deviationsAcceptingShouldReject, .accepts),
                     directed(s.rejectedShouldTrust, recorded: s.deviationsRejectingShouldTrust, .rejects),
-                    directed(s.otherFailures, recorded: s.deviationsOther, .rejects),
+                    directed(s.otherFailures, recorded: s.deviationsOther, .rejects), Cell("\(s.leftOpen)", tone: s.leftOpen > 0 ? .open : nil),
                     Cell("\(s.errors)", tone: s.errors > 0 ? .error : nil), Cell("\(s.skipped)"), Cell("\(s.unstable)", tone: s.unstable > 0 ? .unstable : nil),
                     Cell("\(s.unexpected)", tone: s.unexpected > 0 ? .rejects : nil), Cell("", segments: distribution(s))]
         }
         var summaryTable = ReportDocument.Table(
-            headers: ["back end", "library", "vectors", "passed", "accepted, should reject", "rejected, should trust", "other failures", "errors", "skipped", "unstable", "unexpected", "distribution"],
-            cells: summary, numeric: Set(2...10),
+            headers: ["back end", "vectors", "passed", "accepted, should reject", "rejected, should trust", "other failures", "left open", "errors", "skipped", "unstable", "unexpected", "distribution"],
+            cells: summary, numeric: Set(1...10),
             legend: [.deviation: "only recorded deviations", .accepts: "trusted where the standards reject, not all recorded", .rejects: "other departures, not all recorded", .error: "errors", .unstable: "unstable"])
         summaryTable.staticNotes = false
 
@@ -54,13 +55,13 @@ public enum ConformanceDocument {
             let about = context.map { context in
                 ([context.description, "\(context.host.map { "host \($0)" } ?? "no host check") at \(context.time)"] + (context.references.isEmpty ? [] : [context.references.joined(separator: " · ")])).joined(separator: "\n")
             }
-            return [Cell(row.id, detail: about, code: true, badge: row.disagree ? "≠" : nil), Cell(TextReport.expectation(row.expected))] + backends.map { backend in
+            return [Cell(row.id, detail: about, code: true, badge: row.disagree ? "≠" : nil), Cell(expectation(row.expected))] + backends.map { backend in
                 guard let result = row.results.first(where: { $0.backend == backend.name }) else { return Cell("not run", tone: .skipped) }
                 return Cell(verdict(result), tone: tone(result), detail: details(result), badge: tag(result))
             }
         }
         var matrixTable = ReportDocument.Table(
-            headers: ["vector", "expected"] + backends.map { "\($0.name) (\($0.version))" }, cells: matrix,
+            headers: ["vector", "expected"] + backends.map(\.name), cells: matrix,
             legend: [.pass: "pass", .deviation: "recorded deviation", .accepts: "fail: trusted, should reject", .rejects: "fail", .error: "error", .skipped: "skipped", .unstable: "unstable", .open: "left open by the standards"],
             id: "vectors-matrix",
             filters: [.init("disagreements", "only disagreements"), .init("failing", "only fail/error"), .init("pass", "hide passing", hides: true)],
@@ -72,17 +73,18 @@ public enum ConformanceDocument {
         // The reasons are the "Deviations and failures" section's; what each vector tests, "Vectors".
         matrixTable.staticNotes = false
         matrixTable.searchable = true
+        matrixTable.textLayout = .records
         matrixTable.rowGroups = rows.map { caseName($0.id) }
 
         var sections: [ReportDocument.Section] = [
             .init(id: "summary", title: "Summary", blocks: [
                 status,
+                .paragraph("Each direction counts every departure from the standards (accepted, should reject: trusted where the profile's standards call for rejection; rejected, should trust: rejected where they call for trust; other failures: rejected for a reason they do not give, another path, or a changed record); \"recorded\" says how many of them are recorded deviations. Left open: vectors the standards leave to the relying party, neither pass nor fail. Unexpected: departures not recorded, errors, and unstable verdicts (different verdicts when the request was asked again)."),
                 .table(summaryTable),
-                .paragraph("Each direction counts every departure from the standards; \"recorded\" says how many of them are recorded deviations. Unexpected: the rest, errors, and unstable verdicts (different verdicts when the request was asked again)."),
-            ]),
+            ], inText: .atEnd),
             .init(id: "matrix", title: "Matrix", blocks: [
-                .paragraph("Trusted or rejected, and why, per vector and back end; unfold a cell for the judgement, the policy's reason and the library's own diagnostics, a vector for what it tests."),
-                .table(matrixTable),
+                .paragraph("Trusted or rejected per vector and back end; where a back end departs, the judgement, the policy's reason and the library's own diagnostics (on the page, unfold a cell; a vector for what it tests)."),
+                rows.isEmpty ? .paragraph(whenEmpty) : .table(matrixTable),
             ]),
         ]
         let described = rows.compactMap { row -> [Cell]? in
@@ -90,7 +92,7 @@ public enum ConformanceDocument {
             return [Cell(row.id, code: true), Cell(context.description), Cell(context.host ?? "no host check"), Cell(context.time), Cell(context.references.joined(separator: ", "))]
         }
         if !described.isEmpty {
-            sections.append(.init(id: "vectors", title: "Vectors", blocks: [.table(.init(headers: ["vector", "what it tests", "host", "at", "references"], cells: described))]))
+            sections.append(.init(id: "vectors", title: "Vectors", blocks: [.table(.init(headers: ["vector", "what it tests", "host", "at", "references"], cells: described))], inText: .omitted))
         }
         let explained = results.filter { $0.outcome == .deviation || $0.outcome == .fail || $0.outcome == .error }.map { result in
             [Cell(result.id, code: true), Cell(result.backend), Cell(result.outcome.rawValue, tone: tone(result)),
@@ -100,7 +102,7 @@ public enum ConformanceDocument {
             sections.append(.init(id: "departures", title: "Deviations and failures", blocks: [
                 .paragraph("Why each recorded deviation is accepted and each failure fails."),
                 .table(.init(headers: ["vector", "back end", "outcome", "direction", "why"], cells: explained)),
-            ]))
+            ], inText: .omitted))
         }
         if let benchmarks { sections.append(benchmarkSection(benchmarks, order: backends.map(\.name))) }
         return ReportDocument(title: title, provenance: provenance,
@@ -115,13 +117,13 @@ public enum ConformanceDocument {
         typealias Check = ReportDocument.Check
         return .init(suite: suite, backends: backends) { backend in
             results.filter { $0.backend == backend }.map { result in
-                let observed = TextReport.observed(result)
+                let observed = observed(result)
                 switch result.outcome {
                 case .pass: return Check(name: result.id, status: .passed, seconds: result.seconds)
                 case .deviation, .skipped, .open: return Check(name: result.id, status: .skipped, message: result.judgement.detail, seconds: result.seconds)
                 case .fail:
                     return Check(name: result.id, status: .failed, type: result.judgement.failureKind?.rawValue ?? "fail", message: result.judgement.detail,
-                                 body: "expected \(TextReport.expectation(result.expected))\nobserved \(observed)", seconds: result.seconds)
+                                 body: "expected \(expectation(result.expected))\nobserved \(observed)", seconds: result.seconds)
                 case .error: return Check(name: result.id, status: .error, message: result.judgement.detail, body: observed, seconds: result.seconds)
                 case .unstable:
                     return Check(name: result.id, status: .failed, type: "unstable", message: result.judgement.detail,
@@ -129,6 +131,25 @@ public enum ConformanceDocument {
                 }
             }
         }
+    }
+
+    /// What the standards expect, in words: `rejected [expired]`, `trusted at publicKeyPinMatched`.
+    public static func expectation(_ expected: ExpectedOutcome) -> String {
+        if expected.open != nil { return "left open" }
+        if let step = expected.step { return "\(expected.trusted ? "trusted" : "rejected") at \(step.rawValue)" }
+        return expected.trusted ? "trusted" : "rejected [\(expected.failures.map(\.rawValue).joined(separator: ", "))]"
+    }
+
+    /// What a back end answered, in words, with its native reasons.
+    public static func observed(_ result: ConformanceResult) -> String {
+        guard let observed = result.observed else { return "error: \(result.error ?? "not evaluated")" }
+        if let step = observed.step {
+            return "\(observed.trusted ? "trusted" : "rejected") at \(step.rawValue)"
+                + (observed.failures.isEmpty ? "" : " [\(observed.failures.map(\.rawValue).joined(separator: ", "))]")
+        }
+        if observed.trusted { return "trusted (path of \(observed.pathLength ?? 0))" }
+        let reasons = observed.diagnostics.map(\.description).joined(separator: "; ")
+        return "rejected [\(observed.failures.map(\.rawValue).joined(separator: ", "))] \(reasons)"
     }
 
     /// The given back ends, then any back end the results name that was not given.
@@ -167,19 +188,23 @@ public enum ConformanceDocument {
         }
     }
 
-    /// The verdict in a cell, without native messages (they are in its detail).
+    /// The verdict in a cell with the library's names for its reasons, without their messages (they
+    /// are in its detail).
     static func verdict(_ result: ConformanceResult) -> String {
         guard let observed = result.observed else { return result.outcome == .skipped ? "skipped" : "error" }
         let mark = observed.trusted ? "✓ " : "✗ "
         if let step = observed.step { return mark + (observed.trusted ? "trusted" : "rejected") + " at " + step.rawValue }
         if observed.trusted { return mark + "trusted" }
+        // The library's own names for it (its messages are in the detail).
+        let names = observed.diagnostics.map(\.name)
         return mark + "rejected: " + (observed.failures.isEmpty ? "no reason" : observed.failures.map(\.rawValue).joined(separator: ", "))
+            + (names.isEmpty ? "" : " (\(names.joined(separator: ", ")))")
     }
 
     /// What a reader needs beside the verdict: why this outcome, the policy's reason, the library's
     /// own diagnostics, the path.
     static func details(_ result: ConformanceResult) -> String {
-        var lines = ["\(result.outcome.rawValue): \(result.judgement.detail)"]
+        var lines = [result.judgement.detail]
         if let error = result.error { lines.append("error: \(error)") }
         if let observed = result.observed {
             if let reason = observed.reason { lines.append("policy: \(reason)") }

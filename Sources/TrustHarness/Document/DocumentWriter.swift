@@ -8,12 +8,15 @@ public enum DocumentWriter {
         var out = document.title + "\n"
         if let provenance = document.provenance { out += "  by \(provenance.line)\n" }
         if !document.summary.isEmpty { out += "\n" + document.summary + "\n" }
-        for section in document.sections {
+        let ordered = document.sections.filter { $0.inText == .inOrder } + document.sections.filter { $0.inText == .atEnd }
+        for section in ordered {
             out += "\n" + section.title + "\n" + String(repeating: "=", count: section.title.count) + "\n"
             for block in section.blocks {
                 switch block {
                 case .paragraph(let text):
                     out += text + "\n"
+                case .table(let table) where table.textLayout == .records:
+                    out += records(table)
                 case .table(let table):
                     if let filter = table.staticFilter { out += "  \(filter.label): \(table.staticRows.count) of \(table.rows.count) rows\n" }
                     let kept = table.textColumns
@@ -38,12 +41,54 @@ public enum DocumentWriter {
                     out += mark(tone) + text + "\n"
                 case .details(let details):
                     for detail in details where !detail.items.isEmpty {
-                        out += "  \(detail.title) (\(detail.items.count)): \(detail.items.prefix(8).joined(separator: ", "))\(detail.items.count > 8 ? ", ..." : "")\n"
+                        out += "  \(detail.title) (\(detail.items.count)):\n" + detail.items.prefix(40).map { "    \($0)\n" }.joined()
+                            + (detail.items.count > 40 ? "    ... and \(detail.items.count - 40) more\n" : "")
                     }
                 }
             }
         }
         return out
+    }
+
+    /// A table as one record per row (``ReportDocument/Table/TextLayout/records``).
+    static func records(_ table: ReportDocument.Table) -> String {
+        let all = table.staticRows
+        let rows = table.textLimit.map { Array(all.prefix($0)) } ?? all
+        let others = table.textColumns.filter { $0 > 1 }
+        let width = others.map { table.headers[$0].count }.max() ?? 0
+        let labelWidth = rows.flatMap { row in others.compactMap { $0 < row.count ? row[$0].tone.map(word) : nil } }.map(\.count).max() ?? 0
+        func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
+        var out = ""
+        for row in rows {
+            guard let first = row.first else { continue }
+            out += first.plain + (row.count > 1 && table.headers.count > 1 ? "  \(table.headers[1]) \(row[1].plain)" : "") + "\n"
+            let indent = String(repeating: " ", count: 2 + width + 2 + (labelWidth > 0 ? labelWidth + 2 : 0))
+            for column in others where column < row.count {
+                let cell = row[column]
+                out += "  " + pad(table.headers[column], width) + "  " + (labelWidth > 0 ? pad(cell.tone.map(word) ?? "", labelWidth) + "  " : "") + cell.plain + "\n"
+                // Why a cell departs, in its first lines (the rest is on the page and in JSON).
+                if let detail = cell.detail, let tone = cell.tone, [.deviation, .accepts, .rejects, .error, .unstable].contains(tone) {
+                    let lines = detail.split(separator: "\n", omittingEmptySubsequences: true)
+                    out += lines.prefix(4).enumerated().map { indent + ($0.offset == 0 ? "-> " : "   ") + $0.element + "\n" }.joined()
+                        + (lines.count > 4 ? indent + "   ...\n" : "")
+                }
+            }
+        }
+        if all.count > rows.count { out += "... and \(all.count - rows.count) more (--format markdown, html or json lists every one)\n" }
+        return out
+    }
+
+    /// A tone as a word, for records.
+    static func word(_ tone: ReportDocument.Tone) -> String {
+        switch tone {
+        case .pass: return "PASS"
+        case .deviation: return "DEVIATION"
+        case .accepts, .rejects: return "FAIL"
+        case .open: return "OPEN"
+        case .error: return "ERROR"
+        case .unstable: return "UNSTABLE"
+        case .skipped: return "SKIPPED"
+        }
     }
 
     // MARK: Markdown

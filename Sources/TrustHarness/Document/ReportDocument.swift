@@ -83,11 +83,23 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         public var id: String
         public var title: String
         public var blocks: [Block]
+        /// Where text (a terminal) shows the section.
+        public var inText: TextPlacement
 
-        public init(id: String, title: String, blocks: [Block]) {
+        public init(id: String, title: String, blocks: [Block], inText: TextPlacement = .inOrder) {
             self.id = id
             self.title = title
             self.blocks = blocks
+            self.inText = inText
+        }
+
+        public enum TextPlacement: String, Sendable, Codable, Hashable {
+            case inOrder
+            /// After every other section: a terminal shows the last lines (a run's summary).
+            case atEnd
+            /// Not at all, where another section already says it there (the matrix's records carry
+            /// the reasons the page lists in a section of their own).
+            case omitted
         }
     }
 
@@ -193,6 +205,20 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         public var staticNotes = true
         /// Whether a page offers a search over the rows' first cells (words that must all occur).
         public var searchable = false
+        /// How text lays the table out: a grid, or one record per row (for a row per vector and a
+        /// column per back end, which a terminal cannot fit side by side).
+        public var textLayout: TextLayout = .grid
+        /// At most this many rows in text (a terminal), then how many more the other formats list.
+        public var textLimit: Int?
+
+        public enum TextLayout: String, Sendable, Codable, Hashable {
+            /// Columns side by side, padded.
+            case grid
+            /// Per row, a heading line (the first cell, then the second under its header), then one
+            /// line per other column: its header, the cell's tone as a word, its text, and, where the
+            /// cell departs (not a pass), its detail indented below.
+            case records
+        }
         /// A key per row (parallel to `rows`): consecutive rows with one key are shaded as a group
         /// (the key-type variants of one case).
         public var rowGroups: [String] = []

@@ -6,15 +6,9 @@
 public enum SuiteDocument {
     /// - Parameter kind: the suite's short name (`x509-limbo`, `PKITS`, ...), the checks' name in JUnit.
     public static func make(suite: String, backends: [BackendInfo], results: [SuiteResult], recordChanges: [SuiteRecord.Change]?, title: String, provenance: Provenance?, record: SuiteRecord?,
-                            kind: String = "x509-limbo") -> ReportDocument {
+                            kind: String = "x509-limbo", notes: [String] = []) -> ReportDocument {
         typealias Cell = ReportDocument.Table.Cell
         var sections: [ReportDocument.Section] = []
-        if let recordChanges {
-            sections.append(.init(id: "record", title: "The record", blocks: recordChanges.isEmpty
-                ? [.paragraph("Every result equals the committed record.")]
-                : [.paragraph("\(recordChanges.count) result(s) differ from the committed record:"),
-                   .details([.init(id: "changes", title: "changed results", items: recordChanges.map(\.description))])]))
-        }
         var summary: [[Cell]] = []
         for backend in SuiteSummary(results, record: record).backends {
             let known = record?.backends[backend.backend] != nil
@@ -30,7 +24,15 @@ public enum SuiteDocument {
             .table(.init(headers: ["back end", "namespace or feature", "cases", "passed", "accepted, suite expects FAILURE", "rejected, suite expects SUCCESS", "warnings", "skipped", "unexpected"],
                          cells: summary, numeric: [2, 3, 4, 5, 6, 7, 8])),
             .paragraph("Accepted although the suite expects FAILURE is the security-relevant column; \"recorded\" says how many of a count the committed record holds. Warnings: another answer where the suite says that is only a warning (BetterTLS's soft results). Unexpected: results that differ from the record, or departures of a back end no record covers."),
-        ]))
+        ], inText: .atEnd))
+        if let recordChanges {
+            sections.append(.init(id: "record", title: "The record", blocks: (recordChanges.isEmpty
+                ? [.callout(.pass, "Every result equals the committed record.")]
+                : [.callout(.rejects, "\(recordChanges.count) result(s) differ from the committed record (update it deliberately with --record):"),
+                   .details([.init(id: "changes", title: "changed results", items: recordChanges.map(\.description))])]) + notes.map(ReportDocument.Block.paragraph), inText: .atEnd))
+        } else if !notes.isEmpty {
+            sections.append(.init(id: "record", title: "The record", blocks: notes.map(ReportDocument.Block.paragraph), inText: .atEnd))
+        }
         let names = backends.map(\.name)
         let (order, byCase) = SuiteResult.byCase(results)
         var rows: [[Cell]] = [], tags: [[String]] = []
@@ -44,11 +46,11 @@ public enum SuiteDocument {
                 let recorded = result.outcome != .passed && result.outcome != .skipped && record?.backends[name]?.results[id] == result.actual.rawValue
                 switch result.outcome {
                 case .passed: return Cell(result.actual.rawValue, tone: .pass, detail: result.context)
-                case .skipped: return Cell("SKIPPED", tone: .open, detail: result.context)
+                case .skipped: return Cell("SKIPPED", tone: .skipped, detail: result.context)
                 case .warning: return Cell("\(result.actual.rawValue) (warning)", tone: .open, detail: result.context)
                 case .acceptedExpectedFailure:
                     let what = "Trusted, although the suite expects FAILURE" + (recorded ? " (recorded; security relevant)." : ".")
-                    return Cell(result.actual.rawValue + (recorded ? " (accepts!)" : ""), tone: recorded ? .deviation : .accepts, detail: what + (result.caseDescription.map { " The case: \($0)" } ?? ""))
+                    return Cell(result.actual.rawValue + (recorded ? " (accepts!)" : ""), tone: recorded ? .deviation : .accepts, detail: what + (result.context.map { " \($0)" } ?? ""))
                 case .rejectedExpectedSuccess:
                     return Cell(result.actual.rawValue, tone: recorded ? .deviation : .rejects, detail: (recorded ? "Rejected, although the suite expects SUCCESS (recorded). " : "") + (result.context ?? ""))
                 }
@@ -60,15 +62,36 @@ public enum SuiteDocument {
             .init(SuiteResult.Outcome.rejectedExpectedSuccess.rawValue, "rejected, suite expects SUCCESS"),
             .init(SuiteResult.Outcome.warning.rawValue, "warnings"), .init(SuiteResult.Outcome.skipped.rawValue, "skipped"),
         ]
-        sections.append(.init(id: "cases", title: "Cases", blocks: [.table(.init(
+        var cases = ReportDocument.Table(
             headers: ["case", "expected"] + names, cells: rows,
             legend: [.pass: "as the suite expects", .accepts: "accepted, suite expects FAILURE (security relevant)", .rejects: "rejected, suite expects SUCCESS",
-                     .deviation: "either, as the committed record holds it", .open: "skipped, or a warning"],
+                     .deviation: "either, as the committed record holds it", .open: "a warning", .skipped: "skipped"],
             id: "case-table", filters: filters, rowTags: tags, staticFilter: filters[1]
-        ))]))
+        )
+        cases.textLayout = .records
+        cases.textLimit = 40
+        cases.searchable = true
+        sections.append(.init(id: "cases", title: "Cases", blocks: [.table(cases)]))
+        // Why cases were not asked, counted by reason (the part of it before its explanation).
+        let skipped = backends.flatMap { backend in
+            Dictionary(grouping: results.filter { $0.backend == backend.name && $0.outcome == .skipped }, by: { skipClass($0.context ?? "") })
+                .sorted { $0.value.count > $1.value.count || ($0.value.count == $1.value.count && $0.key < $1.key) }
+                .map { reason, cases in [Cell(backend.name), Cell(reason), Cell("\(cases.count)"), Cell(cases[0].id, code: true)] }
+        }
+        if !skipped.isEmpty {
+            sections.append(.init(id: "skipped", title: "Skipped", blocks: [
+                .paragraph("Cases a back end cannot honour (a feature it lacks, or one the harness does not ask of it), by reason."),
+                .table(.init(headers: ["back end", "reason", "cases", "for example"], cells: skipped, numeric: [2])),
+            ]))
+        }
         return ReportDocument(title: title, provenance: provenance,
                               summary: "Suite \(suite); back ends " + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + "."
                                   + (recordChanges == nil ? " Not compared with a record (none for this suite)." : ""),
                               sections: sections, checks: checks(kind: kind, backends: backends, results: results, record: record))
+    }
+
+    /// The part of a skip reason before its explanation, to count alike reasons together.
+    static func skipClass(_ reason: String) -> String {
+        String(reason.prefix { $0 != ":" && $0 != "(" }).trimmingCharacters(in: .whitespaces)
     }
 }

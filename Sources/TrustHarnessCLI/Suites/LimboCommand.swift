@@ -330,36 +330,37 @@ struct SuiteRunOptions: ParsableArguments {
         let unrecorded = stored.map { stored in infos.map(\.name).filter { stored.backends[$0] == nil } } ?? []
 
         let provenance = profile.map { tool.provenance(judging: $0) } ?? tool.provenance
+        // What the record comparison leaves to say: no record, another build of the suite, cases or
+        // back ends the record does not hold.
+        var notes: [String] = []
+        if !record && stored == nil {
+            let place = recordURL.map { $0.path } ?? "no record location"
+            notes.append("Not compared with a record: there is none at \(place); pass --record-file FILE to compare with another record, or --record to make one.")
+        }
+        if let stored, stored.suite != suite.digest {
+            let changed = stored.changedExpectations(results).count
+            notes.append("The record was made from another build of the suite (sha256 \(stored.suite.prefix(16))..., this one \(suite.digest.prefix(16))...): compared case by case, by id and expected result; \(changed) case(s) expect another result now.")
+        }
+        if let new = stored?.unrecorded(results), !new.isEmpty {
+            notes.append("\(new.count) case(s) not in the record, so not compared (new to it; add them with --record): \(new.prefix(5).joined(separator: ", "))\(new.count > 5 ? ", ..." : "")")
+        }
+        if !unrecorded.isEmpty {
+            notes.append("Not in the record, so not compared: \(unrecorded.joined(separator: ", ")) (add with --record \(unrecorded.map { "--backend \($0)" }.joined(separator: " ")))")
+        }
         switch format {
-        case .text:
-            var text = SuiteTextReport.render(title: kind.title, suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, provenance: provenance, record: stored)
-            if let changes {
-                text += changes.isEmpty ? "\nEvery result equals the record.\n"
-                    : "\n\(changes.count) result(s) differ from the record (update it deliberately with --record):\n" + changes.map { "  \($0)\n" }.joined()
+        case .text, .junit, .markdown, .html:
+            let document = SuiteDocument.make(suite: "\(suite.file) (\(suite.testcases.count) cases, \(testcases.count) selected)", backends: infos, results: results, recordChanges: changes,
+                                              title: "TrustHarness: \(kind.title)", provenance: provenance, record: stored, kind: kind.title, notes: notes)
+            switch format {
+            case .junit: try output.write(in: tool, DocumentWriter.junit(document))
+            case .markdown: try output.write(in: tool, DocumentWriter.markdown(document))
+            case .html: try output.write(in: tool, DocumentWriter.html(document))
+            default: try output.write(in: tool, DocumentWriter.text(document))
             }
-            if !record && stored == nil {
-                let place = recordURL.map { $0.path } ?? "no record location"
-                text += "\nNot compared with a record: there is none at \(place); pass --record-file FILE to compare with another record, or --record to make one.\n"
-            }
-            if let stored, stored.suite != suite.digest {
-                let changed = stored.changedExpectations(results).count
-                text += "The record was made from another build of the suite (sha256 \(stored.suite.prefix(16))..., this one \(suite.digest.prefix(16))...): compared case by case, by id and expected result; \(changed) case(s) expect another result now.\n"
-            }
-            if let new = stored?.unrecorded(results), !new.isEmpty {
-                text += "\(new.count) case(s) not in the record, so not compared (new to it; add them with --record): \(new.prefix(5).joined(separator: ", "))\(new.count > 5 ? ", ..." : "")\n"
-            }
-            if !unrecorded.isEmpty {
-                text += "Not in the record, so not compared: \(unrecorded.joined(separator: ", ")) (add with --record \(unrecorded.map { "--backend \($0)" }.joined(separator: " ")))\n"
-            }
-            try output.write(in: tool, text)
         case .json:
             let summary = SuiteJSONReport.Suite(file: suite.file, sha256: suite.digest, cases: suite.testcases.count)
             let document = DocumentedJSON(provenance: provenance, body: SuiteJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes, record: stored))
             try output.write(in: tool, try JSONText.encode(document) + "\n")
-        case .junit, .markdown, .html:
-            let document = SuiteDocument.make(suite: suite.file, backends: infos, results: results, recordChanges: changes, title: "TrustHarness: \(kind.title)",
-                                              provenance: provenance, record: stored, kind: kind.title)
-            try output.write(in: tool, format == .junit ? DocumentWriter.junit(document) : format == .markdown ? DocumentWriter.markdown(document) : DocumentWriter.html(document))
         }
         if let changes, !changes.isEmpty {
             tool.error("\(changes.count) result(s) differ from the record")

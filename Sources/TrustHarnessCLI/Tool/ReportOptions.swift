@@ -74,15 +74,20 @@ struct ReportOptions: ParsableArguments {
         var benchmarks: BenchmarkReport?
     }
 
-    func render(infos: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance", in tool: ToolContext) throws -> String {
+    func render(infos: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance",
+                whenEmpty: String = "No vector was evaluated.", in tool: ToolContext) throws -> String {
         let provenance = tool.provenance(judging: profileOption.profile)
         switch format {
-        case .text: return TextReport.render(backends: infos, results: results, provenance: provenance)
         case .json: return try JSONReport(backends: infos, results: results, provenance: provenance).encoded() + "\n"
-        case .junit, .markdown, .html:
+        case .text, .junit, .markdown, .html:
             let document = ConformanceDocument.make(backends: infos, results: results, benchmarks: benchmarks, provenance: provenance, title: title,
-                                                    suite: title == "TrustHarness conformance" ? "TrustHarness" : "TrustHarness compare")
-            return format == .junit ? DocumentWriter.junit(document) : format == .markdown ? DocumentWriter.markdown(document) : DocumentWriter.html(document)
+                                                    suite: title == "TrustHarness conformance" ? "TrustHarness" : "TrustHarness compare", whenEmpty: whenEmpty)
+            switch format {
+            case .junit: return DocumentWriter.junit(document)
+            case .markdown: return DocumentWriter.markdown(document)
+            case .html: return DocumentWriter.html(document)
+            default: return DocumentWriter.text(document)
+            }
         }
     }
 }
