@@ -104,7 +104,7 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(0, "stress, by trust-harness(.|\n)*wrong verdicts: 0", "stress", "--seconds", "0.1", "--tasks", "4", "--backend", "gnutls"),
         Case(2, "seconds", "stress", "--seconds", "0"),
         Case(2, "^error: Missing value for '--seconds", "stress", "--seconds"),
-        Case(0, "bench, by trust-harness", "bench", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", at, "--seconds", "0.05", "--rounds", "1", "--backend", "gnutls"),
+        Case(0, "TrustHarness bench\n  by trust-harness(.|\n)*your-chain\n=+\n  back end +cold", "bench", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", at, "--seconds", "0.05", "--rounds", "1", "--backend", "gnutls"),
         Case(2, "describe your own chain", "bench", "--host", host),
         Case(0, "handshake verdict: TRUSTED", "probe", "--vector", "valid-chain/p256"),
         Case(1, "FINDING: the handshake's verdict", "probe", "--vector", "leaf-key-usage-without-digital-signature/p256", "--backend", "gnutls"),

@@ -47,7 +47,7 @@ import TrustVectors
         #expect(result.parallel.allSatisfy { $0.threads >= 1 && $0.singleEvaluationsPerSecond > 0 && $0.parallelEvaluationsPerSecond > 0 })
 
         // The text has a row per back end; the JSON's results are what BenchmarkReport reads.
-        let rows = result.text().split(separator: "\n")
+        let rows = DocumentWriter.text(result.document(provenance: nil)).split(separator: "\n")
         for name in names { #expect(rows.contains { $0.hasPrefix("  \(name) ") }, "\(name)'s row") }
         let report = try JSONDecoder().decode(BenchmarkReport.self, from: Data(try JSONText.encode(result.json).utf8))
         #expect(report.results.count == names.count * 2)

@@ -73,14 +73,21 @@ public enum BadInputReports {
             }
         }
         let wrong = results.filter { !$0.conforms }.count
+        let slowest = results.max { $0.milliseconds < $1.milliseconds }
+        let deviating = results.filter { $0.conforms && $0.deviation != nil }.count
+        var table = ReportDocument.Table(headers: ["case", "expected"] + backends.map(\.name), cells: cases,
+                                         legend: [.pass: "as stated", .deviation: "recorded deviation", .rejects: "another answer"])
+        table.textLayout = .records
         return ReportDocument(
             title: title, provenance: provenance,
-            summary: (wrong == 0 ? "Every answer is the one the corpus states or a recorded deviation." : "\(wrong) answer(s) differ from the corpus.")
-                + " Back ends: " + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
+            summary: "Back ends: " + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
             sections: [
-                .init(id: "summary", title: "Summary", blocks: [.table(.init(headers: ["back end", "library", "cases", "as stated", "recorded deviations", "other answers"], rows: counts, numeric: [2, 3, 4, 5]))]),
-                .init(id: "cases", title: "Cases", blocks: [.table(.init(headers: ["case", "expected"] + backends.map(\.name), cells: cases,
-                                                                        legend: [.pass: "as stated", .deviation: "recorded deviation", .rejects: "another answer"]))]),
+                .init(id: "cases", title: "Cases", blocks: [.table(table)]),
+                .init(id: "summary", title: "Summary", blocks: [
+                    .callout(wrong == 0 ? .pass : .rejects, wrong == 0 ? "Every answer is the one the corpus states or a recorded deviation." : "\(wrong) answer(s) differ from the corpus."),
+                    .table(.init(headers: ["back end", "library", "cases", "as stated", "recorded deviations", "other answers"], rows: counts, numeric: [2, 3, 4, 5])),
+                    .paragraph("\(results.filter(\.conforms).count) of \(results.count) answers as stated\(deviating == 0 ? "" : " (\(deviating) of them recorded deviations from the corpus)"); slowest evaluation \(String(format: "%.1f", slowest?.milliseconds ?? 0)) ms (\(slowest?.id ?? "-"), \(slowest?.backend ?? "-"))."),
+                ], inText: .atEnd),
             ],
             checks: checks(backends: backends, results: results)
         )

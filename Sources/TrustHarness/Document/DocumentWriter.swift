@@ -63,11 +63,11 @@ public enum DocumentWriter {
             guard let first = row.first else { continue }
             out += first.plain + (row.count > 1 && table.headers.count > 1 ? "  \(table.headers[1]) \(row[1].plain)" : "") + "\n"
             let indent = String(repeating: " ", count: 2 + width + 2 + (labelWidth > 0 ? labelWidth + 2 : 0))
-            for column in others where column < row.count {
+            for column in others where column < row.count && !(row[column].text.isEmpty && row[column].badge == nil) {
                 let cell = row[column]
                 out += "  " + pad(table.headers[column], width) + "  " + (labelWidth > 0 ? pad(cell.tone.map(word) ?? "", labelWidth) + "  " : "") + cell.plain + "\n"
-                // Why a cell departs, in its first lines (the rest is on the page and in JSON).
-                if let detail = cell.detail, let tone = cell.tone, [.deviation, .accepts, .rejects, .error, .unstable].contains(tone) {
+                // Why a cell departs (or what leaves it open), in its first lines (the rest is on the page and in JSON).
+                if let detail = cell.detail, let tone = cell.tone, [.deviation, .accepts, .rejects, .error, .unstable, .open].contains(tone) {
                     let lines = detail.split(separator: "\n", omittingEmptySubsequences: true)
                     out += lines.prefix(4).enumerated().map { indent + ($0.offset == 0 ? "-> " : "   ") + $0.element + "\n" }.joined()
                         + (lines.count > 4 ? indent + "   ...\n" : "")

@@ -69,26 +69,7 @@ struct BadInputCommand: ToolCommand {
         case .json:
             try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: provenance, body: BadInputReports.JSONBody(backends: infos, results: results))) + "\n")
         case .text:
-            let idWidth = results.map(\.id.count).max() ?? 2
-            let backendWidth = results.map(\.backend.count).max() ?? 8
-            var text = "bad-input corpus: \(corpus.cases.count) cases, \(ids.count) selected\n  by \(provenance.line)\n" + infos.map { "  \($0.name): \($0.version)\n" }.joined() + "\n"
-            func print(_ line: String) { text += line + "\n" }
-            for result in results {
-                let mark = !result.conforms ? "FAIL" : result.deviation == nil ? "ok  " : "dev "
-                let time = result.observed == "inputError" ? "      -" : String(format: "%7.2f", result.milliseconds)
-                let message = result.message.count > 110 ? String(result.message.prefix(107)) + "..." : result.message
-                print("\(mark) \(result.id.padding(toLength: idWidth, withPad: " ", startingAt: 0))  \(result.backend.padding(toLength: backendWidth, withPad: " ", startingAt: 0)) \(time) ms  \(result.observed)  \(message)")
-                for problem in result.problems { print("       ! \(problem)") }
-                if let reason = result.deviation { print("       recorded deviation: \(reason)") }
-            }
-            print("")
-            for s in BadInputReports.Summary.of(results, backends: infos) {
-                print("\(s.backend): \(s.cases) cases, \(s.asStated) as stated, \(s.recordedDeviations) recorded deviation(s), \(s.otherAnswers) other answer(s)")
-            }
-            let slowest = results.max { $0.milliseconds < $1.milliseconds }
-            let deviating = results.filter { $0.conforms && $0.deviation != nil }.count
-            print("\n\(results.filter(\.conforms).count) of \(results.count) answers as stated\(deviating == 0 ? "" : " (\(deviating) of them recorded deviations from the corpus)"); slowest evaluation \(String(format: "%.1f", slowest?.milliseconds ?? 0)) ms (\(slowest?.id ?? "-"), \(slowest?.backend ?? "-"))")
-            try output.write(in: tool, text)
+            try output.write(in: tool, DocumentWriter.text(document))
         }
         if results.contains(where: { !$0.conforms }) {
             tool.error("\(results.filter { !$0.conforms }.count) answer(s) differ from the corpus")

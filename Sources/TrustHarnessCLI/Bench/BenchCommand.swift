@@ -28,7 +28,7 @@ struct BenchCommand: ToolCommand {
         """
     )
 
-    typealias Format = MeasurementFormat
+    typealias Format = DocumentFormat
 
     @Option(name: .customLong("chain"), help: ArgumentHelp("Benchmark your own chain instead of the vectors: PEM bundle or DER, leaf first; repeatable.", valueName: "file"), completion: .file())
     var chainFiles: [String] = []
@@ -89,10 +89,9 @@ struct BenchCommand: ToolCommand {
             throw ExitCode(error.kind == .anchorsRefused ? 2 : 1)
         }
         progress?.finish()
-        switch format {
-        case .text:
-            try output.write(in: tool, "bench, by \(tool.provenance.line)\n" + WithBackends<Int>.lines(result.backends) + result.text())
-        case .json:
+        if let text = format.render(result.document(provenance: tool.provenance)) {
+            try output.write(in: tool, text)
+        } else {
             try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: tool.provenance, body: WithBackends(backends: result.backends, body: result.json))) + "\n")
         }
         if !result.hasFigures {

@@ -153,9 +153,9 @@ struct ExploreCommand: ToolCommand {
         let infos = backends.map(BackendInfo.init)
         let provenance = tool.provenance(judging: profileOption.profile)
         switch format {
-        case .text: try output.write(in: tool, ExploreReports.text(result, backends: infos, provenance: provenance, folders: folders))
+        case .text: try output.write(in: tool, DocumentWriter.text(ExploreReports.document(result, backends: infos, provenance: provenance, folders: folders)))
         case .json: try output.write(in: tool, try JSONText.encode(DocumentedJSON(schemaVersion: 3, provenance: provenance, body: result)) + "\n")
-        case .html: try output.write(in: tool, ExploreReports.html(result, backends: infos, provenance: provenance, folders: folders))
+        case .html: try output.write(in: tool, DocumentWriter.html(ExploreReports.document(result, backends: infos, provenance: provenance, folders: folders)))
         }
     }
 

@@ -77,6 +77,4 @@ struct ReportCommand: ToolCommand {
 }
 
 /// The formats of a ``ReportDocument``.
-enum DocumentFormat: String, OutputFormat {
-    case text, json, markdown, html
-}
+

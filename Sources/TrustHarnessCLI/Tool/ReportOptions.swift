@@ -123,3 +123,19 @@ enum SuiteFormat: String, OutputFormat {
 enum MeasurementFormat: String, OutputFormat {
     case text, json
 }
+
+/// What a command whose report is a document writes: its JSON (the command's own schema), or the
+/// document in text, Markdown or HTML.
+enum DocumentFormat: String, OutputFormat {
+    case text, json, markdown, html
+
+    /// The document in this format (nil for JSON, which is the command's own).
+    func render(_ document: @autoclosure () -> ReportDocument) -> String? {
+        switch self {
+        case .text: return DocumentWriter.text(document())
+        case .markdown: return DocumentWriter.markdown(document())
+        case .html: return DocumentWriter.html(document())
+        case .json: return nil
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+extension BenchmarkResult {
+    /// The figures as a document of the one model: for each scenario a table of every back end (cold,
+    /// warm, its raw loop cold and warm, the ratios to the raw loop and to its floor) and a chart of
+    /// the warm figures with each library's own loop as a tick, the back ends not measured on it and
+    /// why, each floor's figure, and the second back end against the first; last, the all-cores
+    /// throughput on the first scenario. A figure that was not measured is `-`.
+    public func document(provenance: Provenance?) -> ReportDocument {
+        typealias Cell = ReportDocument.Table.Cell
+        func cell(_ value: Double?) -> Cell {
+            guard let value else { return "-" }
+            return Cell(String(format: "%.1f (%.0f/s)", value, 1e6 / value))
+        }
+        func ratio(_ x: Double?, _ y: Double?) -> String {
+            guard let x, let y else { return "-" }
+            return String(format: "%.2fx", x / y)
+        }
+        let names = self.names
+        var sections: [ReportDocument.Section] = []
+        for (index, scenario) in scenarios.enumerated() {
+            let rows = names.map { name -> [Cell] in
+                let cold = microseconds(backend: name, scenario: scenario, mode: .cold)
+                let warm = microseconds(backend: name, scenario: scenario, mode: .warm)
+                let loopCold = rawLoopMicroseconds(backend: name, scenario: scenario, mode: .cold)
+                let loopWarm = rawLoopMicroseconds(backend: name, scenario: scenario, mode: .warm)
+                return [Cell(name), cell(cold), cell(warm), cell(loopCold), cell(loopWarm),
+                        Cell(ratio(cold, loopCold)), Cell(ratio(warm, loopWarm)), Cell(ratio(warm, floorMicroseconds(backend: name, scenario: scenario)))]
+            }
+            var blocks: [ReportDocument.Block] = [
+                .table(.init(headers: ["back end", "cold", "warm", "C loop cold", "C loop warm", "cold / C", "warm / C", "warm / floor"], cells: rows)),
+            ]
+            let bars = names.compactMap { name in
+                microseconds(backend: name, scenario: scenario, mode: .warm).map {
+                    ReportDocument.BarChart.Bar(label: name, value: $0, reference: rawLoopMicroseconds(backend: name, scenario: scenario, mode: .warm),
+                                                note: rawLoopMicroseconds(backend: name, scenario: scenario, mode: .warm).map { String(format: "(own loop %.1f)", $0) } ?? "")
+                }
+            }
+            if !bars.isEmpty {
+                blocks.append(.bars(.init(title: "\(scenario): µs per warm evaluation (shorter is faster); the tick is the library's own loop", unit: "µs", bars: bars)))
+            }
+            var notes: [String] = notMeasured.filter { $0.scenario == scenario }.map { "\($0.backend): not measured, it does not trust this chain (\($0.reason))" }
+            for label in Set(floorOf.values).sorted() {
+                let users = names.filter { floorOf[$0] == label }.joined(separator: ", ")
+                notes.append("the chain's signature verifications alone (\(label), the floor of \(users)): \(cell(floorMicroseconds(label: label, scenario: scenario)).text)")
+            }
+            if names.count >= 2, microseconds(backend: names[0], scenario: scenario, mode: .warm) != nil, microseconds(backend: names[1], scenario: scenario, mode: .warm) != nil {
+                for mode in Mode.allCases {
+                    notes.append("\(mode.rawValue): \(names[1]) / \(names[0]) = \(ratio(microseconds(backend: names[1], scenario: scenario, mode: mode), microseconds(backend: names[0], scenario: scenario, mode: mode)))")
+                }
+            }
+            blocks += notes.map(ReportDocument.Block.paragraph)
+            sections.append(.init(id: "scenario-\(index)", title: scenario, blocks: blocks))
+        }
+        if let first = scenarios.first, !parallel.isEmpty {
+            let rows = parallel.map { p -> [Cell] in
+                [Cell(p.backend), Cell(String(format: "%.0f/s", p.singleEvaluationsPerSecond)), Cell("\(p.threads)"),
+                 Cell(String(format: "%.0f/s", p.parallelEvaluationsPerSecond)), Cell(String(format: "%.2fx", p.speedup))]
+            }
+            sections.append(.init(id: "parallel", title: "All cores at once (warm, \(first))", blocks: [
+                .table(.init(headers: ["back end", "1 thread", "threads", "all threads", "speedup"], cells: rows, numeric: [1, 2, 3, 4])),
+            ]))
+        }
+        return ReportDocument(
+            title: "TrustHarness bench", provenance: provenance,
+            summary: "µs per evaluation (evaluations per second), median of \(rounds) round(s) of \(seconds) s, one process, back ends interleaved. Back ends: "
+                + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
+            sections: sections)
+    }
+}
