@@ -101,7 +101,7 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(0, "\"pin\" : \"sha256/", "pins", root, "--format", "json"),
         Case(2, "README.md", "pins", "README.md"),
         Case(2, "no pins written", "pins", root, Files.scratch("no-such.pem")),
-        Case(0, "stress, by trust-harness(.|\n)*wrong verdicts: 0", "stress", "--seconds", "0.1", "--tasks", "4", "--backend", "gnutls"),
+        Case(0, "TrustHarness stress\n  by trust-harness(.|\n)*wrong verdicts: 0", "stress", "--seconds", "0.1", "--tasks", "4", "--backend", "gnutls"),
         Case(2, "seconds", "stress", "--seconds", "0"),
         Case(2, "^error: Missing value for '--seconds", "stress", "--seconds"),
         Case(0, "TrustHarness bench\n  by trust-harness(.|\n)*your-chain\n=+\n  back end +cold", "bench", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", at, "--seconds", "0.05", "--rounds", "1", "--backend", "gnutls"),

@@ -37,7 +37,7 @@ struct EvaluateCommand: ToolCommand {
         }
     }
 
-    typealias Format = MeasurementFormat
+    typealias Format = DocumentFormat
 
     static let systemAnchorsPath = "/etc/ssl/certs/ca-certificates.crt"
 
@@ -111,7 +111,7 @@ struct EvaluateCommand: ToolCommand {
             entries.append(Entry(backend: BackendInfo(backend), outcome: outcome))
         }
         switch format {
-        case .text: try output.write(in: tool, Self.text(entries, host: host, time: time, provenance: tool.provenance))
+        case .text, .markdown, .html: try output.write(in: tool, format.render(Self.document(entries, host: host, time: time, provenance: tool.provenance)) ?? "")
         case .json: try output.write(in: tool, try Self.json(entries, host: host, time: time, policy: policy, provenance: tool.provenance) + "\n")
         }
         if entries.contains(where: { !$0.trusted }) { throw ExitCode(1) }
@@ -223,28 +223,27 @@ struct EvaluateCommand: ToolCommand {
         }
     }
 
-    static func text(_ entries: [Entry], host: String?, time: Date, provenance: Provenance) -> String {
-        var out = "host \(host ?? "(none)") at \(Timestamp.format(time))\n  by \(provenance.line)\n"
-        for entry in entries {
-            let decision: PolicyDecision
+    /// The verdicts as a document of the one model: per back end its verdict (the policy's step
+    /// and failure classes), the policy's reason with the library's diagnostics, and the path it
+    /// trusted.
+    static func document(_ entries: [Entry], host: String?, time: Date, provenance: Provenance) -> ReportDocument {
+        typealias Cell = ReportDocument.Table.Cell
+        let rows = entries.map { entry -> [Cell] in
+            let name = Cell("\(entry.backend.name) (\(entry.backend.version))")
             switch entry.outcome {
-            case .decided(let decided):
-                decision = decided
             case .refused(let reason):
-                out += "\n\(entry.backend.name) (\(entry.backend.version)): REJECTED, could not load the anchors [malformed]\n  \(reason)\n"
-                continue
-            }
-            out += "\n\(entry.backend.name) (\(entry.backend.version)): \(decision.trusted ? "TRUSTED" : "REJECTED") at \(decision.step.rawValue)"
-            out += decision.failures.isEmpty ? "\n" : " [\(decision.failures.map(\.rawValue).joined(separator: ", "))]\n"
-            out += "  \(decision.reason)\n"
-            if decision.trusted, !decision.path.isEmpty {
-                for (index, der) in decision.path.enumerated() {
-                    let subject = SubjectText.of(der)
-                    out += "  [\(index)] \(subject)\n"
-                }
+                return [name, Cell("REJECTED, could not load the anchors [malformed]"), Cell(reason), Cell("")]
+            case .decided(let decision):
+                let verdict = "\(decision.trusted ? "TRUSTED" : "REJECTED") at \(decision.step.rawValue)"
+                    + (decision.failures.isEmpty ? "" : " [\(decision.failures.map(\.rawValue).joined(separator: ", "))]")
+                let path = decision.trusted ? decision.path.enumerated().map { "[\($0.offset)] \(SubjectText.of($0.element))" }.joined(separator: " · ") : ""
+                return [name, Cell(verdict), Cell(decision.reason), Cell(path)]
             }
         }
-        return out
+        var table = ReportDocument.Table(headers: ["back end", "verdict", "reason", "path"], cells: rows)
+        table.textLayout = .records
+        return ReportDocument(title: "TrustHarness evaluate", provenance: provenance, summary: "host \(host ?? "(none)") at \(Timestamp.format(time))",
+                              sections: [.init(id: "verdicts", title: "Verdicts", blocks: [.table(table)])])
     }
 
     struct JSONEntry: Encodable {

@@ -25,7 +25,7 @@ struct PinsCommand: ToolCommand {
     @Argument(help: "Certificate files (PEM bundle or DER).", completion: .file())
     var files: [String]
 
-    typealias Format = MeasurementFormat
+    typealias Format = PinFileFormat
 
     @OptionGroup var formatOption: FormatOption<Format>
     var format: Format { formatOption.value }

@@ -73,8 +73,8 @@ struct ProbeCommand: ToolCommand {
     @Option(help: "Seconds each network wait may take (connect, every read and write).")
     var timeout: Double = 5
 
-    @OptionGroup var formatOption: FormatOption<MeasurementFormat>
-    var format: MeasurementFormat { formatOption.value }
+    @OptionGroup var formatOption: FormatOption<DocumentFormat>
+    var format: DocumentFormat { formatOption.value }
 
     @OptionGroup var output: OutputOption
 
@@ -146,7 +146,7 @@ struct ProbeCommand: ToolCommand {
         }
         let report = ProbeReport(target: tlsTarget.description, serverName: serverName, host: checkedHost, time: Timestamp.format(time), vector: vector, probes: probes)
         switch format {
-        case .text: try output.write(in: tool, report.text(provenance: tool.provenance))
+        case .text, .markdown, .html: try output.write(in: tool, format.render(report.document(provenance: tool.provenance)) ?? "")
         case .json: try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: tool.provenance, body: report)) + "\n")
         }
         let handshakes = probes.filter { $0.handshake != nil }

@@ -126,32 +126,45 @@ struct ProbeReport: Encodable {
     @ExplicitNull var vector: String?
     var probes: [Probe]
 
-    func text(provenance: Provenance) -> String {
-        var out = "probe \(target)\(vector.map { " (serving vector \($0))" } ?? ""): SNI \(serverName ?? "(none)"), host \(host ?? "(none)"), at \(time)\n  by \(provenance.line)\n"
-        for probe in probes {
-            out += "\n\(probe.backend.name) (\(probe.backend.version))"
+    /// The probe as a document of the one model: per back end, its handshake, the handshake's and
+    /// the chain's verdicts (and the finding when they differ), the policy, the chain the server
+    /// sent with each key's pin, and App Transport Security's minimums.
+    func document(provenance: Provenance) -> ReportDocument {
+        typealias Cell = ReportDocument.Table.Cell
+        let sections = probes.enumerated().map { index, probe -> ReportDocument.Section in
+            var blocks: [ReportDocument.Block] = []
             guard let handshake = probe.handshake else {
-                out += ": \(probe.note ?? "no handshake")\n"
-                continue
+                return .init(id: "backend-\(index)", title: "\(probe.backend.name) (\(probe.backend.version))", blocks: [.paragraph(probe.note ?? "no handshake")])
             }
             if let failure = handshake.failure {
-                out += ": handshake FAILED, \(failure)\n"
-                guard !handshake.userError else { continue }
-                out += "  handshake verdict: \(handshake.handshakeVerdict.text)\n"
-                if let chain = handshake.chainVerdict { out += "  chain verdict:     \(chain.text)\n" }
-                if let finding = handshake.finding { out += "  FINDING: \(finding)\n" }
-                continue
+                blocks.append(.callout(.rejects, "handshake FAILED, \(failure)"))
+            } else {
+                blocks.append(.paragraph("\(handshake.protocolVersion ?? "?") \(handshake.cipher ?? "?")\(handshake.forwardSecret == true ? " (forward secret)" : ""), \(String(format: "%.1f", handshake.milliseconds)) ms"))
             }
-            out += ": \(handshake.protocolVersion ?? "?") \(handshake.cipher ?? "?")\(handshake.forwardSecret == true ? " (forward secret)" : ""), \(String(format: "%.1f", handshake.milliseconds)) ms\n"
-            out += "  handshake verdict: \(handshake.handshakeVerdict.text)\n"
-            if let chain = handshake.chainVerdict { out += "  chain verdict:     \(chain.text)\n" }
-            if let finding = handshake.finding { out += "  FINDING: \(finding)\n" }
-            if let policy = handshake.policy { out += "  policy:            \(policy)\n" }
-            for (index, sent) in handshake.chain.enumerated() { out += "  [\(index)] \(sent.subject)  \(sent.pin)\n" }
-            let ats = handshake.ats
-            out += "  App Transport Security: \(ats.allSatisfy(\.met) ? "meets every minimum" : "does NOT meet: " + ats.filter { !$0.met }.map(\.requirement).joined(separator: "; "))\n"
-            for check in ats { out += "    \(check.met ? "ok " : "NO ") \(check.requirement): \(check.detail)\n" }
+            if handshake.failure == nil || !handshake.userError {
+                blocks.append(.paragraph("handshake verdict: \(handshake.handshakeVerdict.text)"))
+                if let chain = handshake.chainVerdict { blocks.append(.paragraph("chain verdict: \(chain.text)")) }
+                if let finding = handshake.finding { blocks.append(.callout(.accepts, "FINDING: \(finding)")) }
+            }
+            if handshake.failure == nil {
+                if let policy = handshake.policy { blocks.append(.paragraph("policy: \(policy)")) }
+                if !handshake.chain.isEmpty {
+                    blocks.append(.table(.init(headers: ["#", "subject the server sent", "SPKI pin"],
+                                               cells: handshake.chain.enumerated().map { [Cell("\($0.offset)"), Cell($0.element.subject), Cell($0.element.pin, code: true)] }, numeric: [0])))
+                }
+                let ats = handshake.ats
+                blocks.append(.callout(ats.allSatisfy(\.met) ? .pass : .rejects,
+                                       "App Transport Security: " + (ats.allSatisfy(\.met) ? "meets every minimum" : "does NOT meet: " + ats.filter { !$0.met }.map(\.requirement).joined(separator: "; "))))
+                blocks.append(.table(.init(headers: ["minimum", "met", "what the connection has"],
+                                           cells: ats.map { [Cell($0.requirement), Cell($0.met ? "ok" : "NO", tone: $0.met ? .pass : .rejects), Cell($0.detail)] },
+                                           legend: [.pass: "met", .rejects: "not met"])))
+            }
+            return .init(id: "backend-\(index)", title: "\(probe.backend.name) (\(probe.backend.version))", blocks: blocks)
         }
-        return out
+        return ReportDocument(
+            title: "TrustHarness probe",
+            provenance: provenance,
+            summary: "probe \(target)\(vector.map { " (serving vector \($0))" } ?? ""): SNI \(serverName ?? "(none)"), host \(host ?? "(none)"), at \(time)",
+            sections: sections)
     }
 }

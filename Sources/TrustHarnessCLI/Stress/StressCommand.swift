@@ -22,7 +22,7 @@ struct StressCommand: ToolCommand {
         """
     )
 
-    typealias Format = MeasurementFormat
+    typealias Format = DocumentFormat
 
     @OptionGroup var location: VectorsOption
 
@@ -69,17 +69,24 @@ struct StressCommand: ToolCommand {
         switch format {
         case .json:
             try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: tool.provenance, body: WithBackends(backends: backends.map(BackendInfo.init), body: report))) + "\n")
-        case .text:
-            var text = "stress, by \(tool.provenance.line)\n" + WithBackends<Int>.lines(backends.map(BackendInfo.init)) + """
-                \(report.tasks) tasks, \(String(format: "%.1f", report.seconds)) s, \(report.requests) distinct requests (\(backends.map(\.name).joined(separator: ", ")))
-                evaluations: \(report.evaluations), wrong verdicts: \(report.wrongVerdicts)
-                throughput: \(Int(report.perSecond))/s with \(report.tasks) tasks, \(Int(report.singleTaskPerSecond))/s with one: \(String(format: "%.2f", report.perSecond / max(report.singleTaskPerSecond, 1)))x on \(ProcessInfo.processInfo.activeProcessorCount) cores
-                resident memory (MiB): \(String(format: "%.1f", report.residentMiBAfterWarmUp)) after warm-up, \(String(format: "%.1f", report.residentMiBMinimum))-\(String(format: "%.1f", report.residentMiBMaximum)) during, \(String(format: "%.1f", report.residentMiBAtEnd)) at the end
-
-                """
-            for example in report.wrongExamples { text += "  wrong: \(example)\n" }
-            for request in report.unstable { text += "  UNSTABLE \(request.request): \(VerdictVariant.describe(request.variants))\n" }
-            try output.write(in: tool, text)
+        case .text, .markdown, .html:
+            let infos = backends.map(BackendInfo.init)
+            var blocks: [ReportDocument.Block] = [
+                .callout(report.wrongVerdicts == 0 && report.unstable.isEmpty ? .pass : .rejects, "evaluations: \(report.evaluations), wrong verdicts: \(report.wrongVerdicts)"),
+                .paragraph("\(report.tasks) tasks, \(String(format: "%.1f", report.seconds)) s, \(report.requests) distinct requests (\(backends.map(\.name).joined(separator: ", ")))"),
+                .paragraph("throughput: \(Int(report.perSecond))/s with \(report.tasks) tasks, \(Int(report.singleTaskPerSecond))/s with one: \(String(format: "%.2f", report.perSecond / max(report.singleTaskPerSecond, 1)))x on \(ProcessInfo.processInfo.activeProcessorCount) cores"),
+                .paragraph("resident memory (MiB): \(String(format: "%.1f", report.residentMiBAfterWarmUp)) after warm-up, \(String(format: "%.1f", report.residentMiBMinimum))-\(String(format: "%.1f", report.residentMiBMaximum)) during, \(String(format: "%.1f", report.residentMiBAtEnd)) at the end"),
+            ]
+            if !report.wrongExamples.isEmpty || !report.unstable.isEmpty {
+                blocks.append(.details([
+                    .init(id: "wrong", title: "wrong verdicts", items: report.wrongExamples),
+                    .init(id: "unstable", title: "unstable requests", items: report.unstable.map { "UNSTABLE \($0.request): \(VerdictVariant.describe($0.variants))" }),
+                ]))
+            }
+            let document = ReportDocument(title: "TrustHarness stress", provenance: tool.provenance,
+                                          summary: "Back ends: " + infos.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
+                                          sections: [.init(id: "load", title: "Under load", blocks: blocks)])
+            try output.write(in: tool, format.render(document) ?? "")
         }
         if report.wrongVerdicts > 0 {
             tool.error("\(report.wrongVerdicts) verdict(s) under load differ from the single-task verdict; \(report.unstable.count) request(s) unstable")

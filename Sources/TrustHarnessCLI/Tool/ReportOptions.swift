@@ -118,9 +118,8 @@ enum SuiteFormat: String, OutputFormat {
     case text, json, junit, markdown, html
 }
 
-/// The formats of commands that report one evaluation or a measurement (`evaluate`, `probe`,
-/// `stress`, `bench`, `pins`).
-enum MeasurementFormat: String, OutputFormat {
+/// The formats of `pins`: its text is a pin file (`--pin` reads it), not a report, and JSON.
+enum PinFileFormat: String, OutputFormat {
     case text, json
 }
 

@@ -34,9 +34,4 @@ struct WithBackends<Body: Encodable>: Encodable {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(backends, forKey: .backends)
     }
-
-    /// The back ends as the text reports list them, one `  name: version` line each.
-    static func lines(_ backends: [BackendInfo]) -> String {
-        backends.map { "  \($0.name): \($0.version)\n" }.joined()
-    }
 }
