@@ -27,8 +27,8 @@ public enum ExploreReports {
 
         let rows = report.findings.enumerated().map { index, finding -> [Cell] in
             let standard = finding.standard.map { $0.trusted ? "trusted" : "rejected [\($0.failures.map(\.rawValue).joined(separator: ", "))]" } ?? "open"
-            let mutation = Cell("\(index + 1). [\(finding.kind)] \(finding.steps.map(\.description).joined(separator: " + "))",
-                                detail: "\(finding.summary); \(finding.occurrences) mutant\(finding.occurrences == 1 ? "" : "s"), example from \(finding.base)")
+            let mutation = Cell("\(index + 1). [\(finding.kind)] \(finding.steps.map(\.description).joined(separator: " + "))")
+            let what = Cell("\(finding.summary) (\(finding.occurrences) mutant\(finding.occurrences == 1 ? "" : "s"), example from \(finding.base))")
             let answers = backends.map { backend -> Cell in
                 guard let answer = finding.answers.first(where: { $0.backend == backend.name }) else { return Cell("not run", tone: .skipped) }
                 // Toned against the standards' answer where there is one; neutral where it is open.
@@ -36,12 +36,12 @@ public enum ExploreReports {
                 return Cell(answer.signature, tone: tone, detail: answer.diagnostics.isEmpty ? nil : answer.diagnostics.joined(separator: "\n"))
             }
             let reproduce = folders.flatMap { index < $0.count ? FindingFiles.command(finding, folder: $0[index]) : nil } ?? ""
-            return [mutation, Cell(standard)] + answers + [Cell(reproduce, code: !reproduce.isEmpty)]
+            return [mutation, Cell(standard), what] + answers + [Cell(reproduce, code: !reproduce.isEmpty)]
         }
         var classes = ReportDocument.Table(
-            headers: ["class", "standard"] + backends.map(\.name) + ["reproduce"], cells: rows,
+            headers: ["class", "standard", "what it changes"] + backends.map(\.name) + ["reproduce"], cells: rows,
             legend: [.pass: "as the standard says", .accepts: "trusted, the standard rejects (security relevant)", .rejects: "rejected otherwise than the standard says", .open: "the standards leave it open (or a pair)"],
-            id: "classes", filters: [.init("shared-accept", "accepted by every back end against the standards"), .init("verdict", "on the verdict")],
+            id: "classes-table", filters: [.init("shared-accept", "accepted by every back end against the standards"), .init("verdict", "on the verdict")],
             rowTags: report.findings.map { [$0.kind] })
         classes.textLayout = .records
         classes.searchable = true

@@ -108,7 +108,7 @@ public enum ConformanceDocument {
         return ReportDocument(title: title, provenance: provenance,
                               summary: "\(rows.count) vectors (\(rows.count - policies) chain, \(policies) policy) on \(backends.count) back end\(backends.count == 1 ? "" : "s"): "
                                 + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
-                              sections: sections, checks: checks(backends: backends, results: results, suite: suite))
+                              sections: sections, checks: checks(backends: given, results: results, suite: suite))
     }
 
     /// The results as checks: a pass passes; a recorded deviation, a skipped or left-open vector is

@@ -20,7 +20,7 @@ public enum DocumentWriter {
                 case .table(let table):
                     if let filter = table.staticFilter { out += "  \(filter.label): \(table.staticRows.count) of \(table.rows.count) rows\n" }
                     let kept = table.textColumns
-                    out += TextTable.render(headers: kept.map { table.headers[$0] }, rows: table.staticRows.map { row in kept.map { row[$0] }.map { mark($0.tone) + $0.plain } },
+                    out += TextTable.render(headers: kept.map { table.headers[$0] }, rows: table.staticRows.map { row in kept.map { $0 < row.count ? row[$0] : "" }.map { mark($0.tone) + $0.plain } },
                                             numeric: Set(kept.indices.filter { table.numeric.contains(kept[$0]) }))
                     out += legend(table, marks: true).map { "  \($0)\n" } ?? ""
                 case .heatMap(let map):
@@ -55,10 +55,10 @@ public enum DocumentWriter {
         let all = table.staticRows
         let rows = table.textLimit.map { Array(all.prefix($0)) } ?? all
         let others = table.textColumns.filter { $0 > 1 }
+        var out = table.staticFilter.map { "  \($0.label): \(all.count) of \(table.rows.count) rows\n" } ?? ""
         let width = others.map { table.headers[$0].count }.max() ?? 0
         let labelWidth = rows.flatMap { row in others.compactMap { $0 < row.count ? row[$0].tone.map(word) : nil } }.map(\.count).max() ?? 0
         func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
-        var out = ""
         for row in rows {
             guard let first = row.first else { continue }
             out += first.plain + (row.count > 1 && table.headers.count > 1 ? "  \(table.headers[1]) \(row[1].plain)" : "") + "\n"
@@ -74,7 +74,7 @@ public enum DocumentWriter {
                 }
             }
         }
-        if all.count > rows.count { out += "... and \(all.count - rows.count) more (--format markdown, html or json lists every one)\n" }
+        if all.count > rows.count { out += "... and \(all.count - rows.count) more (--format markdown lists them; html and json every row)\n" }
         return out
     }
 
@@ -118,7 +118,7 @@ public enum DocumentWriter {
                     if let filter = t.staticFilter { out += "\(filter.label): \(t.staticRows.count) of \(t.rows.count) rows.\n\n" }
                     guard !t.staticRows.isEmpty else { continue }
                     let kept = t.textColumns
-                    out += table(kept.map { t.headers[$0] }, t.staticRows.map { row in kept.map { row[$0] }.map { icon($0.tone) + ($0.code ? "`\($0.text)`" : $0.text) + ($0.badge.map { " (\($0))" } ?? "") } }) + "\n"
+                    out += table(kept.map { t.headers[$0] }, t.staticRows.map { row in kept.map { $0 < row.count ? row[$0] : "" }.map { icon($0.tone) + ($0.code ? "`\($0.text)`" : $0.text) + ($0.badge.map { " (\($0))" } ?? "") } }) + "\n"
                     out += legend(t, marks: false).map { $0 + "\n\n" } ?? ""
                     // What HTML lets a reader unfold: a row's own detail, and each departing cell's.
                     var notes = ""

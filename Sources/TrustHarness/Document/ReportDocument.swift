@@ -339,7 +339,8 @@ public struct ReportDocument: Sendable, Codable, Hashable {
 extension ReportDocument.Table {
     /// The columns text and Markdown show: all but those whose every cell is only a figure.
     public var textColumns: [Int] {
-        headers.indices.filter { column in
+        guard !rows.isEmpty else { return Array(headers.indices) }
+        return headers.indices.filter { column in
             !rows.allSatisfy { column < $0.count && $0[column].segments != nil && $0[column].text.isEmpty }
         }
     }

@@ -29,7 +29,8 @@
     var boxes = [].slice.call(toolbar.querySelectorAll("input[type=checkbox]"));
     var search = toolbar.querySelector("input.search");
     var shown = toolbar.querySelector("span.shown");
-    var none = doc.querySelector("p.none[data-table='" + id + "']");
+    var none = null;
+    [].forEach.call(doc.querySelectorAll("p.none"), function (p) { if (p.getAttribute("data-table") === id) { none = p; } });
     var grouped = bodies.length > 1;
     function apply(write) {
       var terms = search ? search.value.toLowerCase().split(/\s+/).filter(Boolean) : [], count = 0, alt = false;
