@@ -184,7 +184,7 @@ let package = Package(
         .testTarget(name: "TrustPolicyTests", dependencies: ["TrustPolicy", "TrustDER", "TestPKI", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "OpenSSLBackendTests", dependencies: ["OpenSSLBackend", "TrustCore", "TrustVectors", "TrustHarnessTestKit", "TestPKI", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
         .testTarget(name: "GnuTLSBackendTests", dependencies: ["GnuTLSBackend", "TrustCore", "TrustDER", "TrustHarnessTestKit", "TestPKI", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
-        .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", "TrustPolicy", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1")]),
+        .testTarget(name: "TrustVectorsTests", dependencies: ["TrustVectors", "TrustCore", "TrustPolicy", .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "SwiftCertificatesBackendTests", dependencies: ["SwiftCertificatesBackend", "TrustCore", "TestPKI", .product(name: "X509", package: "swift-certificates")]),
         .testTarget(name: "TrustExploreTests", dependencies: ["TrustExplore", "TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
         .testTarget(name: "TrustHarnessCLITests", dependencies: ["TrustHarnessCLI", "BuiltInBackends", "TrustVectors"]),
