@@ -113,8 +113,9 @@ import Testing
     }
 
     /// Each suite has a result for every case of its manifest and reports every feature of it once,
-    /// supported or not; a case is skipped only when a feature is unsupported (BetterTLS's executor
-    /// skips exactly the cases that need one).
+    /// supported or not; a case is skipped exactly when it needs a feature found unsupported
+    /// (BetterTLS's executor skips those and no other), with each case's features as the cases here
+    /// give them (`requiredFeatures`), named as the manifest names the numbers.
     @Test func everyFileMatchesItsManifest() throws {
         for (name, file) in try Self.published() {
             let manifest = try Self.manifest(file.revision)
@@ -124,9 +125,18 @@ import Testing
                 let features = suite.supportedFeatures + suite.unsupportedFeatures
                 #expect(features.count == Set(features).count, "\(name) \(suiteName)")
                 #expect(Set(features.map(String.init)) == Set(suiteManifest.features.keys), "\(name) \(suiteName)")
-                if suite.unsupportedFeatures.isEmpty {
-                    #expect(suite.count(.skipped) == 0, "\(name) \(suiteName)")
+                let unsupported = Set(suite.unsupportedFeatures.compactMap { suiteManifest.features[String($0)] })
+                #expect(unsupported.count == suite.unsupportedFeatures.count, "\(name) \(suiteName): every unsupported feature is named")
+                let required: [[String]]
+                switch suiteName {
+                case "pathbuilding": required = BetterTLSPathBuilding.cases().map { $0.requiredFeatures.map(\.name) }
+                default:
+                    let revision = try #require(BetterTLSNameConstraints.Revision.allCases.first { file.revision.hasPrefix($0.rawValue) || $0.rawValue.hasPrefix(file.revision) })
+                    required = BetterTLSNameConstraints.cases(revision).map { $0.requiredFeatures.map(\.rawValue) }
                 }
+                #expect(required.count == suite.results.count, "\(name) \(suiteName)")
+                let wrong = zip(required, suite.results).enumerated().filter { _, pair in (pair.1 == .skipped) != !unsupported.isDisjoint(with: pair.0) }.map(\.offset)
+                #expect(wrong.isEmpty, "\(name) \(suiteName): skipped otherwise than its unsupported features say in cases \(wrong.prefix(5))")
             }
         }
     }
