@@ -516,8 +516,9 @@ import Testing
     }
 
     @Test func aBadFileSaysWhatIsWrong() throws {
-        #expect(Self.fileError(Data("not json".utf8)) == .badJSON("not JSON"))
-        #expect(Self.fileError(Data(#"{"implementation":"x","version":"1","date":"d","betterTlsRevision":"r"}"#.utf8)) == .badJSON(#"no "suites""#))
+        // In the words every JSON file of the project is refused in (FileProblem's).
+        #expect(Self.fileError(Data("not json".utf8)) == .badJSON("not valid JSON (invalid value at line 1, column 2)"))
+        #expect(Self.fileError(Data(#"{"implementation":"x","version":"1","date":"d","betterTlsRevision":"r"}"#.utf8)) == .badJSON(#"missing key "suites" at the top level"#))
         guard case .badJSON = Self.fileError(Data(#"{"implementation":"x","version":"1","date":"d","betterTlsRevision":"r","suites":{"a":1}}"#.utf8)) else {
             Issue.record("a suite that is not a string is not refused as bad JSON")
             return
@@ -532,6 +533,11 @@ import Testing
         }
         let large = Data(try Self.fixture("large")).base64EncodedString()
         #expect(Self.fileError(Self.file(suites: ["a": large]), limit: 1_000) == .badGzip(suite: "a", .outputTooLarge(limit: 1_000)))
+        // The limit holds for the file's suites together: two that each fit, but not both, are refused
+        // at the second (suites are read in name order).
+        let thousand = Data(Self.storedGzip(Array([[UInt8]](repeating: [0x18, 0x00], count: 500).joined()))).base64EncodedString()
+        #expect(try BetterTLSPublished(json: Self.file(suites: ["a": thousand]), inflatedLimit: 1_500).suites["a"]?.results.count == 500)
+        #expect(Self.fileError(Self.file(suites: ["a": thousand, "b": thousand]), limit: 1_500) == .badGzip(suite: "b", .outputTooLarge(limit: 500)))
         #expect(Self.fileError(Self.file(suites: ["a": Data(Self.storedGzip([0x18, 0x80])).base64EncodedString()])) == .badProtobuf(suite: "a", .truncatedVarint(offset: 1)))
         #expect(Self.fileError(Self.file(suites: ["a": Data(Self.storedGzip([0x18, 0x05])).base64EncodedString()])) == .unknownResult(suite: "a", index: 0, value: 5))
         #expect(BetterTLSPublishedError.crcMismatch(suite: "a", expected: 1, actual: 0xABCD).description == "suite a: gzip CRC-32 mismatch: 0x00000001 given, 0x0000abcd computed")

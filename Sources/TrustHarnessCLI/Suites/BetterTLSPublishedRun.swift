@@ -60,12 +60,23 @@ extension BetterTLSCommand {
         guard !names.isEmpty else { throw ValidationError("--published: none of the paired back ends (\(counterparts.keys.sorted().joined(separator: ", "))) is in this tool") }
 
         // The published files, and the one revision they were all made at.
+        // Each file read and decoded once, however many back ends it is paired with.
         var published: [String: BetterTLSPublished] = [:]
+        var decoded: [String: BetterTLSPublished] = [:]
         for name in names {
             let file = counterparts[name]!
             let url = file.hasPrefix("/") || FileManager.default.fileExists(atPath: file) ? URL(fileURLWithPath: file) : folder.appendingPathComponent("published/\(file)")
+            if let known = decoded[url.path] {
+                published[name] = known
+                continue
+            }
             do {
-                published[name] = try BetterTLSPublished(json: Data(contentsOf: url))
+                let results = try BetterTLSPublished(json: FileProblem.contents(of: url))
+                decoded[url.path] = results
+                published[name] = results
+            } catch let problem as FileProblem {
+                tool.error("error: \(problem)")
+                throw ExitCode(2)
             } catch {
                 tool.error("error: \(url.path): \(error)")
                 throw ExitCode(2)

@@ -57,7 +57,7 @@ public struct BetterTLSExplanations: Sendable, Codable {
     }
 
     public static func read(_ url: URL) throws -> BetterTLSExplanations {
-        try JSONDecoder().decode(BetterTLSExplanations.self, from: Data(contentsOf: url))
+        try FileProblem.decodeJSON(BetterTLSExplanations.self, from: url, shape: "BetterTLS explanations ({\"suite\", \"explanations\"})")
     }
 
     /// A case's parts as patterns read them: its JSON form flattened, nested fields joined by `.`,

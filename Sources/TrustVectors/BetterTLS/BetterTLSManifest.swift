@@ -20,9 +20,9 @@ public struct BetterTLSManifest: Sendable, Decodable {
     /// (default: the one ``VectorSuite/locate()`` finds).
     public static func committed(_ revision: String, vectors: URL? = nil) throws -> BetterTLSManifest {
         guard let folder = vectors ?? VectorSuite.locate() else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no vectors folder: cannot read BetterTLS's manifest \(revision)"])
+            throw FileProblem(file: "bettertls/manifests/\(revision).manifest", problem: "cannot be read: no vectors folder")
         }
         let url = folder.appendingPathComponent("bettertls/manifests/\(revision).manifest")
-        return try JSONDecoder().decode(BetterTLSManifest.self, from: Data(contentsOf: url))
+        return try FileProblem.decodeJSON(BetterTLSManifest.self, from: url, shape: "a BetterTLS manifest ({\"betterTlsRevision\", \"suiteManifests\"})")
     }
 }

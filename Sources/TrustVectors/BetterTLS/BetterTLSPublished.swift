@@ -68,7 +68,8 @@ public struct BetterTLSPublished: Sendable, Hashable {
     /// Each suite's results, by suite name (`nameconstraints`, `pathbuilding`).
     public var suites: [String: SuiteResults]
 
-    /// The most a suite's data may inflate to (16 MiB; the published ones are under 10 KB).
+    /// The most a file's suites may inflate to together (16 MiB; the published ones are under 10 KB
+    /// each), so that no number of small gzip bombs in one file adds up to more.
     public static let defaultInflatedLimit = 16 << 20
 
     /// Results given whole (a run of one's own in the same form).
@@ -81,7 +82,7 @@ public struct BetterTLSPublished: Sendable, Hashable {
     }
 
     /// Decodes a published result file.
-    /// - Parameter inflatedLimit: the most bytes a suite's data may inflate to.
+    /// - Parameter inflatedLimit: the most bytes the file's suites may inflate to, together.
     /// - Throws: ``BetterTLSPublishedError``.
     public init(json: Data, inflatedLimit: Int = Self.defaultInflatedLimit) throws(BetterTLSPublishedError) {
         struct File: Decodable {
@@ -94,42 +95,32 @@ public struct BetterTLSPublished: Sendable, Hashable {
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: json)
+        } catch let error as DecodingError {
+            throw .badJSON(FileProblem.jsonReason(error, data: json))
         } catch {
-            throw .badJSON(Self.describe(error))
+            throw .badJSON("\(error)")
         }
         implementation = file.implementation
         version = file.version
         date = file.date
         revision = file.betterTlsRevision
         var suites: [String: SuiteResults] = [:]
-        for (name, encoded) in file.suites {
+        var budget = inflatedLimit
+        for (name, encoded) in file.suites.sorted(by: { $0.key < $1.key }) {
             guard let gzip = Data(base64Encoded: encoded) else { throw .badBase64(suite: name) }
             let bytes: [UInt8]
             do throws(Inflate.Problem) {
-                bytes = try Inflate.gunzip([UInt8](gzip), limit: inflatedLimit)
+                bytes = try Inflate.gunzip([UInt8](gzip), limit: budget)
             } catch {
                 if case let .crcMismatch(expected, actual) = error {
                     throw .crcMismatch(suite: name, expected: expected, actual: actual)
                 }
                 throw .badGzip(suite: name, error)
             }
+            budget -= bytes.count
             suites[name] = try SuiteResults(protobuf: bytes, suite: name)
         }
         self.suites = suites
-    }
-
-    /// What JSONDecoder found wrong, without its Swift type names.
-    private static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "\(error)" }
-        func path(_ context: DecodingError.Context) -> String {
-            context.codingPath.isEmpty ? "the top level" : context.codingPath.map(\.stringValue).joined(separator: ".")
-        }
-        switch error {
-        case let .keyNotFound(key, _): return "no \"\(key.stringValue)\""
-        case let .typeMismatch(_, context), let .valueNotFound(_, context): return "\(path(context)): \(context.debugDescription)"
-        case let .dataCorrupted(context): return context.codingPath.isEmpty ? "not JSON" : "\(path(context)): \(context.debugDescription)"
-        @unknown default: return "\(error)"
-        }
     }
 }
 
