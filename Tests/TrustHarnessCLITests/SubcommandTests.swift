@@ -82,7 +82,7 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(2, "--results-dir names the folder", "bettertls", "--results-dir", "-"),
         Case(0, "Every result equals the committed record", "bettertls", "--test-suite", "pathbuilding", "--backend", "gnutls"),
         Case(0, "BRIDGE_CA_PKI, DEPRECATED_CRYPTO edges", "bettertls", "--test-suite", "pathbuilding", "--id", "bettertls::pathbuilding::tc7?", "--backend", "openssl"),
-        Case(0, "wrote .*BetterTLS pathbuilding at 081fb7c", "bettertls", "--test-suite", "pathbuilding", "--export", Files.scratch("pathbuilding.json")),
+        Case(0, "wrote .*BetterTLS pathbuilding its cases at 081fb7c, its certificates as BetterTLS.s master", "bettertls", "--test-suite", "pathbuilding", "--export", Files.scratch("pathbuilding.json")),
         Case(2, "--published-file pairs a back end for --published", "bettertls", "--published-file", "nss=x.json"),
         Case(2, "--published compares on the revision the published files name", "bettertls", "--published", "--revision", "december2021"),
         Case(2, "takes BACKEND=FILE", "bettertls", "--published", "--published-file", "nss"),

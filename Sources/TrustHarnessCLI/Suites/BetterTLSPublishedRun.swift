@@ -7,16 +7,6 @@ import TrustVectors
 /// `bettertls --published`: each back end beside the results BetterTLS's authors published for the
 /// closest library, on the cases of the revision those results were made with.
 extension BetterTLSCommand {
-    /// Each back end's published counterpart when no record of differences names them: the same
-    /// library (OpenSSL 3.0.1 for both OpenSSL configurations, GnuTLS 3.7.2) or the one it is built
-    /// on (BoringSSL for swift-nio-ssl).
-    static let defaultCounterparts = [
-        "openssl": "dec_2021/openssl_3.0.1.json",
-        "openssl-default": "dec_2021/openssl_3.0.1.json",
-        "gnutls": "dec_2021/gnutls_3.7.2.json",
-        "swift-nio-ssl": "dec_2021/boringssl_a406ad7.json",
-    ]
-
     func runPublished(in tool: ToolContext) async throws {
         guard options.format != .junit else {
             throw ValidationError("--published writes text, json, markdown or html, not junit")
@@ -36,7 +26,8 @@ extension BetterTLSCommand {
                 throw ExitCode(2)
             }
         }
-        var counterparts = explanations?.against ?? Self.defaultCounterparts
+        // The pairs are the record's (`against`), one place; --published-file adds or replaces one.
+        var counterparts = explanations?.against ?? [:]
         for pair in publishedFiles {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {

@@ -86,10 +86,11 @@ struct BetterTLSCommand: ToolCommand {
         --export wrote, or BetterTLS's export-tests made and x509-limbo converted).
 
         --published compares each back end with the results BetterTLS's authors published for the \
-        closest library (Vectors/bettertls/published: OpenSSL 3.0.1 for openssl, GnuTLS 3.7.2 for \
-        gnutls, BoringSSL a406ad7 for swift-nio-ssl, Firefox 95 for nss), on the cases of the \
-        revision they were made with, and lists every case where the verdicts differ with the \
-        explanation recorded for it (Vectors/bettertls/published-differences.json).
+        closest library, as the record pairs them (Vectors/bettertls/published-<suite>-differences.json, \
+        its "against": OpenSSL 3.0.1 for openssl and openssl-default, GnuTLS 3.7.2 for gnutls, \
+        BoringSSL a406ad7 for swift-nio-ssl; --published-file nss=dec_2021/firefox_linux64_95.0.json \
+        pairs NSS with Firefox 95), on the cases of the revision they were made with, and lists every \
+        case where the verdicts differ with the explanation recorded for it in that file.
 
         Exit status: 0 when every result equals the committed record \
         (Vectors/bettertls/<suite>-observed.json) or there is none, and with --published when every \
@@ -136,7 +137,11 @@ struct BetterTLSCommand: ToolCommand {
                 tool.error("error: cannot write \(export): \(FileProblem.systemReason(error))")
                 throw ExitCode(2)
             }
-            tool.error("wrote \(export): BetterTLS \(testSuite.rawValue) at \(revision.revision.rawValue.prefix(7)), as x509-limbo test cases")
+            // Path building's cases are the same at both revisions; its certificates are made as
+            // BetterTLS's master makes them (the leaf's extendedKeyUsage serverAuth came in 859af10).
+            let made = testSuite == .pathbuilding ? "its cases at \(revision.revision.rawValue.prefix(7)), its certificates as BetterTLS's master (859af10 and later) makes them"
+                                                  : "at \(revision.revision.rawValue.prefix(7))"
+            tool.error("wrote \(export): BetterTLS \(testSuite.rawValue) \(made), as x509-limbo test cases")
             return
         }
         try await options.execute(kind, in: tool)

@@ -15,7 +15,10 @@ extension BetterTLSExport {
     /// certificate for B's name and key issued by A's name and key: a CA (keyUsage keyCertSign,
     /// basicConstraints cA, both critical) unless B is the leaf node, whose certificate has a name
     /// of its own (CN=<node>), keyUsage digitalSignature, extendedKeyUsage serverAuth, basicConstraints
-    /// not a CA and the subjectAltName DNS `localhost`. The server presents the leaf edge's certificate
+    /// not a CA and the subjectAltName DNS `localhost`. The leaf's extendedKeyUsage is BetterTLS's
+    /// master's (added in 859af10, as x509-limbo's converter has it); at a738c20 and 081fb7c, whose 81
+    /// cases, expected results and features these are, the leaf had none, so the published results of
+    /// those revisions were made with certificates that differ from these in that extension alone. The server presents the leaf edge's certificate
     /// and then every other edge's in the graph's order (``BetterTLSPathBuilding/Case/presentedEdges``);
     /// the trusted certificate is the root. An invalid edge is made for its reason as BetterTLS does
     /// (see ``BetterTLSPathBuilding/InvalidReason``): expired, notAfter an hour before `time`; name
