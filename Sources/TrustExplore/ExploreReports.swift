@@ -60,7 +60,7 @@ public enum ExploreReports {
     /// standards' answer (classes without one are not counted).
     static func familyTable(_ report: Explorer.Report) -> [ReportDocument.Block] {
         let families = Dictionary(grouping: report.findings) { finding in
-            String((finding.steps.first?.mutation ?? "?").prefix { $0 != "/" })
+            ComparisonReport.mutationFamily(finding.steps.first?.mutation ?? "?")
         }
         guard !families.isEmpty else { return [.paragraph("No class.")] }
         let backends = report.backends

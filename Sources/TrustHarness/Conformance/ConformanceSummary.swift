@@ -41,15 +41,6 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
         recorded == 0 ? "\(count)" : "\(count) (\(recorded) recorded)"
     }
 
-    /// The three directions as report cells: accepted-should-reject, rejected-should-trust, other.
-    public var directionCells: [String] {
-        [
-            Self.cell(acceptedShouldReject, recorded: deviationsAcceptingShouldReject),
-            Self.cell(rejectedShouldTrust, recorded: deviationsRejectingShouldTrust),
-            Self.cell(otherFailures, recorded: deviationsOther),
-        ]
-    }
-
     mutating func add(_ result: ConformanceResult) {
         total += 1
         switch result.outcome {

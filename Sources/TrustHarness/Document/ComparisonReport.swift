@@ -48,6 +48,8 @@ public enum ComparisonReport {
         public var provenance: Provenance?
         public var backends: [BackendInfo]
         public var results: [Result]
+        /// The run's own counts (``ConformanceSummary``), which the page's totals repeat.
+        public var summary: [ConformanceSummary]?
     }
 
     public struct Suite: Sendable, Decodable {
@@ -125,9 +127,9 @@ public enum ComparisonReport {
             guard case .explore(let explore) = input else { continue }
             sections.append(exploreSection(explore, name: name, index: index))
         }
-        for (name, input) in inputs {
+        for (index, (name, input)) in inputs.enumerated() {
             guard case .bench(let bench) = input else { continue }
-            sections.append(speedSection(bench, name: name))
+            sections.append(speedSection(bench, name: name, index: index))
         }
         var profiles: [String] = []
         for item in inputs {
@@ -192,20 +194,27 @@ public enum ComparisonReport {
         let profile = run.provenance?.profile?.rawValue ?? "unknown"
         var tally = FamilyTally()
         for result in run.results {
+            // Judged answers only: a pass, a recorded deviation or a failure (not an error, an
+            // unstable verdict, a skipped or left-open vector, which have no direction).
             let departs = result.outcome == "deviation" || result.outcome == "fail"
-            tally.count(result.vector, family: families[result.vector] ?? "other", backend: result.backend, answered: result.outcome != "open",
+            tally.count(result.vector, family: families[result.vector] ?? "other", backend: result.backend, answered: departs || result.outcome == "pass",
                         trusted: departs ? result.observed.trusted && !result.expected.trusted : nil)
         }
         let (map, details) = tally.heatMap(backends: run.backends.map(\.name), prefix: "cell\(index)") { backend, family, cell in
             "\(backend), \(family): \(cell.accepts.count) trusted where the standards reject, \(cell.rejects.count) rejected where they trust"
         }
-        let totals = map.rows.map { row in
-            [row.name, "\(row.cells.reduce(0) { $0 + $1.total })", "\(row.cells.reduce(0) { $0 + $1.accepts.count })", "\(row.cells.reduce(0) { $0 + $1.rejects.count })"]
+        // The totals are the run's own summary where the report carries it (as `run` counts them);
+        // else the heat map's cells added up.
+        let totals = map.rows.map { row -> [String] in
+            if let s = run.summary?.first(where: { $0.backend == row.name }) {
+                return [row.name, "\(s.passed + s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures)", "\(s.acceptedShouldReject)", "\(s.rejectedShouldTrust)", "\(s.otherFailures)"]
+            }
+            return [row.name, "\(row.cells.reduce(0) { $0 + $1.total })", "\(row.cells.reduce(0) { $0 + $1.accepts.count })", "\(row.cells.reduce(0) { $0 + $1.rejects.count })", "-"]
         }
         return .init(id: "families-\(index)", title: "Departures by family of the standards (profile \(profile), \(name))", blocks: [
             .paragraph("Each cell: how many of the family's vectors the back end answers against the standards: trusted where they call for rejection / rejected where they call for trust (or for another reason). Red: only false accepts; blue: only false rejects; purple: both; the deeper, the larger the share of the family. Green dot: none. Every departure is a recorded deviation with its reason. Click a cell for its vectors."),
             .heatMap(map),
-            .table(.init(headers: ["back end", "vectors answered", "trusted, should reject", "rejected, should trust"], rows: totals, numeric: [1, 2, 3])),
+            .table(.init(headers: ["back end", "vectors judged", "trusted, should reject", "rejected, should trust", "other departures (reason, path)"], rows: totals, numeric: [1, 2, 3, 4])),
             .details(details),
         ])
     }
@@ -245,7 +254,7 @@ public enum ComparisonReport {
         var shared: [String] = []
         for finding in explore.findings {
             let label = finding.steps.map { "\($0.mutation) @\($0.role)" }.joined(separator: " + ")
-            let family = String((finding.steps.first?.mutation ?? "other").prefix { $0 != "/" })
+            let family = mutationFamily(finding.steps.first?.mutation ?? "other")
             for answer in finding.answers {
                 let departs = finding.standard.map { $0.trusted != answer.trusted } ?? false
                 tally.count(label, family: family, backend: answer.backend, answered: finding.standard != nil, trusted: departs ? answer.trusted : nil)
@@ -259,7 +268,12 @@ public enum ComparisonReport {
         ])
     }
 
-    static func speedSection(_ bench: Bench, name: String) -> ReportDocument.Section {
+    /// A mutation's family: the part of its name before `/` (`keyUsage/only-cRLSign`: keyUsage).
+    public static func mutationFamily(_ mutation: String) -> String {
+        String(mutation.prefix { $0 != "/" })
+    }
+
+    static func speedSection(_ bench: Bench, name: String, index: Int) -> ReportDocument.Section {
         var blocks: [ReportDocument.Block] = [.paragraph("Microseconds per evaluation of each back end (bars) and of its library's own C loop doing the same work (red tick), per scenario and mode, from one run: the gap is what the bridge costs.")]
         var seen: [String] = []
         for result in bench.results where !seen.contains("\(result.scenario) \(result.mode)") { seen.append("\(result.scenario) \(result.mode)") }
@@ -271,6 +285,6 @@ public enum ComparisonReport {
             }
             blocks.append(.bars(.init(title: "\(key) (\(name))", unit: "µs", bars: bars)))
         }
-        return .init(id: "speed", title: "Speed against each library's own loop", blocks: blocks)
+        return .init(id: "speed-\(index)", title: "Speed against each library's own loop (\(name))", blocks: blocks)
     }
 }

@@ -35,5 +35,3 @@ public struct BenchmarkReport: Codable, Sendable, Hashable {
     }
 }
 
-/// A file given to a report that could not be used.
-public typealias ReportInputError = FileProblem

@@ -83,7 +83,7 @@ struct ExploreCommand: ToolCommand {
 
     @OptionGroup var output: OutputOption
 
-    enum Format: String, OutputFormat { case text, json, html }
+    typealias Format = DocumentFormat
 
     @OptionGroup var formatOption: FormatOption<Format>
     var format: Format { formatOption.value }
@@ -152,10 +152,10 @@ struct ExploreCommand: ToolCommand {
         }
         let infos = backends.map(BackendInfo.init)
         let provenance = tool.provenance(judging: profileOption.profile)
-        switch format {
-        case .text: try output.write(in: tool, DocumentWriter.text(ExploreReports.document(result, backends: infos, provenance: provenance, folders: folders)))
-        case .json: try output.write(in: tool, try JSONText.encode(DocumentedJSON(schemaVersion: 3, provenance: provenance, body: result)) + "\n")
-        case .html: try output.write(in: tool, DocumentWriter.html(ExploreReports.document(result, backends: infos, provenance: provenance, folders: folders)))
+        if let text = format.render(ExploreReports.document(result, backends: infos, provenance: provenance, folders: folders)) {
+            try output.write(in: tool, text)
+        } else {
+            try output.write(in: tool, try JSONText.encode(DocumentedJSON(schemaVersion: 3, provenance: provenance, body: result)) + "\n")
         }
     }
 

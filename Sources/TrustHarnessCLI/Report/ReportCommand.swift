@@ -67,14 +67,9 @@ struct ReportCommand: ToolCommand {
             }
         }
         let document = ComparisonReport.document(inputs, families: families, provenance: tool.provenance)
-        switch format {
-        case .text: try output.write(in: tool, DocumentWriter.text(document))
-        case .markdown: try output.write(in: tool, DocumentWriter.markdown(document))
-        case .html: try output.write(in: tool, DocumentWriter.html(document))
-        case .json: try output.write(in: tool, try DocumentWriter.json(document))
-        }
+        // JSON here is the document itself (the page has no data of its own).
+        try output.write(in: tool, try format.render(document) ?? DocumentWriter.json(document))
     }
 }
 
-/// The formats of a ``ReportDocument``.
 
