@@ -51,4 +51,15 @@ import Testing
         #expect(BetterTLSExplanations.parts(of: smuggled)["extraSAN.tag"] == "6")
         #expect(!explanation.covers(BetterTLSExplanations.parts(of: BetterTLSNameConstraints.Case(clientHost: .dns))))
     }
+
+    /// A key no case has is named, not read as `none` everywhere (where a misspelt key would cover
+    /// every case).
+    @Test func aKeyNoCaseHasIsAProblem() {
+        let parts = [BetterTLSExplanations.parts(of: BetterTLSNameConstraints.Case(clientHost: .ip, ipSAN: .valid))]
+        let misspelt = BetterTLSExplanations(suite: "nameconstraints", explanations: [
+            .init(backend: "x", observed: "FAILURE", where: [["clientHots": ["none"]]], reason: "r", source: "s"),
+        ])
+        let problems = misspelt.problems(observed: ["x": ["FAILURE"]], parts: parts, departures: ["x": [0]])
+        #expect(problems == ["x explanation 1: no case has clientHots"], "\(problems)")
+    }
 }

@@ -111,6 +111,14 @@ public struct BetterTLSExplanations: Sendable, Codable {
     /// empty when sound. Back ends missing from `observed` are not judged.
     public func problems(observed: [String: [String]], parts: [[String: String]], departures: [String: Set<Int>]) -> [String] {
         var problems: [String] = []
+        // A key no case has would read as `none` everywhere: a misspelt key matching every case.
+        let keys = Set(parts.flatMap(\.keys))
+        for (number, explanation) in explanations.enumerated() {
+            let unknown = Set(explanation.where.flatMap(\.keys)).subtracting(keys)
+            if !unknown.isEmpty {
+                problems.append("\(explanation.backend) explanation \(number + 1): no case has \(unknown.sorted().joined(separator: ", "))")
+            }
+        }
         for (backend, verdicts) in observed.sorted(by: { $0.key < $1.key }) {
             let departures = departures[backend] ?? []
             var covered = Set<Int>()
