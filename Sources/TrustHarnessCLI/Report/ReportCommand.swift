@@ -43,9 +43,9 @@ struct ReportCommand: ToolCommand {
         for file in files {
             let data: Data
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
+                data = try FileProblem.contents(of: URL(fileURLWithPath: file))
             } catch {
-                tool.error("error: \(file): cannot be read: \(FileProblem.systemReason(error))")
+                tool.error("error: \(error)")
                 throw ExitCode(2)
             }
             guard let input = ComparisonReport.input(data) else {
@@ -54,9 +54,16 @@ struct ReportCommand: ToolCommand {
             }
             inputs.append((URL(fileURLWithPath: file).lastPathComponent, input))
         }
-        // Each vector's family, from its references; without the vectors, from its id alone.
+        // Each vector's family, from its references; without the vectors, from its id alone, saying so.
         var families: [String: String] = [:]
-        if let suite = try? tool.loadVectors(try location.directory()) {
+        let suite: VectorSuite?
+        do {
+            suite = try tool.loadVectors(try location.directory())
+        } catch {
+            tool.error("note: the vectors cannot be read (\(error)); catalogue vectors are grouped by their ids only")
+            suite = nil
+        }
+        if let suite {
             for vector in suite.vectors {
                 families[vector.id] = ComparisonReport.family(vector: vector.id, references: vector.entry.references)
             }
