@@ -6,13 +6,16 @@ public struct BetterTLSCaseFacts: Sendable {
     public var expected: [String]
     public var summaries: [String]
     public var groups: [String]
-    public var parts: [[String: String]]
+    /// Made when read (each case's fields flattened through JSON: the costly part, which a run that
+    /// only needs the groups never pays).
+    public var parts: [[String: String]] { makeParts() }
+    private let makeParts: @Sendable () -> [[String: String]]
 
-    public init(expected: [String], summaries: [String], groups: [String], parts: [[String: String]]) {
+    public init(expected: [String], summaries: [String], groups: [String], parts: @autoclosure @escaping @Sendable () -> [[String: String]]) {
         self.expected = expected
         self.summaries = summaries
         self.groups = groups
-        self.parts = parts
+        self.makeParts = parts
     }
 
     /// The name-constraints cases of `revision`.
