@@ -39,33 +39,15 @@ extension BetterTLSExport {
         for (index, testcase) in BetterTLSPathBuilding.cases().enumerated() where selected(index) {
             let chain = try pathBuildingChain(testcase, index: index, maker: maker, root: (root, rootKey))
             let expected = testcase.expected
-            testcases.append([
-                "id": "bettertls::pathbuilding::tc\(index)",
-                "conflicts_with": [String](),
+            testcases.append(try limboTestcase(
                 // The suite has no soft results, so no case is only a warning.
-                "features": [String](),
-                "importance": "undetermined",
-                "description": "Testcase `\(index)` from the BetterTLS `pathbuilding` suite (expected \(expected.rawValue)): \(testcase.summary).",
-                "validation_kind": "SERVER",
-                "trusted_certs": [try pem(root)],
-                "untrusted_intermediates": chain.dropFirst().map(Self.pem),
-                "peer_certificate": Self.pem(chain[0]),
-                "validation_time": Timestamp.format(time),
-                "signature_algorithms": [String](),
-                "key_usage": [String](),
-                "extended_key_usage": [String](),
-                "expected_result": expected == .pass ? "SUCCESS" : "FAILURE",
-                "expected_peer_name": ["kind": "DNS", "value": BetterTLSPathBuilding.hostname],
-                "expected_peer_names": [[String: String]](),
-                "max_chain_depth": NSNull(),
-                "crls": [String](),
-            ])
+                suite: "pathbuilding", index: index, features: [], description: "expected \(expected.rawValue)): \(testcase.summary)",
+                trusted: try pem(root), intermediates: chain.dropFirst().map(Self.pem), peer: Self.pem(chain[0]), time: time,
+                success: expected == .pass, peerName: ("DNS", BetterTLSPathBuilding.hostname)))
         }
-        return try JSONSerialization.data(withJSONObject: ["version": 1, "testcases": testcases], options: [.sortedKeys])
+        return try limboDocument(testcases)
     }
 
-    /// The DER certificates the server presents for `testcase` (case number `index`), in
-    /// ``BetterTLSPathBuilding/Case/presentedEdges`` order: the leaf first.
     static func pathBuildingChain(_ testcase: BetterTLSPathBuilding.Case, index: Int, maker: Maker, root: (certificate: Certificate, key: P256.Signing.PrivateKey)) throws -> [[UInt8]] {
         // Each node's name and key for this case (BetterTLS makes a self-signed certificate per
         // node and uses only its subject, key and key identifier); the anchor is the root.

@@ -43,29 +43,48 @@ public enum BetterTLSExport {
                 extensions: try Self.leafExtensions(testcase, key: leafKey, issuer: intermediateKey)
             )
             let expected = testcase.expected
-            testcases.append([
-                "id": "bettertls::nameconstraints::tc\(index)",
-                "conflicts_with": [String](),
+            let soft = expected == .softFail || expected == .softPass
+            testcases.append(try limboTestcase(
+                suite: "nameconstraints", index: index,
                 // BetterTLS's soft results: another result is only a warning.
-                "features": expected == .softFail || expected == .softPass ? ["failure-is-warning"] : [String](),
-                "importance": "undetermined",
-                "description": "Testcase `\(index)` from the BetterTLS `nameconstraints` suite (expected \(expected.rawValue)\(expected == .softFail || expected == .softPass ? ": a failure is only a warning" : "")): \(testcase.summary).",
-                "validation_kind": "SERVER",
-                "trusted_certs": [try pem(root)],
-                "untrusted_intermediates": [try pem(intermediate), try pem(localRoot)],
-                "peer_certificate": try pem(leaf),
-                "validation_time": Timestamp.format(time),
-                "signature_algorithms": [String](),
-                "key_usage": [String](),
-                "extended_key_usage": [String](),
-                "expected_result": expected == .pass || expected == .softPass ? "SUCCESS" : "FAILURE",
-                "expected_peer_name": ["kind": testcase.clientHost == .dns ? "DNS" : "IP", "value": testcase.host],
-                "expected_peer_names": [[String: String]](),
-                "max_chain_depth": NSNull(),
-                "crls": [String](),
-            ])
+                features: soft ? ["failure-is-warning"] : [],
+                description: "expected \(expected.rawValue)\(soft ? ": a failure is only a warning" : "")): \(testcase.summary)",
+                trusted: try pem(root), intermediates: [try pem(intermediate), try pem(localRoot)], peer: try pem(leaf), time: time,
+                success: expected == .pass || expected == .softPass, peerName: (testcase.clientHost == .dns ? "DNS" : "IP", testcase.host)))
         }
-        return try JSONSerialization.data(withJSONObject: ["version": 1, "testcases": testcases], options: [.sortedKeys])
+        return try limboDocument(testcases)
+    }
+
+    /// One case in x509-limbo's form (`bettertls::<suite>::tc<index>`), a server validation with
+    /// no further constraint.
+    static func limboTestcase(suite: String, index: Int, features: [String], description: String, trusted: String, intermediates: [String], peer: String,
+                              time: Date, success: Bool, peerName: (kind: String, value: String)) throws -> [String: Any] {
+        [
+            "id": "bettertls::\(suite)::tc\(index)",
+            "conflicts_with": [String](),
+            "features": features,
+            "importance": "undetermined",
+            // `description` goes on from the opening parenthesis: "expected FAIL): the case".
+            "description": "Testcase `\(index)` from the BetterTLS `\(suite)` suite (\(description).",
+            "validation_kind": "SERVER",
+            "trusted_certs": [trusted],
+            "untrusted_intermediates": intermediates,
+            "peer_certificate": peer,
+            "validation_time": Timestamp.format(time),
+            "signature_algorithms": [String](),
+            "key_usage": [String](),
+            "extended_key_usage": [String](),
+            "expected_result": success ? "SUCCESS" : "FAILURE",
+            "expected_peer_name": ["kind": peerName.kind, "value": peerName.value],
+            "expected_peer_names": [[String: String]](),
+            "max_chain_depth": NSNull(),
+            "crls": [String](),
+        ]
+    }
+
+    /// An x509-limbo document (version 1) of `testcases`.
+    static func limboDocument(_ testcases: [[String: Any]]) throws -> Data {
+        try JSONSerialization.data(withJSONObject: ["version": 1, "testcases": testcases], options: [.sortedKeys])
     }
 
     /// The common name of the case's leaf ("" when it has none, as Go writes an empty name).
@@ -137,7 +156,9 @@ public enum BetterTLSExport {
     }
 
     static func pem(_ certificate: Certificate) throws -> String {
-        try certificate.serializeAsPEM().pemString
+        var serializer = DER.Serializer()
+        try serializer.serialize(certificate)
+        return pem(serializer.serializedBytes)
     }
 
     /// Keys, serial numbers and certificates, all from the seed.
