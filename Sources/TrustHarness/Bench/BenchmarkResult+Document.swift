@@ -14,7 +14,7 @@ extension BenchmarkResult {
         }
         func ratio(_ x: Double?, _ y: Double?) -> String {
             guard let x, let y else { return "-" }
-            return String(format: "%.2fx", x / y)
+            return DocumentWriter.ratio(x, to: y)
         }
         let names = self.names
         var sections: [ReportDocument.Section] = []

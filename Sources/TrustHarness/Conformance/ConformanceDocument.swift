@@ -252,10 +252,10 @@ public enum ConformanceDocument {
         let sorted = backends.flatMap { backend in modes.flatMap { mode in entries.filter { $0.backend == backend && $0.mode == mode } } }
         let bars = sorted.map { entry in
             ReportDocument.BarChart.Bar(label: entry.scenario, value: entry.microsecondsPerEvaluation,
-                                        note: "· \(perSecond(entry.evaluationsPerSecond))/s", group: "\(entry.backend) · \(entry.mode)")
+                                        note: "· \(DocumentWriter.grouped(entry.evaluationsPerSecond))/s", group: "\(entry.backend) · \(entry.mode)")
         }
         let figures = sorted.map { entry -> [ReportDocument.Table.Cell] in
-            [.init(entry.backend), .init(entry.mode), .init(entry.scenario), .init(DocumentWriter.number(entry.microsecondsPerEvaluation)), .init(perSecond(entry.evaluationsPerSecond))]
+            [.init(entry.backend), .init(entry.mode), .init(entry.scenario), .init(DocumentWriter.number(entry.microsecondsPerEvaluation)), .init(DocumentWriter.grouped(entry.evaluationsPerSecond))]
         }
         return .init(id: "benchmarks", title: "Benchmarks", blocks: [
             .paragraph("Microseconds per evaluation (shorter is faster); cold: DER seen for the first time, warm: the same chain again."),
@@ -269,17 +269,5 @@ public enum ConformanceDocument {
         let present = Set(values)
         var seen = Set<String>()
         return (first.filter(present.contains) + values).filter { seen.insert($0).inserted }
-    }
-
-    /// A count with thousands grouped: `20,725`.
-    static func perSecond(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 1e15 else { return "n/a" }
-        let digits = String(Int(value.rounded()).magnitude)
-        var grouped = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { grouped += "," }
-            grouped.append(digit)
-        }
-        return (value < 0 ? "-" : "") + grouped
     }
 }

@@ -281,7 +281,7 @@ public enum ComparisonReport {
             let mine = bench.results.filter { "\($0.scenario) \($0.mode)" == key }
             let bars = mine.map { result in
                 ReportDocument.BarChart.Bar(label: result.backend, value: result.microsecondsPerEvaluation, reference: result.baselineMicroseconds,
-                                            note: result.baselineMicroseconds.map { String(format: "%.2fx its loop", result.microsecondsPerEvaluation / $0) } ?? "")
+                                            note: result.baselineMicroseconds.map { DocumentWriter.ratio(result.microsecondsPerEvaluation, to: $0) + " its loop" } ?? "")
             }
             blocks.append(.bars(.init(title: "\(key) (\(name))", unit: "µs", bars: bars)))
         }

@@ -398,8 +398,28 @@ public enum DocumentWriter {
         return used.map { (marks ? mark($0) : icon($0)) + table.legend[$0]! }.joined(separator: marks ? "; " : " · ")
     }
 
+    // MARK: Figures, written alike by every document
+
+    /// A measured value with three significant digits or so: `212`, `48.2`, `7.25`.
     static func number(_ value: Double) -> String {
         value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
+    }
+
+    /// A count with thousands grouped: `20,725`.
+    static func grouped(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "n/a" }
+        let digits = String(Int(value.rounded()).magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped += "," }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
+    /// One figure against another: `1.03x`.
+    static func ratio(_ value: Double, to reference: Double) -> String {
+        String(format: "%.2fx", value / reference)
     }
 
     /// The tones the legend names that some cell of the table has.
