@@ -52,6 +52,16 @@ import Testing
         #expect(!explanation.covers(BetterTLSExplanations.parts(of: BetterTLSNameConstraints.Case(clientHost: .dns))))
     }
 
+    /// The explanations of differences from the published results, read against the cases of the
+    /// revision those results are of (a738c20, which has no smuggled SANs), name only known parts.
+    @Test func thePublishedDifferencesNameKnownPartsAtTheirRevision() throws {
+        let folder = try #require(VectorSuite.locate()).appendingPathComponent("bettertls")
+        for (suite, parts) in [("nameconstraints", BetterTLSCaseFacts.nameConstraints(.december2021).parts), ("pathbuilding", BetterTLSCaseFacts.pathBuilding().parts)] {
+            let explanations = try BetterTLSExplanations.read(folder.appendingPathComponent("published-\(suite)-differences.json"))
+            #expect(explanations.problems(observed: [:], parts: parts, departures: [:]).isEmpty, "\(suite)")
+        }
+    }
+
     /// A key no case has is named, not read as `none` everywhere (where a misspelt key would cover
     /// every case).
     @Test func aKeyNoCaseHasIsAProblem() {

@@ -112,7 +112,10 @@ public struct BetterTLSExplanations: Sendable, Codable {
     public func problems(observed: [String: [String]], parts: [[String: String]], departures: [String: Set<Int>]) -> [String] {
         var problems: [String] = []
         // A key no case has would read as `none` everywhere: a misspelt key matching every case.
-        let keys = Set(parts.flatMap(\.keys))
+        // Known keys are those of the cases given and of the suite's current revision (an older
+        // revision may lack a part, e.g. a738c20 has no smuggled extraSAN, which reads as `none`).
+        let current = suite == "pathbuilding" ? BetterTLSCaseFacts.pathBuilding().parts : suite == "nameconstraints" ? BetterTLSCaseFacts.nameConstraints().parts : []
+        let keys = Set(parts.flatMap(\.keys)).union(current.flatMap(\.keys))
         for (number, explanation) in explanations.enumerated() {
             let unknown = Set(explanation.where.flatMap(\.keys)).subtracting(keys)
             if !unknown.isEmpty {
