@@ -22,7 +22,7 @@ public enum BuiltInBackends {
                 .init { SwiftCertificatesBackend(configuration: $0) },
                 .init(isDefault: false) { OpenSSLBackend(configuration: $0, settings: .clientDefault) },
                 .init(isDefault: false) { GnuTLSBackend(configuration: $0, settings: .clientDefault) },
-                .init(isDefault: false) { SwiftCertificatesBackend(configuration: $0, settings: .libraryPoliciesOnly) },
+                .init(isDefault: false) { SwiftCertificatesBackend(configuration: $0, settings: .withServerAuthentication) },
             ])
         } catch {
             preconditionFailure("the built-in back ends have distinct names: \(error)")

@@ -22,8 +22,9 @@ extension OpenSSLBackend {
         /// 224 and no SHA-1; 3: 128; 4: 192; 5: 256). 0 or less checks nothing, as `X509_verify_cert`
         /// does when no caller sets a level.
         public var securityLevel: Int
-        /// `X509_V_FLAG_PARTIAL_CHAIN`: any anchor ends a path, self-signed or not, and a leaf that is
-        /// itself an anchor is verified alone (its path is just the leaf). Without it a path must end
+        /// `X509_V_FLAG_PARTIAL_CHAIN`: any anchor ends a path, self-signed or not, a leaf that is
+        /// itself an anchor included (OpenSSL looks it up in the store after building as far as the
+        /// presented certificates reach). Without it a path must end
         /// at a self-signed anchor, as OpenSSL builds it from the anchors and the presented chain.
         public var partialChains: Bool
         /// `X509_V_FLAG_TRUSTED_FIRST`: when looking for an issuer, the anchors are asked before the

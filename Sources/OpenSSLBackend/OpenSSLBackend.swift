@@ -19,10 +19,10 @@ import TrustCore
 ///
 /// Whatever the settings, evaluators verify at the request's time (`X509_V_FLAG_USE_CHECK_TIME`),
 /// never the clock, and only the given anchors are trusted: the system's trust store is never
-/// consulted. With partial chains, when the leaf itself is an anchor, it is verified alone and the
-/// path is just the leaf. DNS names OpenSSL would read as more than one host (empty, with a NUL,
-/// with a leading "." or a "*") are refused as malformed rather than passed on. Revocation is
-/// checked only against the CRLs a request carries.
+/// consulted. The presented chain and the host reach OpenSSL as an application passes them: what
+/// OpenSSL makes of them (a leaf that is itself an anchor, a host with a trailing dot or a leading
+/// ".") is its verdict; TrustHarness's stricter checks are the `checks` layer (`openssl+checks`).
+/// Revocation is checked only against the CRLs a request carries.
 ///
 /// Each evaluator keeps up to ``BackendConfiguration/certificateCacheCapacity`` presented
 /// certificates parsed, keyed by their exact DER, so a chain presented again skips `d2i_X509`; the

@@ -29,8 +29,6 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
     /// The parsed anchors. The store holds its own references; these are kept so that every
     /// anchor lives exactly as long as the evaluator, whatever the store does.
     private let anchors: [OpenSSLCertificate]
-    /// The anchors' DER, grouped by length, to tell cheaply whether a presented leaf is an anchor.
-    private let anchorDERsByLength: [Int: [[UInt8]]]
     /// The anchors by their `X509 *`, to report a verified path's anchor in its DER.
     private let anchorsByIdentity: [OpaquePointer: OpenSSLCertificate]
     /// Presented certificates kept parsed, by their DER.
@@ -72,7 +70,6 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         }
         self.store = store
         self.anchors = anchors
-        self.anchorDERsByLength = Dictionary(grouping: ders, by: \.count)
         self.anchorsByIdentity = Dictionary(anchors.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
         self.cache = BoundedCache(configuration)
         self.parameters = VerificationParameters(settings)
@@ -80,12 +77,6 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
 
     deinit {
         X509_STORE_free(store)
-    }
-
-    /// Whether `der` is byte for byte one of the anchors: OpenSSL's own notion of "this certificate
-    /// is in the store" (`X509_cmp` compares encodings).
-    private func isAnchor(_ der: [UInt8]) -> Bool {
-        anchorDERsByLength[der.count]?.contains(der) ?? false
     }
 
     /// Lends the `X509_STORE *` for the duration of `body`; it must not be freed or modified.
@@ -100,21 +91,18 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
 
     /// Verifies `request` with `X509_verify_cert` (see ``OpenSSLBackend/Settings`` for the settings).
     ///
-    /// With partial chains, when the leaf itself is an anchor it is verified alone (validity,
-    /// purpose, host, strict checks) and the path is just the leaf. OpenSSL looks the leaf up in the
-    /// store only as a last resort, after building as far as the other presented certificates reach,
-    /// and then checks those too (an expired extra root would reject a pinned leaf); the protocol's
-    /// path ends at the first anchor. Without partial chains OpenSSL never ends a path at an anchor
-    /// that is not self-signed, so the leaf is verified as a plain client verifies it, through the
-    /// whole store.
+    /// The leaf and the other presented certificates are given to OpenSSL as a libssl client gives
+    /// them (`X509_STORE_CTX_init` with the untrusted stack); OpenSSL builds the path, and when the
+    /// leaf is itself an anchor it is OpenSSL's rule that decides (with partial chains, a leaf found
+    /// in the store ends the path only after building as far as the presented certificates reach).
     ///
-    /// Never throws or traps: an empty chain, a certificate that is not exactly one DER certificate
-    /// (the message names its index) or an unusable host is a ``FailureClass/malformed`` rejection;
+    /// Never throws or traps: an empty chain, a certificate `d2i_X509` cannot read (the message names
+    /// its index) or a host OpenSSL refuses is a ``FailureClass/malformed`` rejection;
     /// an OpenSSL failure or an inconsistent result is a ``FailureClass/other`` rejection. The
     /// calling thread's OpenSSL error queue is left empty.
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        // BackendPreflight (OpenSSLBackend.makeEvaluator's guard) has refused bad input, features
-        // OpenSSL does not honour and certificates that are not DER.
+        // The guard (OpenSSLBackend.makeEvaluator's) has refused requests no library can be asked
+        // and features OpenSSL does not honour; the bytes are OpenSSL's to read.
         defer { OpenSSLErrorQueue.discard() }
         let chain: PresentedChain
         do throws(PresentedChainError) {
@@ -131,7 +119,7 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         }
         let context: VerificationContext
         do throws(VerificationSetupError) {
-            context = try VerificationContext.make(evaluator: self, chain: chain, leafIsAnchor: parameters.partialChains && isAnchor(request.chain[0]), request: request, revocationLists: revocationLists)
+            context = try VerificationContext.make(evaluator: self, chain: chain, request: request, revocationLists: revocationLists)
         } catch {
             return error.verdict
         }

@@ -11,7 +11,6 @@ final class VerificationContext {
     private let chain: PresentedChain
     /// When the leaf is an anchor: a stack holding only the leaf (not owning it), set as the
     /// context's trusted stack so that OpenSSL looks nowhere else and the path is the leaf alone.
-    private var trustedLeafStack: OpaquePointer?
     /// The request's CRLs, which the context points at without owning them.
     private var revocationLists: RevocationLists?
 
@@ -23,41 +22,26 @@ final class VerificationContext {
 
     deinit {
         X509_STORE_CTX_free(ref)
-        if let trustedLeafStack { COpenSSL_sk_X509_free(trustedLeafStack) }
     }
 
     /// A context ready to verify `chain` against `evaluator`'s anchors for `request`: purpose,
     /// flags, security level, time and host set as the evaluator's settings say.
     ///
-    /// When `leafIsAnchor`, the other presented certificates are not given to OpenSSL, so that the
-    /// path ends at the leaf (see ``OpenSSLEvaluator/evaluate(_:)``).
-    ///
     /// - Throws: ``VerificationSetupError`` when OpenSSL cannot allocate or initialise the context,
     ///   or refuses the request's host.
-    static func make(evaluator: OpenSSLEvaluator, chain: PresentedChain, leafIsAnchor: Bool, request: EvaluationRequest, revocationLists: RevocationLists? = nil) throws(VerificationSetupError) -> VerificationContext {
+    static func make(evaluator: OpenSSLEvaluator, chain: PresentedChain, request: EvaluationRequest, revocationLists: RevocationLists? = nil) throws(VerificationSetupError) -> VerificationContext {
         guard let ref = X509_STORE_CTX_new() else {
             throw .library("X509_STORE_CTX_new", OpenSSLErrorQueue.drain())
         }
         let initialised = evaluator.withUnsafeStore { store in
             chain.withUnsafePointers { leaf, untrusted in
-                X509_STORE_CTX_init(ref, store, leaf, leafIsAnchor ? nil : untrusted)
+                X509_STORE_CTX_init(ref, store, leaf, untrusted)
             }
         }
         // From here on the context is owned, so every early exit frees it.
         let context = VerificationContext(ref: ref, evaluator: evaluator, chain: chain)
         guard initialised == 1 else {
             throw .library("X509_STORE_CTX_init", OpenSSLErrorQueue.drain())
-        }
-        if leafIsAnchor {
-            // Without this OpenSSL would first look for the leaf's issuer in the store, so another
-            // anchor (say the leaf's own, expired, CA) would lengthen the path or reject the leaf.
-            guard let stack = COpenSSL_sk_X509_new_null() else {
-                throw .library("sk_X509_new_null", OpenSSLErrorQueue.drain())
-            }
-            context.trustedLeafStack = stack
-            let pushed = chain.withUnsafePointers { leaf, _ in COpenSSL_sk_X509_push(stack, leaf) }
-            guard pushed > 0 else { throw .library("sk_X509_push", OpenSSLErrorQueue.drain()) }
-            X509_STORE_CTX_set0_trusted_stack(ref, stack)
         }
         if let revocationLists {
             context.revocationLists = revocationLists

@@ -10,16 +10,16 @@ import TrustCore
 /// (cA and pathLenConstraint), name constraints (DNS, IP, URI; directoryName refused), and the
 /// host: DNS names against subjectAltName dNSName entries (RFC 6125 wildcards), IP addresses
 /// against iPAddress entries, and the subject CN when a certificate has no subjectAltName. The
-/// library has no policy for extended key usage; with ``Settings/standard`` (the default, named
-/// `swift-certificates`) the back end adds ``ServerAuthenticationPolicy``, written against the
-/// library's public `VerifierPolicy` API, so that the request's purpose (serverAuth) is honoured
-/// as by the other back ends; ``Settings/libraryPoliciesOnly`` (`swift-certificates-bare`) leaves it
-/// out, to show what the library alone does. keyUsage is accepted as critical but not enforced
+/// library has no policy for extended key usage, so ``Settings/standard`` (the default, named
+/// `swift-certificates`) checks none: the column is the library. ``Settings/withServerAuthentication``
+/// (`swift-certificates+serverauth`) adds ``ServerAuthenticationPolicy``, application code written
+/// against the library's public `VerifierPolicy` API, as a TLS client would have to write it; it is
+/// a named variant because the policy is ours, not the library's. keyUsage is accepted as critical but not enforced
 /// (RFC5280Policy says so in its source). It cannot limit the chain depth or check CRLs, so it does
 /// not claim those features: such requests are refused, never evaluated without the constraint.
 ///
-/// Certificates are held to strict DER (``TrustCore/DERCertificate/encodingProblem(_:)``) before
-/// the library parses them, and each evaluator keeps up to
+/// Certificates reach the library as presented (strict DER is the `checks` layer's, a column of its
+/// own), and each evaluator keeps up to
 /// ``TrustCore/BackendConfiguration/certificateCacheCapacity`` parsed presented certificates, keyed
 /// by their exact DER; the cache never changes a verdict.
 ///
@@ -40,12 +40,13 @@ public struct SwiftCertificatesBackend: TrustBackend {
             self.requiresServerAuthentication = requiresServerAuthentication
         }
 
-        /// `RFC5280Policy`, `ServerIdentityPolicy` and ``ServerAuthenticationPolicy``: the verifier a
-        /// TLS client should build with swift-certificates. Named `swift-certificates`.
-        public static let standard = Settings(name: "swift-certificates", requiresServerAuthentication: true)
-        /// The library's own policies only (`RFC5280Policy`, `ServerIdentityPolicy`). Named
-        /// `swift-certificates-bare`.
-        public static let libraryPoliciesOnly = Settings(name: "swift-certificates-bare", requiresServerAuthentication: false)
+        /// The library's own policies (`RFC5280Policy`, `ServerIdentityPolicy`): what
+        /// swift-certificates verifies. Named `swift-certificates`.
+        public static let standard = Settings(name: "swift-certificates", requiresServerAuthentication: false)
+        /// The library's policies and ``ServerAuthenticationPolicy``, our extendedKeyUsage policy: the
+        /// verifier a TLS client has to write with swift-certificates. Named
+        /// `swift-certificates+serverauth`.
+        public static let withServerAuthentication = Settings(name: "swift-certificates+serverauth", requiresServerAuthentication: true)
     }
 
     private let configuration: BackendConfiguration
@@ -68,7 +69,7 @@ public struct SwiftCertificatesBackend: TrustBackend {
     public var features: Set<BackendFeature> { Self.supported }
     static let supported: Set<BackendFeature> = [.anyPurpose]
 
-    /// Parses every anchor once (strict DER, then `Certificate(derEncoded:)`) into one
+    /// Parses every anchor once (`Certificate(derEncoded:)`) into one
     /// `CertificateStore`.
     /// - Throws: ``TrustCore/TrustBackendError`` naming the first anchor that is not one DER
     ///   certificate swift-certificates can read.

@@ -48,7 +48,7 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
         }
     }
 
-    /// swift-certificates' parser (strict DER is BackendPreflight's, before).
+    /// swift-certificates' parser, on the bytes as presented.
     static func parse(_ der: [UInt8]) -> Result<Certificate, Unusable> {
         do {
             return .success(try Certificate(derEncoded: der))
@@ -58,8 +58,8 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        // BackendPreflight (SwiftCertificatesBackend.makeEvaluator's guard) has refused bad input,
-        // features this back end does not honour and certificates that are not DER.
+        // The guard (SwiftCertificatesBackend.makeEvaluator's) has refused requests no library can
+        // be asked and features this back end does not honour; the bytes are the library's to read.
         // Each distinct certificate once: a certificate presented again is the same certificate, so
         // a chain of repeats costs one parse (and the Verifier sees one candidate, not a thousand).
         var presented: [Certificate] = []
@@ -110,7 +110,7 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
             }
             return await verifier.validate(leaf: leaf, intermediates: intermediates)
         }) else {
-            return .failClosed(.other, name: "VERIFIER_DID_NOT_FINISH", message: "swift-certificates' Verifier did not finish within \(Int(CallerThreadExecutor.timeout)) s")
+            return .failClosed(.other, name: "VERIFIER_DID_NOT_FINISH", message: "swift-certificates' Verifier did not finish within \(Int(CallerThreadExecutor.timeout)) s", origin: .limit)
         }
 
         switch result {

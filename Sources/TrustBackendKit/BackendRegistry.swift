@@ -6,7 +6,9 @@ import TrustCore
 ///
 /// Each entry makes its back end for a ``BackendConfiguration``, so one library registered twice
 /// with different settings is two back ends with two names. Entries marked ``Entry/isDefault`` run
-/// when no back end is named; the others run when named (`--backend NAME`). Every back end handed
+/// when no back end is named; the others run when named (`--backend NAME`). Every registered back
+/// end can also be named with the `checks` layer in front of it, `NAME+checks` (``CheckedBackend``),
+/// without registering it. Every back end handed
 /// out is behind the kit's guard (``GuardedBackend``), whether or not the back end applies
 /// ``BackendPreflight`` itself.
 public struct BackendRegistry: Sendable {
@@ -24,7 +26,11 @@ public struct BackendRegistry: Sendable {
 
         /// An entry made by `make`, named by the back end it makes.
         public init(isDefault: Bool = true, make: @escaping @Sendable (BackendConfiguration) -> any TrustBackend) {
-            self.name = make(.default).name
+            self.init(name: make(.default).name, isDefault: isDefault, make: make)
+        }
+
+        init(name: String, isDefault: Bool, make: @escaping @Sendable (BackendConfiguration) -> any TrustBackend) {
+            self.name = name
             self.isDefault = isDefault
             self.make = make
         }
@@ -87,12 +93,25 @@ public struct BackendRegistry: Sendable {
         if names.isEmpty { return entries.filter(\.isDefault) }
         var chosen: [Entry] = []
         for name in names where !chosen.contains(where: { $0.name == name }) {
-            guard let entry = entries.first(where: { $0.name == name }) else {
+            if let entry = entries.first(where: { $0.name == name }) {
+                chosen.append(entry)
+            } else if let entry = checkedEntry(name) {
+                chosen.append(entry)
+            } else {
                 throw UnknownBackendError(name: name, known: self.names)
             }
-            chosen.append(entry)
         }
         return chosen
+    }
+
+    /// The entry of `NAME+checks` for a registered `NAME`: that library behind the `checks` layer
+    /// (``CheckedBackend``), a column every registered back end has without registering it.
+    func checkedEntry(_ name: String) -> Entry? {
+        guard name.hasSuffix(HarnessChecks.columnSuffix) else { return nil }
+        let library = String(name.dropLast(HarnessChecks.columnSuffix.count))
+        guard let entry = entries.first(where: { $0.name == library }) else { return nil }
+        let make = entry.make
+        return Entry(name: name, isDefault: false) { CheckedBackend(make($0)) }
     }
 }
 

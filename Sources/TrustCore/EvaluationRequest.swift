@@ -42,13 +42,10 @@ public struct EvaluationRequest: Sendable, Hashable {
     /// The certificates the peer presented, DER, leaf first. The rest may be in any order and may
     /// include certificates unrelated to the path; back ends build the path themselves.
     public var chain: [[UInt8]]
-    /// The host to check the leaf against, or `nil` for no host check. Kept in the form back ends
-    /// compare (``HostIdentity/forComparison``: a DNS name without its trailing dot).
-    public var host: HostIdentity? {
-        get { comparedHost }
-        set { comparedHost = newValue?.forComparison }
-    }
-    private var comparedHost: HostIdentity?
+    /// The host to check the leaf against, or `nil` for no host check, exactly as the application
+    /// would pass it to the library: a back end hands it on unchanged (a trailing dot included), and
+    /// only the `checks` layer (`HarnessChecks` in TrustBackendKit) rewrites or refuses hosts.
+    public var host: HostIdentity?
     /// The instant at which validity periods are checked. Every back end honours it per request.
     public var time: Date
     /// What the leaf is validated for: a TLS server by default.
@@ -73,7 +70,7 @@ public struct EvaluationRequest: Sendable, Hashable {
     /// no policy inputs (set ``revocationLists`` and ``policy`` after).
     public init(chain: [[UInt8]], host: HostIdentity?, time: Date, purpose: TrustPurpose = .serverAuthentication, maximumChainDepth: Int? = nil) {
         self.chain = chain
-        self.comparedHost = host?.forComparison
+        self.host = host
         self.time = time
         self.purpose = purpose
         self.maximumChainDepth = maximumChainDepth
@@ -95,7 +92,8 @@ public struct EvaluationRequest: Sendable, Hashable {
         guard let missing = requiredFeatures.subtracting(features).sorted(by: { $0.rawValue < $1.rawValue }).first else { return nil }
         return .failClosed(
             .other, name: "UNSUPPORTED_CONSTRAINT",
-            message: "\(backend) cannot honour the \(missing) this request sets; not evaluated, so not trusted (evaluating without the constraint could trust what it forbids)"
+            message: "\(backend) cannot honour the \(missing) this request sets; not evaluated, so not trusted (evaluating without the constraint could trust what it forbids)",
+            origin: .harness
         )
     }
 
@@ -109,50 +107,38 @@ public struct EvaluationRequest: Sendable, Hashable {
         return Int64(clamped)
     }
 
-    /// The most certificates a presented chain may have. Parsing costs each library about 0.1-0.2
-    /// ms a certificate, so without a limit a peer could make one evaluation take seconds; real chains
-    /// have 2 to 5, x509-limbo's pathological ones 101.
-    public static let maximumPresentedCertificates = 1_000
-    /// The most bytes a presented chain may have in all: 1 MiB, ten times OpenSSL's default limit
-    /// on a TLS peer's certificate list (`SSL_CTX_set_max_cert_list`, 100 KiB).
-    public static let maximumPresentedBytes = 1 << 20
-
     /// The instants X.509 can express: 0001-01-01T00:00:00Z through 9999-12-31T23:59:59Z
     /// (GeneralizedTime, RFC 5280 §4.1.2.5.2).
     public static let validTimeRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
-    /// Why this request cannot be evaluated faithfully by any back end, as a rejection of class
-    /// `malformed`, or nil when it can. Back ends call this before touching their library so that bad
-    /// input gets the same class of answer everywhere: an empty chain, a chain longer than
-    /// ``maximumPresentedCertificates`` or ``maximumPresentedBytes``, a validation time X.509 cannot
-    /// express, or a DNS name a library would check less strictly than it reads (see
-    /// ``HostIdentity/unusableDNSNameReason(_:)``).
+    /// Why this request cannot be put to any library at all, as a rejection of class `malformed`
+    /// whose origin is ``DiagnosticOrigin/harness``, or nil when it can: an empty chain, a validation
+    /// time X.509 cannot express, a negative depth, an IP address that is neither 4 nor 16 bytes, a DNS
+    /// name with a NUL byte (C APIs that take a NUL-terminated name would read another name). Nothing
+    /// else is refused here: what a library makes of any other input is its verdict. The stricter
+    /// checks TrustHarness can add (strict DER, host syntax, input limits) are the `checks` layer.
     public var inputRejection: Verdict? {
+        func refused(_ name: String, _ message: String) -> Verdict {
+            .failClosed(.malformed, name: name, message: message, origin: .harness)
+        }
         if chain.isEmpty {
-            return .failClosed(.malformed, name: "EMPTY_CHAIN", message: "the presented chain is empty: there is no certificate to evaluate")
-        }
-        if chain.count > Self.maximumPresentedCertificates {
-            return .failClosed(.malformed, name: "CHAIN_TOO_LONG", message: "the presented chain has \(chain.count) certificates, more than the \(Self.maximumPresentedCertificates) any TLS peer may send here; refused before parsing")
-        }
-        let bytes = chain.reduce(0) { $0 + $1.count }
-        if bytes > Self.maximumPresentedBytes {
-            return .failClosed(.malformed, name: "CHAIN_TOO_LARGE", message: "the presented chain is \(bytes) bytes, more than the \(Self.maximumPresentedBytes) any TLS peer may send here; refused before parsing")
+            return refused("EMPTY_CHAIN", "the presented chain is empty: there is no certificate to evaluate")
         }
         let seconds = time.timeIntervalSince1970
         if !seconds.isFinite || seconds < Double(Self.validTimeRange.lowerBound) || seconds >= Double(Self.validTimeRange.upperBound) + 1 {
-            return .failClosed(.malformed, name: "TIME_OUT_OF_RANGE", message: "the validation time \(seconds) s since 1970 is outside what the harness evaluates (years 1 to 9999, the range the libraries' time types share)")
+            return refused("TIME_OUT_OF_RANGE", "the validation time \(seconds) s since 1970 is outside what the harness evaluates (years 1 to 9999, the range the libraries' time types share)")
         }
         if let depth = maximumChainDepth, depth < 0 {
-            return .failClosed(.malformed, name: "DEPTH_OUT_OF_RANGE", message: "the maximum chain depth \(depth) is negative")
+            return refused("DEPTH_OUT_OF_RANGE", "the maximum chain depth \(depth) is negative")
         }
         switch host {
         case .dns(let name)?:
-            if let reason = HostIdentity.unusableDNSNameReason(name) {
-                return .failClosed(.malformed, name: "HOST_REFUSED", message: "host \"\(name.debugDescription.dropFirst().dropLast())\" refused: \(reason)")
+            if name.utf8.contains(0) {
+                return refused("HOST_REFUSED", "host \"\(name.debugDescription.dropFirst().dropLast())\" refused: the DNS name contains a NUL byte, which a library taking a C string would read as the end of another name")
             }
         case .ipAddress(let bytes)?:
             if bytes.count != 4 && bytes.count != 16 {
-                return .failClosed(.malformed, name: "HOST_REFUSED", message: "an IP address host is 4 (IPv4) or 16 (IPv6) bytes, not \(bytes.count)")
+                return refused("HOST_REFUSED", "an IP address host is 4 (IPv4) or 16 (IPv6) bytes, not \(bytes.count)")
             }
         case nil:
             break

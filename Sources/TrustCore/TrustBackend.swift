@@ -48,12 +48,16 @@ public struct TrustBackendError: Error, Sendable, Hashable, CustomStringConverti
     public var message: String
     /// The library's own diagnostics, where it gave some.
     public var native: [NativeDiagnostic]
+    /// The layer that refused the anchors (`checks`), when it was not the library.
+    public var layer: String?
 
-    /// An error of `backend` saying `message`, with the library's own diagnostics where it gave some.
-    public init(backend: String, message: String, native: [NativeDiagnostic] = []) {
+    /// An error of `backend` saying `message`, with the library's own diagnostics where it gave some,
+    /// raised by `layer` when a layer of ours, not the library, refused.
+    public init(backend: String, message: String, native: [NativeDiagnostic] = [], layer: String? = nil) {
         self.backend = backend
         self.message = message
         self.native = native
+        self.layer = layer
     }
 
     /// `backend: message`, followed by the library's diagnostics in brackets when there are any.
@@ -89,7 +93,8 @@ extension Verdict {
     /// certificates it was given), named `ANCHORS_REFUSED`, with the back end's error as the message.
     /// - Parameter error: the back end's error, or a description of it.
     public static func anchorsRefused(_ error: Any) -> Verdict {
-        .failClosed(.malformed, name: anchorsRefusedName, message: "the anchors were refused, so nothing is trusted: \(error)")
+        let layer = (error as? TrustBackendError)?.layer
+        return .failClosed(.malformed, name: anchorsRefusedName, message: "the anchors were refused, so nothing is trusted: \(error)", origin: layer == nil ? .library : .layer, layer: layer)
     }
 
     /// The diagnostic name of ``anchorsRefused(_:)``.

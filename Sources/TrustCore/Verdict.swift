@@ -35,9 +35,25 @@ public enum Verdict: Sendable, Hashable {
         return path
     }
 
+    /// Who decided: ``DiagnosticOrigin/library`` for a trusted verdict and for a rejection the
+    /// library gave; otherwise the origin of the rejection (a limit wherever one stopped the library,
+    /// else the first diagnostic's).
+    public var origin: DiagnosticOrigin {
+        guard case .rejected(let diagnostics) = self else { return .library }
+        if diagnostics.contains(where: { $0.origin == .limit }) { return .limit }
+        return diagnostics.first?.origin ?? .library
+    }
+
+    /// The name of the layer that decided, when ``origin`` is ``DiagnosticOrigin/layer``.
+    public var layer: String? {
+        origin == .layer ? diagnostics.first?.layer : nil
+    }
+
     /// A rejection for a reason found before or around the library call (bad input, an internal
-    /// error). Back ends use it so that every surprise ends as "not trusted" with a specific message.
-    public static func failClosed(_ failure: FailureClass, code: Int = 0, name: String, message: String, depth: Int? = nil) -> Verdict {
-        .rejected([NativeDiagnostic(code: code, name: name, message: message, depth: depth, failure: failure)])
+    /// error). Back ends use it so that every surprise ends as "not trusted" with a specific message;
+    /// `origin` says who found it when it was not the library or the back end's own handling of it
+    /// (a layer, a limit, the harness).
+    public static func failClosed(_ failure: FailureClass, code: Int = 0, name: String, message: String, depth: Int? = nil, origin: DiagnosticOrigin = .library, layer: String? = nil) -> Verdict {
+        .rejected([NativeDiagnostic(code: code, name: name, message: message, depth: depth, failure: failure, origin: origin, layer: layer)])
     }
 }

@@ -19,16 +19,20 @@ struct SignatureLinkedPath: Sendable {
         }
     }
 
+    /// The most certificates and bytes of a presented chain the policy links at all.
+    static let maximumPresentedCertificates = 1_000
+    static let maximumPresentedBytes = 1 << 20
+
     /// At most this many certificates, so hostile chains cost bounded time.
     static let maximumLength = 16
 
     /// The linked path from `chain[0]`; empty when the leaf cannot be parsed or the chain is beyond
-    /// the limits every back end applies (``EvaluationRequest/maximumPresentedCertificates`` and
-    /// ``EvaluationRequest/maximumPresentedBytes``). A certificate presented more than once is parsed
+    /// the policy's own input limits (``maximumPresentedCertificates`` and ``maximumPresentedBytes``,
+    /// the same as the `checks` layer's). A certificate presented more than once is parsed
     /// once, so a chain of repeats costs what one copy costs.
     func build(_ chain: [[UInt8]]) -> [[UInt8]] {
-        guard chain.count <= EvaluationRequest.maximumPresentedCertificates,
-              chain.reduce(0, { $0 + $1.count }) <= EvaluationRequest.maximumPresentedBytes,
+        guard chain.count <= Self.maximumPresentedCertificates,
+              chain.reduce(0, { $0 + $1.count }) <= Self.maximumPresentedBytes,
               let leafDER = chain.first, let leaf = try? Certificate(derEncoded: leafDER)
         else { return [] }
         var seen: Set<[UInt8]> = [leafDER]

@@ -49,22 +49,25 @@ import X509
         let constrained = TestPKI.ca("constrained", issuer: TestPKI.root, nameConstraints: NameConstraints(permittedSubtrees: subtrees))
         let ca = constrained.der
         let many = Self.leaf((0..<1_000).map { "n\($0).example.com" }, issuer: constrained)
-        #expect(try evaluate([many, ca], host: "n5.example.com").diagnostics.map(\.name) == ["NAME_CONSTRAINTS_LIMIT"])
+        let limited = try evaluate([many, ca], host: "n5.example.com")
+        #expect(limited.diagnostics.map(\.name) == ["NAME_CONSTRAINTS_LIMIT"])
+        #expect(limited.origin == .limit)
         // Ten names under the same constraints are checked by the library, and trusted.
         let few = Self.leaf((0..<10).map { "n\($0).example.com" }, issuer: constrained)
         #expect(try evaluate([few, ca], host: "n5.example.com").isTrusted)
     }
 
-    @Test func serverAuthenticationIsRequiredUnlessOnlyTheLibrarysPoliciesRun() throws {
+    @Test func serverAuthenticationIsRequiredOnlyByOurPolicy() throws {
         let clientOnly = Self.leaf(["www.example.com"], issuer: TestPKI.intermediate, usages: [.clientAuth])
-        #expect(try evaluate([clientOnly, Self.intermediateDER]).failures == [.purposeMismatch])
-        #expect(try evaluate([clientOnly, Self.intermediateDER], settings: .libraryPoliciesOnly).isTrusted)
+        #expect(try evaluate([clientOnly, Self.intermediateDER], settings: .withServerAuthentication).failures == [.purposeMismatch])
+        // The library has no EKU policy: its column trusts a clientAuth-only leaf.
+        #expect(try evaluate([clientOnly, Self.intermediateDER]).isTrusted)
         // A critical EKU is handled only by the policy that checks it.
         let critical = TestPKI.leaf("leaf", issuer: TestPKI.intermediate, names: [.dnsName("www.example.com")], usages: nil) {
             try $0.append(Certificate.Extension(ExtendedKeyUsage([.serverAuth]), critical: true))
         }.der
-        #expect(try evaluate([critical, Self.intermediateDER]).isTrusted)
-        #expect(try evaluate([critical, Self.intermediateDER], settings: .libraryPoliciesOnly).diagnostics.map(\.name) == ["UNHANDLED_CRITICAL_EXTENSION"])
+        #expect(try evaluate([critical, Self.intermediateDER], settings: .withServerAuthentication).isTrusted)
+        #expect(try evaluate([critical, Self.intermediateDER]).diagnostics.map(\.name) == ["UNHANDLED_CRITICAL_EXTENSION"])
     }
 
     @Test func whatItCannotHonourIsRefused() throws {

@@ -79,7 +79,7 @@ struct ConformanceKey: Hashable {
     @Test func everyBackendIsNamedAndVersioned() throws {
         let names = BuiltInBackends.registry.all().map(\.name)
         #expect(names == ["openssl", "gnutls", "swift-certificates"])
-        #expect(BuiltInBackends.registry.names == names + ["openssl-default", "gnutls-default", "swift-certificates-bare"])
+        #expect(BuiltInBackends.registry.names == names + ["openssl-default", "gnutls-default", "swift-certificates+serverauth"])
         #expect(BuiltInBackends.registry.all(configuration: .uncached).map(\.name) == names)
         #expect(try BuiltInBackends.registry.named(["gnutls"], configuration: .uncached).map(\.name) == ["gnutls"])
         #expect(Set(names).count == names.count)

@@ -14,13 +14,13 @@ import TrustHarnessTestKit
 /// contract suite for what every back end shares; each back end's own test target keeps only what is
 /// its own.
 @Suite struct TestKitTests {
-    /// Every built-in back end and variant but `swift-certificates-bare`, which differs from
+    /// Every built-in back end and variant but `swift-certificates+serverauth`, which differs from
     /// `swift-certificates` only in its policy set, not in the evaluator code the contract exercises
     /// (in a debug build each swift-certificates contract run costs several seconds of pure-Swift
     /// parsing); its verdicts are ConformanceTests' and CI's `run` of the variants.
     static let everyBuiltIn: BackendRegistry = {
         do {
-            return try BackendRegistry(BuiltInBackends.registry.entries.filter { $0.name != "swift-certificates-bare" }).includingVariants
+            return try BackendRegistry(BuiltInBackends.registry.entries.filter { $0.name != "swift-certificates+serverauth" }).includingVariants
         } catch {
             preconditionFailure("\(error)")
         }

@@ -41,13 +41,13 @@ public enum ConformanceDocument {
                     directed(s.acceptedShouldReject, recorded: s.deviationsAcceptingShouldReject, .accepts),
                     directed(s.rejectedShouldTrust, recorded: s.deviationsRejectingShouldTrust, .rejects),
                     directed(s.otherFailures, recorded: s.deviationsOther, .rejects), Cell("\(s.leftOpen)", tone: s.leftOpen > 0 ? .open : nil),
-                    Cell("\(s.errors)", tone: s.errors > 0 ? .error : nil), Cell("\(s.skipped)"), Cell("\(s.unstable)", tone: s.unstable > 0 ? .unstable : nil),
+                    Cell("\(s.errors)", tone: s.errors > 0 ? .error : nil), Cell("\(s.limited)", tone: s.limited > 0 ? .error : nil), Cell("\(s.skipped)"), Cell("\(s.unstable)", tone: s.unstable > 0 ? .unstable : nil),
                     Cell("\(s.unexpected)", tone: s.unexpected > 0 ? .rejects : nil), Cell("", segments: distribution(s))]
         }
         var summaryTable = ReportDocument.Table(
-            headers: ["back end", "vectors", "passed", "accepted, should reject", "rejected, should trust", "other failures", "left open", "errors", "skipped", "unstable", "unexpected", "distribution"],
-            cells: summary, numeric: Set(1...10),
-            legend: [.deviation: "only recorded deviations", .accepts: "trusted where the standards reject, not all recorded", .rejects: "other departures, not all recorded", .error: "errors", .unstable: "unstable"])
+            headers: ["back end", "vectors", "passed", "accepted, should reject", "rejected, should trust", "other failures", "left open", "errors", "limited", "skipped", "unstable", "unexpected", "distribution"],
+            cells: summary, numeric: Set(1...11),
+            legend: [.deviation: "only recorded deviations", .accepts: "trusted where the standards reject, not all recorded", .rejects: "other departures, not all recorded", .error: "errors, or stopped by a limit before the library answered", .unstable: "unstable"])
         summaryTable.staticNotes = false
 
         let matrix = rows.map { row -> [Cell] in
@@ -124,7 +124,7 @@ public enum ConformanceDocument {
                 case .fail:
                     return Check(name: result.id, status: .failed, type: result.judgement.failureKind?.rawValue ?? "fail", message: result.judgement.detail,
                                  body: "expected \(expectation(result.expected))\nobserved \(observed)", seconds: result.seconds)
-                case .error: return Check(name: result.id, status: .error, message: result.judgement.detail, body: observed, seconds: result.seconds)
+                case .error, .limit: return Check(name: result.id, status: .error, message: result.judgement.detail, body: observed, seconds: result.seconds)
                 case .unstable:
                     return Check(name: result.id, status: .failed, type: "unstable", message: result.judgement.detail,
                                  body: result.variants.map { "\($0.count) x \($0.verdict)" }.joined(separator: "\n"), seconds: result.seconds)
@@ -171,7 +171,7 @@ public enum ConformanceDocument {
     /// The back end's outcomes in proportion, pass to skipped.
     static func distribution(_ s: ConformanceSummary) -> [ReportDocument.Table.Segment] {
         let failures = s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures - s.deviations
-        return [.init(.pass, s.passed), .init(.deviation, s.deviations), .init(.rejects, failures), .init(.error, s.errors),
+        return [.init(.pass, s.passed), .init(.deviation, s.deviations), .init(.rejects, failures), .init(.error, s.errors + s.limited),
                 .init(.unstable, s.unstable), .init(.open, s.leftOpen), .init(.skipped, s.skipped)]
     }
 
@@ -181,7 +181,7 @@ public enum ConformanceDocument {
         case .pass: return .pass
         case .deviation: return .deviation
         case .fail: return result.observed?.trusted == true ? .accepts : .rejects
-        case .error: return .error
+        case .error, .limit: return .error
         case .skipped: return .skipped
         case .unstable: return .unstable
         case .open: return .open
@@ -224,6 +224,7 @@ public enum ConformanceDocument {
     static func tag(_ result: ConformanceResult) -> String? {
         switch result.outcome {
         case .pass, .error: return nil
+        case .limit: return "limit"
         case .deviation: return result.judgement.failureKind == .acceptedShouldReject ? "accepts!" : "deviation"
         case .skipped: return result.observed == nil ? nil : "skipped"
         case .open: return "left open"

@@ -22,6 +22,9 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
     public var deviationsRejectingShouldTrust = 0
     public var deviationsOther = 0
     public var errors = 0
+    /// Results a time or work limit stopped before the library answered (``Outcome/limit``): neither
+    /// passes nor the library's verdicts, and not unexpected.
+    public var limited = 0
     public var skipped = 0
     /// Requests whose verdict changed between repetitions (``Outcome/unstable``).
     public var unstable = 0
@@ -30,6 +33,31 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
 
     public init(backend: String) {
         self.backend = backend
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case backend, total, passed, acceptedShouldReject, rejectedShouldTrust, otherFailures, deviations
+        case deviationsAcceptingShouldReject, deviationsRejectingShouldTrust, deviationsOther, errors, limited, skipped, unstable, leftOpen
+    }
+
+    /// Reads a summary; one written before limits were counted has none.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        backend = try c.decode(String.self, forKey: .backend)
+        total = try c.decode(Int.self, forKey: .total)
+        passed = try c.decode(Int.self, forKey: .passed)
+        acceptedShouldReject = try c.decode(Int.self, forKey: .acceptedShouldReject)
+        rejectedShouldTrust = try c.decode(Int.self, forKey: .rejectedShouldTrust)
+        otherFailures = try c.decode(Int.self, forKey: .otherFailures)
+        deviations = try c.decode(Int.self, forKey: .deviations)
+        deviationsAcceptingShouldReject = try c.decode(Int.self, forKey: .deviationsAcceptingShouldReject)
+        deviationsRejectingShouldTrust = try c.decode(Int.self, forKey: .deviationsRejectingShouldTrust)
+        deviationsOther = try c.decode(Int.self, forKey: .deviationsOther)
+        errors = try c.decode(Int.self, forKey: .errors)
+        limited = try c.decodeIfPresent(Int.self, forKey: .limited) ?? 0
+        skipped = try c.decode(Int.self, forKey: .skipped)
+        unstable = try c.decode(Int.self, forKey: .unstable)
+        leftOpen = try c.decode(Int.self, forKey: .leftOpen)
     }
 
     /// Departures from the standards that are not recorded, errors, and unstable verdicts: what makes
@@ -46,6 +74,7 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
         switch result.outcome {
         case .pass: passed += 1
         case .error: errors += 1
+        case .limit: limited += 1
         case .skipped: skipped += 1
         case .unstable: unstable += 1
         case .open: leftOpen += 1

@@ -17,7 +17,8 @@ public struct Judgement: Sendable, Hashable {
     /// ``Outcome/deviation`` only when the observation is exactly the recorded one; any other
     /// observation, including a now-conforming one, fails so that the record is updated deliberately.
     public static func judge(_ verdict: Verdict, expected: Expectation, expectedPath: [[UInt8]]?, deviation: Deviation?) -> Judgement {
-        applying(deviation, to: conformance(verdict, expected: expected, expectedPath: expectedPath), observed: ObservedOutcome(verdict))
+        if let unjudged = notTheLibrarys(verdict) { return unjudged }
+        return applying(deviation, to: conformance(verdict, expected: expected, expectedPath: expectedPath), observed: ObservedOutcome(verdict))
     }
 
     /// Judges a chain verdict against a profile's answer: as above, or, where the profile leaves the
@@ -28,6 +29,7 @@ public struct Judgement: Sendable, Hashable {
         guard let open = answer.open else {
             return judge(verdict, expected: answer.expected, expectedPath: expectedPath, deviation: deviation)
         }
+        if let unjudged = notTheLibrarys(verdict) { return unjudged }
         let observed = ObservedOutcome(verdict)
         if let deviation, deviation.observed != observed {
             return Judgement(outcome: .fail, failureKind: .deviationChanged,
@@ -47,6 +49,21 @@ public struct Judgement: Sendable, Hashable {
             conformance = Judgement(outcome: .fail, failureKind: kind, detail: "decided at \(decision.step.rawValue) but the policy semantics give \(expected.step.rawValue)")
         }
         return applying(deviation, to: conformance, observed: ObservedOutcome(trusted: decision.trusted, failures: decision.failures, step: decision.step))
+    }
+
+    /// The judgement of a verdict that is not an answer to judge: a limit stopped the library
+    /// (``Outcome/limit``), or the harness could not ask it (``Outcome/skipped``); nil for an answer
+    /// of the library or of a named layer, judged as any other.
+    static func notTheLibrarys(_ verdict: Verdict) -> Judgement? {
+        let first = verdict.diagnostics.first.map { "\($0.name): \($0.message)" } ?? ""
+        switch verdict.origin {
+        case .limit:
+            return Judgement(outcome: .limit, failureKind: nil, detail: "stopped by a limit before the library answered (\(verdict.diagnostics.first { $0.origin == .limit }.map { "\($0.name): \($0.message)" } ?? first)); neither a pass nor its verdict")
+        case .harness:
+            return Judgement(outcome: .skipped, failureKind: nil, detail: "not put to the library: \(first)")
+        case .library, .layer:
+            return nil
+        }
     }
 
     static func applying(_ deviation: Deviation?, to conformance: Judgement, observed: ObservedOutcome) -> Judgement {

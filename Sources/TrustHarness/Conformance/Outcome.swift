@@ -9,7 +9,8 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
     case fail
     /// The back end could not evaluate the vector at all (its anchors were refused).
     case error
-    /// Not evaluated, with a stated reason.
+    /// Not evaluated, with a stated reason (among them a request the harness could not put to the
+    /// library: a diagnostic of origin ``TrustCore/DiagnosticOrigin/harness``).
     case skipped
     /// The same request got different verdicts when it was asked again (cold and warm evaluators,
     /// one task and many): a defect of the back end or the harness to explain, never a deviation to
@@ -20,6 +21,10 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
     /// standards reject or rejecting what is valid. A back end's verdict recorded on such a vector
     /// still fails the run when it changes.
     case open
+    /// A time or work limit stopped the library before it answered (a diagnostic of origin
+    /// ``TrustCore/DiagnosticOrigin/limit``): neither a pass nor the library's verdict, and never a
+    /// deviation to record.
+    case limit
 }
 
 /// Why a result failed, for the summary columns.

@@ -31,8 +31,8 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        // BackendPreflight has refused bad input, features this back end does not honour and
-        // certificates that are not DER.
+        // The guard has refused requests no library can be asked and features this back end does
+        // not honour; the bytes and the host are the library's to read.
         var chain: [BotanCertificate] = []
         chain.reserveCapacity(request.chain.count)
         for (index, der) in request.chain.enumerated() {
@@ -65,8 +65,7 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
         return verdict(outcome, path: path, crlCount: request.revocationLists.count)
     }
 
-    /// Presented certificates reach it strict DER (BackendPreflight refused the others), so that
-    /// byte-different copies of a certificate cannot reach Botan (which reads BER).
+    /// A presented certificate as Botan reads it (BER too: strict DER is the `checks` layer's).
     private static func parsePresented(_ der: [UInt8]) throws(PresentedCertificateError) -> BotanCertificate {
         do {
             return try BotanCertificate(der: der)

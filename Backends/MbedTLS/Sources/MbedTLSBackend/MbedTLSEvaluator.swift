@@ -27,8 +27,8 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        // BackendPreflight has refused bad input, features this back end does not honour and
-        // certificates that are not DER.
+        // The guard has refused requests no library can be asked and features this back end does
+        // not honour; the bytes and the host are the library's to read.
         guard MbedTLSClock.reachesMbedTLS else {
             return .failClosed(.other, name: "MBEDTLS_CLOCK_NOT_PINNED", message: MbedTLSClock.unavailableReason)
         }

@@ -91,8 +91,8 @@ final class NIOSSLEvaluator: TrustEvaluator, @unchecked Sendable {
     /// wrong, a BoringSSL failure an ``FailureClass/other`` one with its error stack. The calling
     /// thread's BoringSSL error queue is left empty.
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        // BackendPreflight has refused bad input, features this back end does not honour and
-        // certificates that are not DER.
+        // The guard has refused requests no library can be asked and features this back end does
+        // not honour; the bytes and the host are the library's to read.
         defer { BoringSSLErrorQueue.discard() }
         var chain: [BoringSSLCertificate] = []
         chain.reserveCapacity(request.chain.count)

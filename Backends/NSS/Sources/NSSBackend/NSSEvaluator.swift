@@ -11,8 +11,8 @@ struct NSSEvaluator: TrustEvaluator {
     let checksHostName: Bool
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        // BackendPreflight has refused bad input, features this back end does not honour and
-        // certificates that are not DER.
+        // The guard has refused requests no library can be asked and features this back end does
+        // not honour; the bytes and the host are the library's to read.
         for (index, der) in request.chain.enumerated() {
             if der.count > NSSBackend.maximumCertificateBytes {
                 return .failClosed(.other, name: "NSS_RESOURCE_LIMIT", message: "presented certificate \(index) is \(der.count) bytes; NSS's libpkix exhausts memory on large name sets (a 279 KB leaf with 10,000 subjectAltNames takes more than 3 GB in CERT_PKIXVerifyCert), so certificates over \(NSSBackend.maximumCertificateBytes) bytes are refused before NSS reads them", depth: index)
@@ -32,7 +32,7 @@ struct NSSEvaluator: TrustEvaluator {
         names.reserveCapacity(2 * (anchors.count + request.chain.count))
         for der in anchors + request.chain {
             guard let pair = DERCertificate.names(der) else {
-                return .failClosed(.malformed, name: "NOT_DER", message: "a certificate's issuer and subject cannot be read; refused before NSS reads it")
+                return .failClosed(.malformed, name: "NAMES_UNREADABLE", message: "a certificate's issuer and subject cannot be read, and NSS's process-wide certificate database is shared by name (NSSWorkers), so the request cannot be put to NSS safely; not evaluated", origin: .harness)
             }
             names.append(pair.issuer)
             names.append(pair.subject)

@@ -10,7 +10,7 @@ struct WolfSSLBaselineLoop: BaselineLoop {
 
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         guard !chain.isEmpty else { return nil }
-        let text = host.map { WolfSSLHost(HostIdentity($0).forComparison) }
+        let text = host.map { WolfSSLHost(HostIdentity($0)) }
         let nanoseconds = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
             withCBufferArrays(chain) { chainPointers, chainLengths in
                 if let text {

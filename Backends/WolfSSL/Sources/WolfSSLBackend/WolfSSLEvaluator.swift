@@ -12,9 +12,9 @@ struct WolfSSLEvaluator: TrustEvaluator {
     let features: Set<BackendFeature>
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        // BackendPreflight has refused bad input, features this back end does not honour and
-        // certificates that are not DER.
-        let host = request.host.map { WolfSSLHost($0.forComparison) }
+        // The guard has refused requests no library can be asked and features this back end does
+        // not honour; the bytes and the host are the library's to read.
+        let host = request.host.map { WolfSSLHost($0) }
         var outcome = cwolfssl_outcome()
         withCBufferArrays(anchors) { anchorPointers, anchorLengths in
             withCBufferArrays(request.chain) { chainPointers, chainLengths in
