@@ -225,6 +225,19 @@ public struct VectorSuite: Sendable {
         return recorded.first { $0.libraries != nil } ?? recorded.first
     }
 
+    /// What was recorded for `backend` on `vector` for other library builds than `library`, in words
+    /// naming both builds (`recorded for builds matching "deb12u7" as rejected [untrusted]; the
+    /// loaded build is GnuTLS 3.7.9 (... deb12u6)`), or nil when every record holds for it: said
+    /// beside a result that fails, so a reader sees the build changed, not the library's answer.
+    public func otherBuildsNote(backend: String, vector: String, library: String, profile: StandardsProfile = .default) -> String? {
+        let others = (deviationIndex[DeviationKey(backend: backend, vector: vector)] ?? []).filter { $0.applies(to: profile) && !$0.holds(for: library) }
+        guard !others.isEmpty else { return nil }
+        let records = others.map { record in
+            "for builds matching \"\(record.libraries ?? "")\" as " + (record.observed.trusted ? "trusted" : "rejected [\(record.observed.failures.map(\.rawValue).joined(separator: ", "))]")
+        }
+        return "recorded " + records.joined(separator: " and ") + "; the loaded build is \(library)"
+    }
+
     /// The environment variable that names a vectors folder, overriding the built-in one.
     public static let environmentVariable = "TRUST_HARNESS_VECTORS"
 

@@ -120,7 +120,10 @@ public struct ConformanceRunner: Sendable {
             let start = ContinuousClock.now
             let verdict = evaluator.evaluate(vector.request)
             let seconds = Self.seconds(since: start)
-            let judgement = Judgement.judge(verdict, answer: answer, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion, profile: profile))
+            var judgement = Judgement.judge(verdict, answer: answer, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion, profile: profile))
+            if judgement.outcome == .fail, let note = suite.otherBuildsNote(backend: backend.name, vector: vector.id, library: backend.libraryVersion, profile: profile) {
+                judgement.detail += "; " + note
+            }
             return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
         case .policy(let vector):
             let expected = ExpectedOutcome(vector.expected)
