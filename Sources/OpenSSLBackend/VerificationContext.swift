@@ -181,15 +181,15 @@ final class VerificationContext {
             guard let x509 = COpenSSL_sk_X509_value(stack, Int32(index)) else {
                 return .failClosed(.other, name: "PATH_NOT_ENCODABLE", message: "internal surprise: certificate \(index) of the verified path is missing; failing closed", depth: index)
             }
-            if let anchor = evaluator.anchorDER(of: x509) {
-                // The path ends at the first anchor. With partial chains, a leaf OpenSSL finds in the
-                // store (check_trust's lookup_cert_match, crypto/x509/x509_vfy.c) replaces the
-                // presented leaf at the head of a chain that keeps the untrusted issuers it had
-                // built: OpenSSL trusts the leaf itself, and what follows it was not needed.
+            if index == 0, let anchor = evaluator.anchorDER(of: x509) {
+                // With partial chains, a leaf OpenSSL finds in the store (check_trust's
+                // lookup_cert_match, crypto/x509/x509_vfy.c) replaces the presented leaf at the head
+                // of a chain that keeps the untrusted issuers it had built: OpenSSL trusts the leaf
+                // itself, so its path is the leaf, and what follows it was not needed.
                 path.append(anchor)
                 break
             }
-            guard let der = chain.der(of: x509) ?? Self.encode(x509) else {
+            guard let der = chain.der(of: x509) ?? evaluator.anchorDER(of: x509) ?? Self.encode(x509) else {
                 return .failClosed(.other, name: "PATH_NOT_ENCODABLE", message: "internal surprise: i2d_X509 could not re-encode certificate \(index) of the verified path; failing closed", depth: index)
             }
             path.append(der)

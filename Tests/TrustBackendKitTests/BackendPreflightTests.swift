@@ -64,38 +64,88 @@ enum KitFixtures {
         #expect(try Self.evaluate { _ in }.reached == 1)
     }
 
-    @Test func aPresentedCertificateThatIsNotDERIsRefusedNamingItsIndex() throws {
-        // A trailing byte: BER readers take it, DER does not.
+    /// The verdict of the checks layer in front of Counting on the valid vector's request changed
+    /// by `change`, and how many requests reached the library behind it.
+    static func evaluateChecked(_ change: (inout EvaluationRequest) -> Void) throws -> (verdict: Verdict, reached: Int) {
+        let vector = try valid()
+        let backend = Counting()
+        var request = vector.request
+        change(&request)
+        let verdict = try CheckedBackend(backend).makeEvaluator(anchors: vector.anchors).evaluate(request)
+        return (verdict, backend.reached.count)
+    }
+
+    @Test func aPresentedCertificateThatIsNotDERReachesTheLibrary() throws {
+        // A trailing byte: BER readers take it, DER does not. Without the checks layer it is the
+        // library's to read: the guard judges no certificate.
         let (verdict, reached) = try Self.evaluate { $0.chain[1] += [0] }
+        #expect(verdict.isTrusted)
+        #expect(reached == 1)
+    }
+
+    @Test func theChecksLayerRefusesCertificatesThatAreNotDERNamingItselfAndTheIndex() throws {
+        let (verdict, reached) = try Self.evaluateChecked { $0.chain[1] += [0] }
         #expect(verdict.failures == [.malformed])
-        #expect(verdict.diagnostics.map(\.name) == [BackendPreflight.notDERName])
+        #expect(verdict.diagnostics.map(\.name) == [HarnessChecks.notDERName])
         #expect(verdict.diagnostics.first?.depth == 1)
+        #expect(verdict.origin == .layer)
+        #expect(verdict.layer == HarnessChecks.name)
         #expect(verdict.diagnostics.first?.message.contains("presented certificate 1 is not DER") == true, "\(verdict)")
         #expect(reached == 0)
     }
 
-    @Test func inputRejectionComesBeforeTheDERCheck() throws {
-        let (verdict, reached) = try Self.evaluate {
+    @Test func theChecksLayerRefusesHostsAndLimitsAndHandsOnTheNameWithoutItsTrailingDot() throws {
+        let refused = try Self.evaluateChecked { $0.host = .dns("-www.example.test") }
+        #expect(refused.verdict.diagnostics.map(\.name) == ["HOST_REFUSED"])
+        #expect(refused.verdict.origin == .layer)
+        #expect(refused.reached == 0)
+        let long = try Self.evaluateChecked { $0.chain += Array(repeating: $0.chain[1], count: HarnessChecks.maximumPresentedCertificates) }
+        #expect(long.verdict.diagnostics.map(\.name) == ["CHAIN_TOO_LONG"])
+        // Without the layer, the same host reaches the library as given.
+        let plain = try Self.evaluate { $0.host = .dns("-www.example.test") }
+        #expect(plain.reached == 1)
+        let request = try Self.valid().request
+        var dotted = request
+        dotted.host = .dns("www.example.test.")
+        #expect(dotted.host == .dns("www.example.test."))
+        #expect(HarnessChecks.prepared(dotted).host == .dns("www.example.test"))
+    }
+
+    @Test func theChecksLayerIsAColumnOfEveryRegisteredBackEnd() throws {
+        let registry = try BackendRegistry([.init { _ in Counting() }])
+        let backends = try registry.named(["counting+checks", "counting"])
+        #expect(backends.map(\.name) == ["counting+checks", "counting"])
+        #expect(throws: UnknownBackendError.self) { try registry.named(["nothing+checks"]) }
+    }
+
+    @Test func aRequestNoLibraryCanBeAskedIsTheHarnesssRefusalBeforeAnyCheck() throws {
+        let (verdict, reached) = try Self.evaluateChecked {
             $0.chain[0] = [0x30, 0x00]
             $0.host = .dns("a\u{0}b.example")
         }
         #expect(verdict.diagnostics.map(\.name) == ["HOST_REFUSED"])
+        #expect(verdict.origin == .harness)
         #expect(reached == 0)
     }
 
     @Test func aFeatureTheBackEndLacksIsRefused() throws {
         let (verdict, reached) = try Self.evaluate { $0.maximumChainDepth = 3 }
         #expect(!verdict.isTrusted)
+        #expect(verdict.origin == .harness)
         #expect(reached == 0)
     }
 
-    @Test func anAnchorThatIsNotDERIsRefusedBeforeTheBackEndSeesIt() throws {
+    @Test func anAnchorThatIsNotDERIsRefusedByTheChecksLayerOnly() throws {
         let vector = try Self.valid()
+        let anchors = vector.anchors + [vector.anchors[0] + [0]]
         let error = try #require(throws: TrustBackendError.self) {
-            try Counting().makeEvaluator(anchors: vector.anchors + [vector.anchors[0] + [0]])
+            try CheckedBackend(Counting()).makeEvaluator(anchors: anchors)
         }
-        #expect(error.backend == "counting")
+        #expect(error.backend == "counting+checks")
+        #expect(error.layer == HarnessChecks.name)
         #expect(error.message.hasPrefix("anchor 1 is not DER"), "\(error)")
+        #expect(Verdict.anchorsRefused(error).origin == .layer)
+        _ = try Counting().makeEvaluator(anchors: anchors)
     }
 
     @Test func aGuardedEvaluatorIsNotGuardedTwice() throws {

@@ -4,6 +4,7 @@ import OpenSSLBackend
 import SwiftCertificatesBackend
 import Testing
 import TrustCore
+import TrustBackendKit
 @testable import TrustExplore
 import TrustHarness
 @testable import TrustVectors
@@ -277,20 +278,29 @@ enum ExploreFixtures {
         #expect(leaf.answers.allSatisfy { $0.trusted && leaf.conforms($0) == false })
     }
 
-    /// cA TRUE encoded as a BER boolean: OpenSSL's and GnuTLS's parsers take it, the strict-DER check
-    /// in front of them refuses it (`NOT_DER`), so both answer as the standards say. The class is
-    /// reported as closed and adopted with the standard's answer and no deviation: the vector pins
-    /// the check, so a regression in it fails `run`.
-    @Test func aClassTheStrictDERCheckClosesIsPinned() async throws {
-        let report = try await Self.explore("basicConstraints/ca-true-ber-boolean")
+    /// cA TRUE encoded as a BER boolean: OpenSSL's and GnuTLS's parsers take it, so the libraries'
+    /// columns accept what the standards reject (the explorer reports what the libraries accept).
+    /// Behind the checks layer (`+checks`), its strict-DER check refuses it (`NOT_DER`, said to be
+    /// the layer's), so those columns answer as the standards say: the class is closed by the layer
+    /// and adopted with the standard's answer and no deviation, pinning the check.
+    @Test func aClassTheChecksLayerClosesIsPinnedAndTheLibrariesStillAccept() async throws {
+        let libraries = try await Self.explore("basicConstraints/ca-true-ber-boolean")
+        let accepted = try #require(libraries.findings.first { $0.steps.first?.role == .intermediate })
+        #expect(accepted.kind == "shared-accept")
+        #expect(accepted.answers.allSatisfy { $0.trusted })
+        let checked: [any TrustBackend] = Self.backends.map { CheckedBackend($0) }
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
+        let report = try await Explorer(backends: checked, bases: bases, mutations: MutationCatalogue.all.filter { $0.name == "basicConstraints/ca-true-ber-boolean" })
+            .run(Explorer.Options(seed: 1, pairs: 0, keyTypes: [.ed25519]))
         let closed = try #require(report.findings.first { $0.steps.first?.role == .intermediate })
+        #expect(closed.answers.allSatisfy { $0.diagnostics.contains { $0.hasSuffix("[layer checks]") } })
         #expect(closed.kind == "closed")
         #expect(closed.answers.allSatisfy { closed.conforms($0) == true && $0.diagnostics.contains { $0.hasPrefix("NOT_DER ") } })
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-closed-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FindingFiles.write(report, to: folder)
         let vectors = folder.appendingPathComponent("vectors")
-        let summary = try Adoption.adopt(folder.appendingPathComponent("candidates.json"), into: vectors, backends: Self.backends)
+        let summary = try Adoption.adopt(folder.appendingPathComponent("candidates.json"), into: vectors, backends: checked)
         #expect(summary.adopted.contains { $0.hasSuffix("basicConstraints-ca-true-ber-boolean-at-intermediate") })
         #expect(summary.deviations == 0, "every back end answers as the standards say")
         let manifest = try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: vectors.appendingPathComponent(VectorSuite.exploredManifestPath)))
