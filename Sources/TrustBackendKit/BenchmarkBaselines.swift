@@ -10,20 +10,31 @@ public struct BenchmarkBaselines: Sendable {
     public var floors: [String: any BaselineLoop]
     /// The floor of every back end without one of its own.
     public var signatureFloor: (any BaselineLoop)?
+    /// The plain calls of a library `trust-harness fidelity` compares a back end with, by back-end
+    /// name, for back ends whose reference is not their raw loop (a library with no C loop).
+    public var references: [String: any FidelityReference]
 
-    /// Baselines with `loops` and `floors` by back-end name, and `signatureFloor` for every back end
-    /// without a floor of its own; none by default.
-    public init(loops: [String: any BaselineLoop] = [:], floors: [String: any BaselineLoop] = [:], signatureFloor: (any BaselineLoop)? = nil) {
+    /// Baselines with `loops` and `floors` by back-end name, `signatureFloor` for every back end
+    /// without a floor of its own, and `references` for back ends without a loop; none by default.
+    public init(loops: [String: any BaselineLoop] = [:], floors: [String: any BaselineLoop] = [:], signatureFloor: (any BaselineLoop)? = nil, references: [String: any FidelityReference] = [:]) {
         self.loops = loops
         self.floors = floors
         self.signatureFloor = signatureFloor
+        self.references = references
+    }
+
+    /// The fidelity reference of back end `name`: its own reference, else its raw loop
+    /// (``LoopReference``), else none.
+    public func reference(for name: String) -> (any FidelityReference)? {
+        references[name] ?? loops[name].map(LoopReference.init)
     }
 
     /// These baselines with `other`'s added (theirs win on a shared name).
     public func merging(_ other: BenchmarkBaselines) -> BenchmarkBaselines {
         BenchmarkBaselines(
             loops: loops.merging(other.loops) { $1 }, floors: floors.merging(other.floors) { $1 },
-            signatureFloor: other.signatureFloor ?? signatureFloor
+            signatureFloor: other.signatureFloor ?? signatureFloor,
+            references: references.merging(other.references) { $1 }
         )
     }
 }

@@ -1,0 +1,44 @@
+import TrustCore
+
+/// A library called the plain way, as an application writes the call, with no TrustHarness code
+/// around it: what a back end's column is compared with by `trust-harness fidelity`, so that a column
+/// is shown to be the library and every difference is named (a layer, a limit, a recorded API-default
+/// difference).
+///
+/// A package's raw `bench` loops (``BaselineLoop``) are references as they are (``LoopReference``);
+/// a library without a C loop gives one of its own in ``BenchmarkBaselines/references``.
+public protocol FidelityReference: Sendable {
+    /// The reference's name in reports (`openssl-c`).
+    var label: String { get }
+    /// Whether the library, called plainly, trusts `chain` (DER, leaf first) against `anchors` for
+    /// `host` at `unixTime` (seconds since 1970) for TLS server authentication; nil when this
+    /// reference cannot put such a request (say, an IP address to a call that takes a DNS name).
+    /// Any error is "not trusted".
+    func trusts(chain: [[UInt8]], anchors: [[UInt8]], host: HostIdentity?, unixTime: Int64) async -> Bool?
+}
+
+/// A raw `bench` loop as a fidelity reference: one cold verification, trusted when the loop says it
+/// verified. The loops take a DNS name as text only, so a request for an IP address has no answer.
+public struct LoopReference: FidelityReference {
+    /// The loop.
+    public let loop: any BaselineLoop
+
+    /// The reference of `loop`.
+    public init(_ loop: any BaselineLoop) {
+        self.loop = loop
+    }
+
+    /// The loop's label.
+    public var label: String { loop.label }
+
+    /// `loop` run once, cold: trusted when it verified; nil for an IP address host.
+    public func trusts(chain: [[UInt8]], anchors: [[UInt8]], host: HostIdentity?, unixTime: Int64) async -> Bool? {
+        let name: String?
+        switch host {
+        case nil: name = nil
+        case .dns(let text)?: name = text
+        case .ipAddress?: return nil
+        }
+        return loop.run(chain: chain, anchors: anchors, host: name, unixTime: unixTime, cold: true, iterations: 1) != nil
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import TrustCore
+import TrustHarness
+import TrustVectors
+
+struct FidelityCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fidelity",
+        _superCommandName: "trust-harness",
+        abstract: "Compare each back end's column with its library called the plain way, on every chain vector.",
+        discussion: """
+        A column must be what an application gets from the library's public API. Each back end is compared \
+        with its reference (its raw `bench` loop in C, or a reference of its own): the same request, the same \
+        anchors, host and time. Every difference must be named: a layer of ours (NAME+checks), a limit that \
+        stopped the library, a request the harness could not ask, or a difference recorded in \
+        Vectors/fidelity.json with its reason. Exit status: 0 when every difference is named and every \
+        record still holds, 1 otherwise, 2 for bad input.
+        Examples:
+          trust-harness fidelity
+          trust-harness fidelity --backend gnutls --backend gnutls+checks
+          trust-harness fidelity --format json --report fidelity.json
+        """
+    )
+
+    @OptionGroup var location: VectorsOption
+
+    @OptionGroup var backendOption: BackendOption
+
+    @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only chain vectors whose id matches this pattern (* and ?); repeatable.", valueName: "pattern"))
+    var vectorPatterns: [String] = []
+
+    @OptionGroup var formatOption: FormatOption<DocumentFormat>
+    var format: DocumentFormat { formatOption.value }
+
+    @OptionGroup var output: OutputOption
+
+    func run(in tool: ToolContext) async throws {
+        let suite = try location.load(in: tool)
+        let directory = try location.directory()
+        let backends: [any TrustBackend]
+        do {
+            backends = try backendOption.backends(in: tool)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let vectors = suite.vectors.filter { vector in vectorPatterns.isEmpty || vectorPatterns.contains { Glob.matches($0, vector.id) } }
+        guard !vectors.isEmpty else { throw ValidationError("--id: no chain vector id matches \(vectorPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
+        let recordURL = directory.appendingPathComponent("fidelity.json")
+        let record: FidelityComparison.Record
+        do {
+            record = FileManager.default.fileExists(atPath: recordURL.path) ? try FidelityComparison.readRecord(recordURL) : FidelityComparison.Record(differences: [])
+        } catch {
+            tool.error("error: \(error)")
+            throw ExitCode(2)
+        }
+        let comparison = FidelityComparison(backends: backends, baselines: tool.benchmarks)
+        let rows = await comparison.run(vectors, record: record)
+        let problems = FidelityComparison.problems(rows, record: record)
+        let infos = backends.map(BackendInfo.init)
+        let provenance = tool.provenance
+        let document = FidelityDocument.make(backends: infos, rows: rows, problems: problems, provenance: provenance)
+        switch format {
+        case .markdown: try output.write(in: tool, DocumentWriter.markdown(document))
+        case .html: try output.write(in: tool, DocumentWriter.html(document))
+        case .json: try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: provenance, body: FidelityDocument.JSONBody(backends: infos, rows: rows, problems: problems))) + "\n")
+        case .text: try output.write(in: tool, DocumentWriter.text(document))
+        }
+        if !problems.isEmpty {
+            tool.error("\(problems.count) difference(s) from the libraries called plainly are not named")
+            throw ExitCode(1)
+        }
+    }
+}
