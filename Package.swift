@@ -141,7 +141,10 @@ let package = Package(
         // `bench` and the loopback TLS server: what the tool, the fuzzer and the tests all use.
         .target(
             name: "BuiltInBackends",
-            dependencies: ["TrustHarness", "TrustCore", "TrustBackendKit", "TrustProbe", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "BaselineLoops"]
+            dependencies: [
+                "TrustHarness", "TrustCore", "TrustBackendKit", "TrustProbe", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend", "BaselineLoops",
+                .product(name: "X509", package: "swift-certificates"),
+            ]
         ),
         // The composition root: the built-in back ends, entered into the tool.
         .executableTarget(

@@ -31,11 +31,14 @@ public enum BuiltInBackends {
 
     /// What `bench` compares the built-in back ends with: OpenSSL's and GnuTLS's raw C loops (the
     /// hardened settings only, so the variants have none), swift-crypto's signature verifications as
-    /// the floor of the pure-Swift back end, and OpenSSL's as everyone else's.
+    /// the floor of the pure-Swift back end, and OpenSSL's as everyone else's. The loops are also the
+    /// references `fidelity` compares the columns with; swift-certificates' is its `Verifier` called
+    /// plainly (``SwiftCertificatesReference``).
     public static let benchmarks = BenchmarkBaselines(
         loops: [OpenSSLBackend.Settings.hardened.name: CLoop.openssl, GnuTLSBackend.Settings.hardened.name: CLoop.gnutls],
         floors: [SwiftCertificatesBackend.Settings.standard.name: CLoop.swiftCryptoSignatures],
-        signatureFloor: CLoop.opensslSignatures
+        signatureFloor: CLoop.opensslSignatures,
+        references: [SwiftCertificatesBackend.Settings.standard.name: SwiftCertificatesReference()]
     )
 
     /// The loopback TLS server `probe --vector` and `run --handshake` serve chains with (OpenSSL).

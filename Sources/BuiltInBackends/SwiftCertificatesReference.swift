@@ -1,0 +1,34 @@
+import Foundation
+@_spi(FixedExpiryValidationTime) import X509
+import TrustBackendKit
+import TrustCore
+
+/// swift-certificates called the plain way, as its documentation shows a TLS client doing it: a
+/// `Verifier` over the anchors with `RFC5280Policy` at the request's fixed time (the library's own
+/// route to a fixed time, `@_spi(FixedExpiryValidationTime)`) and `ServerIdentityPolicy` for the
+/// host, `await`ed in an async context; trusted when it returns `.validCertificate`. No work limits,
+/// no timeout, no policy of ours: the fidelity reference of the `swift-certificates` column.
+struct SwiftCertificatesReference: FidelityReference {
+    var label: String { "swift-certificates-verifier" }
+
+    func trusts(chain: [[UInt8]], anchors: [[UInt8]], host: HostIdentity?, unixTime: Int64) async -> Bool? {
+        guard let leafDER = chain.first, let leaf = try? Certificate(derEncoded: leafDER) else { return false }
+        let intermediates = CertificateStore(chain.dropFirst().compactMap { try? Certificate(derEncoded: $0) })
+        let roots = CertificateStore(anchors.compactMap { try? Certificate(derEncoded: $0) })
+        let time = Date(timeIntervalSince1970: TimeInterval(unixTime))
+        let (name, address): (String?, String?)
+        switch host {
+        case .dns(let text)?: (name, address) = (text, nil)
+        case .ipAddress?: (name, address) = (nil, host?.description)
+        case nil: (name, address) = (nil, nil)
+        }
+        var verifier = Verifier(rootCertificates: roots) {
+            RFC5280Policy(fixedExpiryValidationTime: time)
+            if host != nil {
+                ServerIdentityPolicy(serverHostname: name, serverIP: address)
+            }
+        }
+        if case .validCertificate = await verifier.validate(leaf: leaf, intermediates: intermediates) { return true }
+        return false
+    }
+}
