@@ -3,10 +3,11 @@
  *
  * Mirrors Sources/GnuTLSBackend: one trust list with the anchors, made once (GnuTLSTrustList); per
  * evaluation the presented chain imported with gnutls_x509_crt_import (GnuTLSCertificate) and verified
- * as given by gnutls_x509_trust_list_verify_crt2 with the back end's typed data and flags
- * (GnuTLSEvaluator). The back end's own path building and bookkeeping are what the ratio to this loop
- * measures, so they are not repeated here; with a chain presented leaf first, ending below its anchor,
- * the back end hands GnuTLS exactly the presented list.
+ * by gnutls_x509_trust_list_verify_crt2 with the back end's typed data and flags (GnuTLSEvaluator),
+ * GnuTLS sorting the list itself, as a TLS client's gnutls_certificate_verify_peers has it do; a list
+ * longer than the credentials' default verify depth (16, DEFAULT_MAX_VERIFY_DEPTH) is refused as
+ * _gnutls_x509_cert_verify_peers (lib/cert-session.c) refuses it. It is also `trust-harness
+ * fidelity`'s reference for the gnutls column: GnuTLS called the plain way.
  *
  * GnuTLS reads the time only through its process-wide time function. This file never sets it: the
  * caller runs the loop inside GnuTLSBackend.withValidationTime, so the baseline and the back end share
@@ -22,11 +23,13 @@
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>
 
-/* GnuTLSBackend.Settings.hardened, as GnuTLSEvaluator passes it: verify the list as given, a DNS
- * name never matches an IP address, keys and signature hashes of at least 112-bit security. */
-static const unsigned int verification_flags = GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN
-    | GNUTLS_VERIFY_DO_NOT_ALLOW_IP_MATCHES
+/* GnuTLSBackend.Settings.hardened, as GnuTLSEvaluator passes it: a DNS name never matches an IP
+ * address, keys and signature hashes of at least 112-bit security. */
+static const unsigned int verification_flags = GNUTLS_VERIFY_DO_NOT_ALLOW_IP_MATCHES
     | GNUTLS_PROFILE_TO_VFLAGS(GNUTLS_PROFILE_MEDIUM);
+
+/* The credentials' default verify depth (gnutls_certificate_set_verify_limits). */
+#define TH_GNUTLS_VERIFY_DEPTH 16
 
 /* A new certificate imported from DER, or NULL. */
 static gnutls_x509_crt_t import_der(const uint8_t *der, size_t length) {
@@ -116,8 +119,8 @@ int th_gnutls_baseline_run(const th_baseline_input *in, int parse_each_time, uin
             if (result < 0) break;
         }
         unsigned int status = 0;
-        int verified = gnutls_x509_trust_list_verify_crt2(
-            trust_list, chain, (unsigned int)in->chain_count, data, data_count, verification_flags, &status, NULL);
+        int verified = in->chain_count > TH_GNUTLS_VERIFY_DEPTH ? GNUTLS_E_CONSTRAINT_ERROR
+            : gnutls_x509_trust_list_verify_crt2(trust_list, chain, (unsigned int)in->chain_count, data, data_count, verification_flags, &status, NULL);
         result = verified >= 0 && status == 0 ? 1 : 0;
         if (parse_each_time) chain_free(chain, in->chain_count);
     }

@@ -96,7 +96,15 @@ public struct SuiteRunner: Sendable {
         if verdict.isTrusted {
             return result(.success, nil, [], milliseconds)
         }
-        return result(.failure, verdict.diagnostics.map(\.description).joined(separator: "; "), verdict.failures, milliseconds)
+        switch verdict.origin {
+        case .limit:
+            // Neither a pass nor the library's verdict: a limit stopped it before it answered.
+            return result(.skipped, "stopped by a limit before the library answered: " + verdict.diagnostics.filter { $0.origin == .limit }.map(\.description).joined(separator: "; "), [], milliseconds)
+        case .harness:
+            return result(.skipped, "not put to the library: " + verdict.diagnostics.map(\.description).joined(separator: "; "), [], milliseconds)
+        case .library, .layer:
+            return result(.failure, verdict.diagnostics.map(\.description).joined(separator: "; "), verdict.failures, milliseconds)
+        }
     }
 
     /// The anchors and the request `backend` is asked for `testcase` (which must not be skipped for

@@ -46,7 +46,7 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
             }
         }
         guard BotanBackend.representableTimes.contains(request.unixTime) else {
-            return .failClosed(.other, name: "UNSUPPORTED_TIME", message: "Botan takes the validation time as a std::chrono::system_clock time point, nanoseconds in 64 bits, which reach only from 1677-09-21 to 2262-04-11 (converting a later time overflows: UndefinedBehaviorSanitizer, cbotan_shim.cpp); not evaluated, so not trusted")
+            return .failClosed(.other, name: "UNSUPPORTED_TIME", message: "Botan takes the validation time as a std::chrono::system_clock time point, nanoseconds in 64 bits, which reach only from 1677-09-21 to 2262-04-11 (converting a later time overflows: UndefinedBehaviorSanitizer, cbotan_shim.cpp); not evaluated, so not trusted", origin: .harness)
         }
         var parameters = cbotan_parameters()
         parameters.seconds = request.unixTime
@@ -116,7 +116,7 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
             }
             return .rejected(diagnostics)
         case Int32(CBOTAN_SEARCH_LIMIT):
-            return .failClosed(.other, name: "BOTAN_PATH_SEARCH_LIMIT", message: "Botan's path search (PKIX::build_all_certificate_paths) would visit and check more than \(outcome.result) certificates for this chain (presented certificates sharing subjects multiply the paths it tries); refused before validation, so not trusted")
+            return .failClosed(.other, name: "BOTAN_PATH_SEARCH_LIMIT", message: "Botan's path search (PKIX::build_all_certificate_paths) would visit and check more than \(outcome.result) certificates for this chain (presented certificates sharing subjects multiply the paths it tries); refused before validation, so not trusted", origin: .limit)
         default:
             let message = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let index = Int(outcome.failed_index)

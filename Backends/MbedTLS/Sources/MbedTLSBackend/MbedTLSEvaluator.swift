@@ -30,7 +30,7 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
         // The guard has refused requests no library can be asked and features this back end does
         // not honour; the bytes and the host are the library's to read.
         guard MbedTLSClock.reachesMbedTLS else {
-            return .failClosed(.other, name: "MBEDTLS_CLOCK_NOT_PINNED", message: MbedTLSClock.unavailableReason)
+            return .failClosed(.other, name: "MBEDTLS_CLOCK_NOT_PINNED", message: MbedTLSClock.unavailableReason, origin: .harness)
         }
         let usage = request.purpose == .serverAuthentication && settings.checksServerUsage ? Int32(CMBEDTLS_USAGE_TLS_SERVER) : Int32(CMBEDTLS_USAGE_ANY)
         // mbedTLS 2.28 compares `cn` with dNSName entries (and, without a subjectAltName, common

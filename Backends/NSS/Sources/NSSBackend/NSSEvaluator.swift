@@ -15,17 +15,17 @@ struct NSSEvaluator: TrustEvaluator {
         // not honour; the bytes and the host are the library's to read.
         for (index, der) in request.chain.enumerated() {
             if der.count > NSSBackend.maximumCertificateBytes {
-                return .failClosed(.other, name: "NSS_RESOURCE_LIMIT", message: "presented certificate \(index) is \(der.count) bytes; NSS's libpkix exhausts memory on large name sets (a 279 KB leaf with 10,000 subjectAltNames takes more than 3 GB in CERT_PKIXVerifyCert), so certificates over \(NSSBackend.maximumCertificateBytes) bytes are refused before NSS reads them", depth: index)
+                return .failClosed(.other, name: "NSS_RESOURCE_LIMIT", message: "presented certificate \(index) is \(der.count) bytes; NSS's libpkix exhausts memory on large name sets (a 279 KB leaf with 10,000 subjectAltNames takes more than 3 GB in CERT_PKIXVerifyCert), so certificates over \(NSSBackend.maximumCertificateBytes) bytes are refused before NSS reads them", depth: index, origin: .limit)
             }
         }
         // PRTime 0 means "now" to cert_pi_date (cert_pkixSetParam, lib/certhigh/certvfypkix.c).
         let microseconds = request.unixTime.multipliedReportingOverflow(by: 1_000_000)
         guard !microseconds.overflow, microseconds.partialValue != 0 else {
-            return .failClosed(.other, name: "UNSUPPORTED_TIME", message: "NSS reads the validation time 1970-01-01T00:00:00Z as \"now\" (cert_pi_date 0), so it cannot be asked at that instant; not evaluated, so not trusted")
+            return .failClosed(.other, name: "UNSUPPORTED_TIME", message: "NSS reads the validation time 1970-01-01T00:00:00Z as \"now\" (cert_pi_date 0), so it cannot be asked at that instant; not evaluated, so not trusted", origin: .harness)
         }
         let host: String? = checksHostName ? request.host?.description : nil
         if host != nil, let variable = Self.shellExpressionNames {
-            return .failClosed(.other, name: "UNSUPPORTED_HOST_CHECK", message: "\(variable) is set in this process's environment, which makes NSS match certificate names as shell expressions (cert_TestHostName, lib/certdb/certdb.c) instead of RFC 6125 names; the host check would not be NSS's default one, so nothing with a host is evaluated")
+            return .failClosed(.other, name: "UNSUPPORTED_HOST_CHECK", message: "\(variable) is set in this process's environment, which makes NSS match certificate names as shell expressions (cert_TestHostName, lib/certdb/certdb.c) instead of RFC 6125 names; the host check would not be NSS's default one, so nothing with a host is evaluated", origin: .harness)
         }
         // What NSS could find the request's certificates by (see NSSWorkers): their names.
         var names: [ArraySlice<UInt8>] = []
