@@ -18,10 +18,8 @@ enum EvaluationScope {
     struct State {
         /// The request's time, returned by the time hook to every GnuTLS clock read on this thread.
         var unixTime: time_t
-        /// The last certificate of the list being verified, whose trusted issuer is recorded.
-        var lastCertificate: OpaquePointer?
-        /// The issuer GnuTLS last verified ``lastCertificate`` against: the trust anchor it used.
-        var trustedIssuer: OpaquePointer?
+        /// What the verification callback reported on this thread (``verifyCallback``).
+        var log = VerificationLog()
     }
 
     /// Runs `body` with the GnuTLS clock of this thread reading `unixTime`, lending it the state the
@@ -30,7 +28,7 @@ enum EvaluationScope {
     /// - Returns: `nil`, without running `body`, when the per-thread slot or the hook is unavailable.
     static func run<Result>(at unixTime: time_t, _ body: (UnsafeMutablePointer<State>) throws -> Result) rethrows -> Result? {
         guard let key = installation else { return nil }
-        var state = State(unixTime: unixTime, lastCertificate: nil, trustedIssuer: nil)
+        var state = State(unixTime: unixTime)
         return try withUnsafeMutablePointer(to: &state) { pointer -> Result? in
             let previous = pthread_getspecific(key)
             guard pthread_setspecific(key, pointer) == 0 else { return nil }
@@ -44,11 +42,13 @@ enum EvaluationScope {
         installation != nil
     }
 
-    /// The verification callback (`gnutls_verify_output_function`) that records the trusted issuer.
+    /// The verification callback (`gnutls_verify_output_function`): records each certificate GnuTLS
+    /// checks, its issuer and the status in the state's ``State/log``. Calls about a CRL are not
+    /// certificate checks and are ignored (the back end passes no CRLs).
     static let verifyCallback: @convention(c) (gnutls_x509_crt_t?, gnutls_x509_crt_t?, gnutls_x509_crl_t?, UInt32) -> Int32 = {
-        certificate, issuer, _, _ in
-        guard let state = currentState(), let certificate, certificate == state.pointee.lastCertificate else { return 0 }
-        state.pointee.trustedIssuer = issuer
+        certificate, issuer, crl, status in
+        guard crl == nil, let state = currentState() else { return 0 }
+        state.pointee.log.append(VerificationLog.Entry(certificate: certificate, issuer: issuer, status: status))
         return 0
     }
 

@@ -2,20 +2,19 @@ import TrustCore
 
 extension GnuTLSBackend {
     /// How a GnuTLS back end's evaluators verify: the verification profile and flags given to
-    /// `gnutls_x509_trust_list_verify_crt2` (and, for a leaf that is itself an anchor, to
-    /// `gnutls_x509_crt_verify` and `gnutls_x509_crt_check_hostname2`), and the name the back end
-    /// reports under.
+    /// `gnutls_x509_trust_list_verify_crt2`, and the name the back end reports under.
     ///
     /// Two back ends over the same libgnutls with different settings are two back ends: register
     /// each under its own ``name``. ``hardened`` is what ``GnuTLSBackend/init(configuration:settings:)``
     /// uses by default; ``clientDefault`` is what a plain GnuTLS client verifies with.
     ///
-    /// The settings are the verification policy only. How the back end drives GnuTLS is not a
-    /// setting: it builds each candidate path itself and has GnuTLS verify exactly that list, so it
-    /// always adds `GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN` for the first path (otherwise GnuTLS
-    /// would sort the list again and might verify, and the back end report, another path), and drops
-    /// it only for a candidate GnuTLS's own sort leaves as it is. The candidate search stands in for
-    /// what GnuTLS's sort does for a plain client that passes the presented chain as it came.
+    /// The settings are the verification policy only, each a profile or flag an application can give
+    /// GnuTLS itself. How the back end drives GnuTLS is not a setting: it does what a GnuTLS TLS
+    /// client's `gnutls_certificate_verify_peers` does, refusing a presented list longer than the
+    /// default verify depth of 16 and otherwise passing the whole list, in the order presented, to one
+    /// `gnutls_x509_trust_list_verify_crt2` call with these flags alone. No flag is added: GnuTLS sorts
+    /// the list and finds the path itself (without `GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN`, as a
+    /// client that sets no flags gets).
     public struct Settings: Sendable, Hashable {
         /// The back end's ``GnuTLSBackend/name`` in reports and deviations; unique in a registry.
         public var name: String
@@ -81,8 +80,9 @@ extension GnuTLSBackend {
         case suiteB192
     }
 
-    /// `GNUTLS_VERIFY_*` flags of the verification policy. Flags that would stop the back end
-    /// verifying at the request's time or the path it built are not offered.
+    /// `GNUTLS_VERIFY_*` flags of the verification policy. Flags that would stop GnuTLS verifying at
+    /// the request's time (`GNUTLS_VERIFY_DISABLE_TIME_CHECKS`) or change what the back end reports
+    /// are not offered.
     public struct VerificationFlags: OptionSet, Sendable, Hashable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -101,7 +101,10 @@ extension GnuTLSBackend {
         /// `GNUTLS_VERIFY_ALLOW_SIGN_WITH_SHA1`: SHA-1 signatures on certificates are accepted.
         public static let allowSHA1Signatures = VerificationFlags(rawValue: 1 << 4)
         /// `GNUTLS_VERIFY_IGNORE_UNKNOWN_CRIT_EXTENSIONS`: critical extensions GnuTLS does not know
-        /// are ignored, for a leaf that is an anchor too.
+        /// are ignored in the certificates it verifies. (A leaf GnuTLS accepts because it is
+        /// identical to an anchor is not checked for them, with or without the flag: GnuTLS 3.7 then
+        /// checks only the trusted copy's validity period and signature strength, `check_ca_sanity`
+        /// in lib/x509/verify.c.)
         public static let ignoreUnknownCriticalExtensions = VerificationFlags(rawValue: 1 << 5)
     }
 }

@@ -1,9 +1,8 @@
 internal import CGnuTLS
 
 extension GnuTLSBackend.Settings {
-    /// The policy as the `GNUTLS_VERIFY_*` and profile bits GnuTLS takes, with
-    /// `GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN`, which the back end's path building needs
-    /// whatever the policy (see ``GnuTLSBackend/Settings``): computed once per evaluator.
+    /// The policy as the `GNUTLS_VERIFY_*` and profile bits GnuTLS takes, and nothing else (see
+    /// ``GnuTLSBackend/Settings``): computed once per evaluator.
     var verificationFlags: UInt32 {
         let flagsByOption: [(GnuTLSBackend.VerificationFlags, gnutls_certificate_verify_flags)] = [
             (.doNotAllowIPMatches, GNUTLS_VERIFY_DO_NOT_ALLOW_IP_MATCHES),
@@ -16,7 +15,7 @@ extension GnuTLSBackend.Settings {
         let policy = flagsByOption.reduce(UInt32(0)) { bits, entry in
             flags.contains(entry.0) ? bits | entry.1.rawValue : bits
         }
-        return GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN.rawValue | policy | profile.verificationFlags
+        return policy | profile.verificationFlags
     }
 }
 

@@ -4,10 +4,12 @@ import TrustCore
 
 /// The system GnuTLS (`libgnutls`) behind the ``TrustBackend`` protocol.
 ///
-/// GnuTLS verifies a chain it is given in order and does not report the path it verified, so the
-/// evaluators this back end makes build the certification path themselves (from the leaf, through
-/// the presented certificates, to the first anchor) and have GnuTLS verify exactly that path with
-/// `gnutls_x509_trust_list_verify_crt2`. The verification policy is the back end's ``Settings``: with
+/// The evaluators this back end makes verify as a GnuTLS TLS client does (`gnutls_certificate_verify_peers`):
+/// a presented list of more than 16 certificates (a client's default verify depth) is refused with
+/// `GNUTLS_E_CONSTRAINT_ERROR`; any other is passed whole, in the order presented, to one
+/// `gnutls_x509_trust_list_verify_crt2` call, which sorts it, finds the path and decides. GnuTLS does
+/// not return that path, so a trusted verdict's path is read from what its verification callback
+/// reported checking. The verification policy is the back end's ``Settings``: with
 /// ``Settings/hardened`` (the default, named `gnutls`) those of a careful TLS client: a DNS reference
 /// identity never matches an IP address, and keys and signature hashes below 112-bit security
 /// (`GNUTLS_PROFILE_MEDIUM`) are rejected. ``Settings/clientDefault`` (named `gnutls-default`) is what

@@ -1,11 +1,5 @@
 internal import CGnuTLS
 import TrustCore
-import TrustDER
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One X.509 certificate parsed by GnuTLS, owning its `gnutls_x509_crt_t` and freeing it in `deinit`.
 ///
@@ -16,19 +10,16 @@ final class GnuTLSCertificate: @unchecked Sendable {
     // @unchecked Sendable: never changed after init, and GnuTLS allows read-only use of one handle
     // from several threads at once (see GnuTLSEvaluator), so evaluations may share it.
 
-    /// The DER the certificate was parsed from, unchanged, hashed once for the path builder's lookups.
+    /// The DER the certificate was parsed from, unchanged, hashed once (the cache's key).
     let derBytes: DERBytes
-    /// Where the subject and public key are in ``der``, or `nil` if their layout was not recognised.
-    let layout: CertificateLayout?
     private let handle: gnutls_x509_crt_t
 
-    /// Parses `der` with `gnutls_x509_crt_import` (DER format), then refuses it unless every byte of
-    /// it is DER (``DERCertificate/encodingProblem(_:)``): GnuTLS's decoder takes some BER inside a
-    /// certificate (a BER signature value, a non-minimal INTEGER) and verifies the signature over the
-    /// bytes as sent, so one certificate would have many encodings, and pins, deny lists and caches
-    /// keyed on the bytes could be sidestepped (RFC 5280 §4.1 requires DER).
+    /// Parses `der` with `gnutls_x509_crt_import` (DER format), as a GnuTLS client imports a peer's
+    /// certificate. GnuTLS's decoder takes some BER inside a certificate (a BER signature value, a
+    /// non-minimal INTEGER) and verifies the signature over the bytes as sent; refusing that is the
+    /// `checks` layer's, not this back end's.
     /// - Throws: ``ImportFailure``: GnuTLS's error when the handle cannot be made or the bytes are not
-    ///   a certificate GnuTLS accepts (including empty input). Strict DER is BackendPreflight's, before.
+    ///   a certificate GnuTLS accepts (including empty input).
     init(der: [UInt8]) throws(ImportFailure) {
         guard let size = UInt32(exactly: der.count) else { throw .gnutls(GnuTLSError(GNUTLS_E_INVALID_REQUEST)) }
         var created: gnutls_x509_crt_t?
@@ -47,7 +38,6 @@ final class GnuTLSCertificate: @unchecked Sendable {
         }
         self.handle = created
         self.derBytes = DERBytes(der)
-        self.layout = CertificateLayout(der: der)
     }
 
     /// Why some bytes did not become a ``GnuTLSCertificate``.
@@ -100,41 +90,6 @@ final class GnuTLSCertificate: @unchecked Sendable {
     /// The handle's identity, for recognising this certificate when GnuTLS hands it back (never
     /// dereferenced through this value).
     var identity: OpaquePointer { handle }
-
-    /// The subject name TLV, if the layout was recognised.
-    var subject: ArraySlice<UInt8>? {
-        layout.map { der[$0.subject] }
-    }
-
-    /// The subject public key info TLV, if the layout was recognised.
-    var subjectPublicKeyInfo: ArraySlice<UInt8>? {
-        layout.map { der[$0.subjectPublicKeyInfo] }
-    }
-
-    /// `notBefore`, or `-1` when GnuTLS cannot read it (GnuTLS's own convention).
-    var activationTime: time_t {
-        gnutls_x509_crt_get_activation_time(handle)
-    }
-
-    /// `notAfter`, or `-1` when GnuTLS cannot read it (GnuTLS's own convention).
-    var expirationTime: time_t {
-        gnutls_x509_crt_get_expiration_time(handle)
-    }
-
-    /// Whether `time` is inside the validity period, with GnuTLS's bounds: valid from `notBefore` through
-    /// `notAfter` inclusive, and never when either cannot be read.
-    func isValid(at time: time_t) -> Bool {
-        let notBefore = activationTime
-        let notAfter = expirationTime
-        return notBefore != -1 && notAfter != -1 && time >= notBefore && time <= notAfter
-    }
-
-    /// Whether GnuTLS considers `issuer` the issuer of this certificate: issuer and subject names
-    /// equal, and authority and subject key identifiers equal when both are present
-    /// (`gnutls_x509_crt_check_issuer`; the signature is not checked).
-    func isIssued(by issuer: GnuTLSCertificate) -> Bool {
-        withExtendedLifetime(issuer) { gnutls_x509_crt_check_issuer(handle, issuer.handle) != 0 }
-    }
 
     /// The basic constraints: whether the cA flag is set and the pathLenConstraint, `nil` when absent.
     /// A certificate without the extension, or whose extension GnuTLS cannot read, is not a CA.

@@ -8,29 +8,23 @@ import Glibc
 import Darwin
 #endif
 
-/// Evaluates requests with GnuTLS against one trust list, made once from the anchors.
+/// Evaluates requests with GnuTLS against one trust list, made once from the anchors, as a GnuTLS TLS
+/// client verifies its peer's chain (`gnutls_certificate_verify_peers`, `_gnutls_x509_cert_verify_peers`
+/// in lib/cert-session.c).
 ///
-/// Each evaluation imports the presented chain, builds the path to the first anchor
-/// (``PathBuilder``), and has `gnutls_x509_trust_list_verify_crt2` verify exactly that path, without
-/// the anchor, at the request's time, for TLS server authentication and the request's host. The path
-/// is trusted only when GnuTLS's status is 0 and GnuTLS verified it against the anchor that ends it
-/// (reported by its verification callback); anything else is a rejection.
+/// Each evaluation imports the presented chain as it came, refuses a list longer than a client's
+/// verify depth (``maximumPresentedCertificates``), and calls `gnutls_x509_trust_list_verify_crt2`
+/// once with the whole list in the order presented, the settings' profile and flags, the request's
+/// host (`GNUTLS_DT_DNS_HOSTNAME` or `GNUTLS_DT_IP_ADDRESS`) and key purpose, at the request's time
+/// (``EvaluationScope``). GnuTLS sorts the list itself, asks the trust list for the issuer, and
+/// accepts a leaf identical to a trusted certificate as GnuTLS 3.7 does; nothing of ours chooses
+/// the path. Status 0 is trusted; any other status is a rejection with one diagnostic per status bit
+/// (``GnuTLSStatus``).
 ///
-/// When the leaf itself is an anchor, the path is that one certificate. GnuTLS 3.7 handles a
-/// one-certificate list equal to a trusted certificate only indirectly: it first verifies it against
-/// its issuer if that is trusted too, and only when that fails in some ways (signer not found,
-/// expired, insecure algorithm, but not an issuer that is no CA) looks the leaf up by its own
-/// subject and accepts the identical trusted copy, checking then just that copy's validity period
-/// and algorithm strength. A pinned leaf followed by its chain is not recognised at all. So for a
-/// pinned leaf the evaluator checks what must still hold itself, with GnuTLS's functions and status
-/// bits: the validity period at the request's time, the names (`gnutls_x509_crt_check_hostname2`/
-/// `_check_ip`), the extended key usage (`gnutls_x509_crt_check_key_purpose`) and critical
-/// extensions this GnuTLS does not support (``CriticalExtensionSupport``, asked of GnuTLS itself);
-/// then GnuTLS checks the leaf against its trusted copy alone (`gnutls_x509_crt_verify`), and the
-/// leaf is trusted when both agree.
-///
-/// When GnuTLS rejects the first path, the other candidate paths (``PathBuilder``) are verified in
-/// turn, so that an anchor sharing a presented intermediate's name cannot hide the path through it.
+/// GnuTLS does not return the path it verified. Its verification callback reports each
+/// certificate it checked and the issuer it checked it against (``VerificationLog``); the path
+/// reported is the walk from the presented leaf through those issuers to an anchor. A status 0 the
+/// log does not explain is rejected (`UNEXPECTED_SUCCESS`), to fail closed.
 ///
 /// Presented certificates are kept imported in a ``BoundedCache`` keyed by their exact DER
 /// (``BackendConfiguration/certificateCacheCapacity``), so a chain presented again costs no
@@ -43,41 +37,47 @@ import Darwin
 /// libtasn1 tree they read records each element's DER offsets when it is decoded, so
 /// `asn1_der_decoding_startEnd` never decodes again. GnuTLS relies on the same for the trusted
 /// certificates of a trust list shared by many sessions, which play the issuer role here exactly as
-/// a shared intermediate does. Within one request every presented certificate is a distinct handle,
-/// as without the cache, so the verification callback still recognises the path's last certificate
-/// by handle. A certificate that fails to import is never kept. The path built for a chain of kept
-/// certificates is kept too (``PathCache``), unless the request's time chose it.
+/// a shared intermediate does. GnuTLS compares certificates by content, never by handle
+/// (`_gnutls_sort_clist`, its duplicate removal, `gnutls_x509_crt_equals`), so the same bytes
+/// presented twice may share one handle without changing what it does. A certificate that fails to
+/// import is never kept.
 final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
-    // @unchecked Sendable: all state is immutable after init except the Mutex-guarded caches, and GnuTLS only reads the trust list and certificates when verifying.
+    // @unchecked Sendable: all state is immutable after init except the Mutex-guarded cache, and GnuTLS only reads the trust list and certificates when verifying.
 
-    /// The back end's ``GnuTLSBackend/Settings`` as GnuTLS flags, for every GnuTLS call that takes
-    /// them: the verification of each path, and of a pinned leaf, and its name check.
+    /// The most certificates a GnuTLS client verifies in a peer's list: `_gnutls_x509_cert_verify_peers`
+    /// (lib/cert-session.c, GnuTLS 3.7.9), behind every `gnutls_certificate_verify_peers*`, returns
+    /// `GNUTLS_E_CONSTRAINT_ERROR` when `info->ncerts > cred->verify_depth && cred->verify_depth > 0`,
+    /// before verifying anything; `gnutls_certificate_allocate_credentials` (lib/cert-cred.c) sets
+    /// `verify_depth` to `DEFAULT_MAX_VERIFY_DEPTH` (16, lib/gnutls_int.h), which an application
+    /// changes only with `gnutls_certificate_set_verify_limits`. It counts the certificates presented,
+    /// not the path.
+    ///
+    /// Below the client, GnuTLS 3.7.9's own functions assume the same bound: `_gnutls_sort_clist`
+    /// (lib/x509/common.c) asserts `clist_size <= DEFAULT_MAX_VERIFY_DEPTH`, and
+    /// `gnutls_x509_trust_list_verify_crt2` (lib/x509/verify-high.c) copies the list into a stack
+    /// array of `DEFAULT_MAX_VERIFY_DEPTH` entries without checking its length and sorts it only when
+    /// it has at most that many. GnuTLS 3.7.11 and 3.8.4 (CVE-2024-28835; Debian's 3.7.9-2+deb12u3
+    /// carries the fix) copy it to the heap instead, and `_gnutls_sort_clist` then leaves a longer list
+    /// unsorted. Refusing longer lists first, as the client does, keeps every build safe.
+    static let maximumPresentedCertificates = 16
+
+    /// The back end's ``GnuTLSBackend/Settings`` as GnuTLS verification flags (profile included).
     let verificationFlags: UInt32
-    /// The back end's name, for diagnostics.
-    private let backendName: String
-    /// Whether GnuTLS is told to ignore critical extensions it does not know, so that a pinned leaf
-    /// is not held to them either.
-    private let ignoresUnknownCriticalExtensions: Bool
 
     private let trustList: GnuTLSTrustList
-    private let pathBuilder: PathBuilder
-    /// The anchors carrying a critical extension this GnuTLS does not support
-    /// (``CriticalExtensionSupport``): as a pinned leaf, such an anchor is rejected as GnuTLS
-    /// rejects it on any other path.
-    private let anchorsWithUnsupportedCriticalExtensions: Set<Int>
+    /// Each anchor's index in ``GnuTLSTrustList/anchors``, by the handle GnuTLS reports it by.
+    private let anchorIndexByIdentity: [OpaquePointer: Int]
+    /// The anchors' DER, for a trusted leaf the verification callback was not told about.
+    private let anchorDER: Set<DERBytes>
     /// Presented certificates kept imported, by their DER.
     let cache: BoundedCache<DERBytes, GnuTLSCertificate>
-    /// Paths built for chains of kept certificates.
-    private let paths: PathCache
 
     /// Imports each distinct anchor once and puts them all in one trust list.
     /// - Throws: ``TrustBackendError`` naming the first anchor GnuTLS cannot import, or when the trust
     ///   list or the time hook cannot be set up.
     init(anchors: [[UInt8]], settings: GnuTLSBackend.Settings, configuration: BackendConfiguration) throws {
         let backend = settings.name
-        backendName = backend
         verificationFlags = settings.verificationFlags
-        ignoresUnknownCriticalExtensions = settings.flags.contains(.ignoreUnknownCriticalExtensions)
         guard EvaluationScope.isAvailable else {
             throw TrustBackendError(
                 backend: backend,
@@ -85,11 +85,11 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             )
         }
         var parsed: [GnuTLSCertificate] = []
-        var indexByDER: [DERBytes: Int] = [:]
-        for (position, der) in anchors.enumerated() where indexByDER[DERBytes(der)] == nil {
+        var seen: Set<DERBytes> = []
+        for (position, der) in anchors.enumerated() where !seen.contains(DERBytes(der)) {
             do {
                 let certificate = try GnuTLSCertificate(der: der)
-                indexByDER[certificate.derBytes] = parsed.count
+                seen.insert(certificate.derBytes)
                 parsed.append(certificate)
             } catch {
                 throw TrustBackendError(
@@ -108,47 +108,28 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
                 native: [error.diagnostic(.other, message: "gnutls_x509_trust_list_add_cas")]
             )
         }
-        var indicesBySubject: [ArraySlice<UInt8>: [Int]] = [:]
         var indexByIdentity: [OpaquePointer: Int] = [:]
         for (index, anchor) in parsed.enumerated() {
-            if let subject = anchor.subject {
-                indicesBySubject[subject, default: []].append(index)
-            }
             indexByIdentity[anchor.identity] = index
         }
-        pathBuilder = PathBuilder(
-            trustList: trustList,
-            anchorIndexByDER: indexByDER,
-            anchorIndicesBySubject: indicesBySubject,
-            anchorIndexByIdentity: indexByIdentity
-        )
-        anchorsWithUnsupportedCriticalExtensions = Set(parsed.indices.filter {
-            parsed[$0].withUnsafeHandle(CriticalExtensionSupport.hasUnsupportedCriticalExtension)
-        })
+        anchorIndexByIdentity = indexByIdentity
+        anchorDER = seen
         cache = BoundedCache(configuration)
-        paths = PathCache(configuration)
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
-        // Any purpose only: gnutls_x509_trust_list_verify_crt2 has no depth limit (the session-level
-        // gnutls_certificate_set_verify_limits counts presented certificates, not the path), takes
-        // no CRLs per call and processes no certificate policies.
-        // BackendPreflight (GnuTLSBackend.makeEvaluator's guard) has refused an empty chain, any host
-        // GnuTLS must not see (a NUL byte it would truncate at, an address of the wrong length), the
-        // features above and certificates that are not DER.
+        // Any purpose only: a request's depth limit bounds the path, which GnuTLS does not let a
+        // caller bound (its client limit, below, counts presented certificates); it takes no CRLs per
+        // call and processes no certificate policies.
+        // BackendPreflight (GnuTLSBackend.makeEvaluator's guard) has refused an empty chain and any
+        // host GnuTLS must not see (a NUL byte it would truncate at, an address of the wrong length).
         var presented: [GnuTLSCertificate] = []
         presented.reserveCapacity(request.chain.count)
-        // Whether every certificate is the cache's, so that the path built for them can be kept.
-        var kept = cache.capacity > 0
+        // A client imports every certificate of the Certificate message before it verifies
+        // (`_gnutls_proc_x509_crt`, lib/auth/cert.c), so one it cannot import fails first.
         for (index, der) in request.chain.enumerated() {
             do throws(GnuTLSCertificate.ImportFailure) {
-                var certificate = try cache.certificate(for: der, parse: GnuTLSCertificate.init(der:))
-                if presented.contains(where: { $0 === certificate }) {
-                    // The same bytes again in this chain: a handle of its own, as without the cache.
-                    certificate = try GnuTLSCertificate(der: der)
-                    kept = false
-                }
-                presented.append(certificate)
+                presented.append(try cache.certificate(for: der, parse: GnuTLSCertificate.init(der:)))
             } catch {
                 return .rejected([error.diagnostic(
                     message: "certificate \(index) of the presented chain (\(der.count) bytes) could not be imported as DER",
@@ -156,10 +137,15 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
                 )])
             }
         }
-        let unixTime = time_t(clamping: request.unixTime)
+        guard presented.count <= Self.maximumPresentedCertificates else {
+            return .rejected([GnuTLSError(GNUTLS_E_CONSTRAINT_ERROR).diagnostic(
+                .other,
+                message: "the presented chain has \(presented.count) certificates, more than the \(Self.maximumPresentedCertificates) a GnuTLS client verifies (gnutls_certificate_verify_peers refuses a peer list longer than the credentials' verify depth, DEFAULT_MAX_VERIFY_DEPTH by default: _gnutls_x509_cert_verify_peers, lib/cert-session.c)"
+            )])
+        }
         let purpose = Self.keyPurposeOID(for: request.purpose)
-        let verdict = EvaluationScope.run(at: unixTime) { state in
-            evaluate(presented, reusingPaths: kept, host: request.host, purpose: purpose, at: unixTime, state: state)
+        let verdict = EvaluationScope.run(at: time_t(clamping: request.unixTime)) { state in
+            verify(presented, host: request.host, purpose: purpose, state: state)
         }
         return verdict ?? .failClosed(
             .other, name: "TIME_HOOK_UNAVAILABLE",
@@ -167,84 +153,19 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         )
     }
 
-    /// Everything that calls GnuTLS, inside the evaluation's time scope: the first candidate path
-    /// (kept or built), and when GnuTLS rejects it, the other candidates in turn; the first GnuTLS
-    /// trusts decides, and when none does, the first path's rejection is the verdict.
-    private func evaluate(
-        _ presented: [GnuTLSCertificate],
-        reusingPaths: Bool,
-        host: HostIdentity?,
-        purpose: UnsafePointer<CChar>?,
-        at unixTime: time_t,
-        state: UnsafeMutablePointer<EvaluationScope.State>
-    ) -> Verdict {
-        let first: PathBuilder.Path
-        if reusingPaths, let known = paths.path(for: presented) {
-            first = known
-        } else {
-            first = pathBuilder.build(from: presented, at: unixTime)
-            if reusingPaths { paths.keep(first, for: presented) }
-        }
-        let verdict = verify(first, presented: presented, host: host, purpose: purpose, at: unixTime, state: state)
-        guard !verdict.isTrusted, !first.isOnlyCandidate else { return verdict }
-        let candidates = pathBuilder.paths(from: presented, at: unixTime, limit: PathBuilder.maximumCandidates)
-        let hasOthers = candidates.contains { $0.anchor != nil && ($0.anchor != first.anchor || $0.positions != first.positions) }
-        if !hasOthers {
-            // Nothing else to try; a chain presented again is rejected without searching (unless the
-            // time chose among issuers, which PathCache does not keep anyway).
-            if reusingPaths && !candidates.contains(where: \.dependsOnTime) {
-                var only = first
-                only.isOnlyCandidate = true
-                paths.keep(only, for: presented)
-            }
-            return verdict
-        }
-        for var candidate in candidates where candidate.anchor != nil {
-            // With GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN, GnuTLS cuts the list after the first
-            // certificate whose issuer the trust list holds, which is what shadows a path through a
-            // presented intermediate. Without it GnuTLS sorts the list and asks the trust list only
-            // for the last one's issuer; when its sort leaves the candidate as it is, GnuTLS then
-            // verifies exactly the candidate.
-            candidate.verifiedAsSorted = candidate.certificates.count > 1
-                && PathBuilder.gnutlsSortKeepsOrder(of: candidate.certificates)
-            let isFirst = candidate.anchor == first.anchor && candidate.positions == first.positions
-                && candidate.verifiedAsSorted == first.verifiedAsSorted
-            if isFirst { continue }
-            let alternative = verify(candidate, presented: presented, host: host, purpose: purpose, at: unixTime, state: state)
-            if alternative.isTrusted {
-                // Next time this chain is presented, the path that worked is tried first.
-                if reusingPaths { paths.keep(candidate, for: presented) }
-                return alternative
-            }
-        }
-        return verdict
-    }
-
-    /// Has GnuTLS verify one candidate path: exactly its certificates against the trust list, or, for
-    /// a pinned leaf, the leaf as GnuTLS treats a certificate identical to a trusted one.
+    /// The one GnuTLS call, inside the evaluation's time scope, and its verdict.
     private func verify(
-        _ path: PathBuilder.Path,
-        presented: [GnuTLSCertificate],
+        _ presented: [GnuTLSCertificate],
         host: HostIdentity?,
         purpose: UnsafePointer<CChar>?,
-        at unixTime: time_t,
         state: UnsafeMutablePointer<EvaluationScope.State>
     ) -> Verdict {
-        if path.certificates.isEmpty, let anchor = path.anchor {
-            return verifyPinnedLeaf(presented[0], anchor: anchor, host: host, purpose: purpose, at: unixTime)
-        }
-        let list = path.certificates
-        let flags = path.verifiedAsSorted
-            ? verificationFlags & ~GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN.rawValue
-            : verificationFlags
-        state.pointee.lastCertificate = list.last?.identity
-        state.pointee.trustedIssuer = nil
         var status: UInt32 = 0
         let result = Self.withTypedData(host: host, purpose: purpose) { data, count in
             trustList.withUnsafeList { trustList in
-                GnuTLSCertificate.withUnsafeHandles(list) { handles, size in
+                GnuTLSCertificate.withUnsafeHandles(presented) { handles, size in
                     gnutls_x509_trust_list_verify_crt2(
-                        trustList, handles, size, data, count, flags, &status,
+                        trustList, handles, size, data, count, verificationFlags, &status,
                         EvaluationScope.verifyCallback
                     )
                 }
@@ -254,116 +175,96 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             let error = GnuTLSError(result)
             return .rejected([error.diagnostic(
                 error.isDecodingFailure ? .malformed : .other,
-                message: "gnutls_x509_trust_list_verify_crt2 failed on the \(list.count)-certificate path"
+                message: "gnutls_x509_trust_list_verify_crt2 failed on the \(presented.count)-certificate chain"
             )])
         }
-        let verifiedAnchor = state.pointee.trustedIssuer.flatMap { pathBuilder.anchorIndexByIdentity[$0] }
+        let log = state.pointee.log
         guard status == 0 else {
-            let anchor = verifiedAnchor ?? path.anchor
             return .rejected(GnuTLSStatus(rawValue: status).diagnostics {
-                Self.exceedsPathLength(list + (anchor.map { [trustList.anchors[$0]] } ?? []))
+                Self.exceedsPathLength(constrainedPath(log, presented: presented))
             })
         }
-        guard path.anchor != nil, let verifiedAnchor else {
-            return .failClosed(
-                .other, name: "UNEXPECTED_SUCCESS",
-                message: path.anchor == nil
-                    ? "GnuTLS reported the path trusted although no anchor was found for it; rejected to fail closed"
-                    : "GnuTLS reported the path trusted without verifying its last certificate against an anchor; rejected to fail closed"
-            )
+        if let path = verifiedPath(log, presented: presented) {
+            return .trusted(path: path)
         }
-        // GnuTLS picks among anchors sharing a name itself; the path ends at the one it verified against.
-        var verified = list.map(\.der)
-        verified.append(trustList.anchors[verifiedAnchor].der)
-        return .trusted(path: verified)
+        // GnuTLS 3.7 reports the trusted copy of an identical leaf through the callback too
+        // (`_gnutls_verify_crt_status`, lib/x509/verify.c); this covers a build that does not.
+        if log.lastIndex(where: { $0.status == 0 }) == nil, anchorDER.contains(presented[0].derBytes) {
+            return .trusted(path: [presented[0].der])
+        }
+        return .failClosed(
+            .other, name: "UNEXPECTED_SUCCESS",
+            message: "GnuTLS reported the chain trusted, but its verification callback did not report a path from the leaf to an anchor; rejected to fail closed"
+        )
     }
 
-    /// A leaf that is itself anchor `anchor`: first what must still hold of it (``checkPinnedLeaf``),
-    /// then GnuTLS's own verdict on a certificate identical to a trusted one, asked with that anchor
-    /// alone (`gnutls_x509_crt_verify`, which then checks the trusted copy's validity period and
-    /// algorithm strength, `check_ca_sanity` in lib/x509/verify.c). The trust list is not asked:
-    /// GnuTLS 3.7 would first verify the leaf against its issuer when that is an anchor too, and fall
-    /// back to the pinned copy only after some of the failures that brings (signer not found,
-    /// expired, insecure algorithm), so an issuer anchor with cA FALSE or an unknown critical
-    /// extension would hide the pin.
-    private func verifyPinnedLeaf(
-        _ leaf: GnuTLSCertificate,
-        anchor: Int,
-        host: HostIdentity?,
-        purpose: UnsafePointer<CChar>?,
-        at unixTime: time_t
-    ) -> Verdict {
-        if let rejection = checkPinnedLeaf(leaf, anchor: anchor, host: host, purpose: purpose, at: unixTime) {
-            return rejection
-        }
-        var status: UInt32 = 0
-        let result = leaf.withUnsafeHandle { handle in
-            GnuTLSCertificate.withUnsafeHandles([trustList.anchors[anchor]]) { anchors, count in
-                gnutls_x509_crt_verify(handle, anchors, count, verificationFlags, &status)
+    /// The path GnuTLS verified for a status of 0, DER, leaf first: from the presented leaf, each
+    /// certificate's issuer as GnuTLS's last successful check of it reports, until an anchor. A
+    /// presented certificate GnuTLS replaced by a trusted one with the same name and key, or a leaf
+    /// identical to an anchor, ends at that anchor (reported once when their bytes are equal).
+    /// `nil` when the log leads elsewhere or round in a circle.
+    private func verifiedPath(_ log: VerificationLog, presented: [GnuTLSCertificate]) -> [[UInt8]]? {
+        var path = [presented[0]]
+        while path.count <= presented.count {
+            let current = path[path.count - 1]
+            guard let index = log.lastIndex(where: { $0.certificate == current.identity && $0.status == 0 }),
+                  let issuer = log[index].issuer
+            else { return nil }
+            if let anchor = anchorIndexByIdentity[issuer] {
+                let trusted = trustList.anchors[anchor]
+                if trusted.derBytes != current.derBytes { path.append(trusted) }
+                return path.map(\.der)
             }
-        }
-        guard result >= 0 else {
-            let error = GnuTLSError(result)
-            return .rejected([error.diagnostic(.other, message: "gnutls_x509_crt_verify failed on the pinned leaf")])
-        }
-        guard status == 0 else {
-            return .rejected(GnuTLSStatus(rawValue: status | GNUTLS_CERT_INVALID.rawValue).diagnostics { false })
-        }
-        return .trusted(path: [leaf.der])
-    }
-
-    /// The checks that still apply when the leaf is itself an anchor, with GnuTLS's bits and bounds:
-    /// a rejection, or `nil` when the validity period, names and purpose are all acceptable.
-    private func checkPinnedLeaf(
-        _ leaf: GnuTLSCertificate,
-        anchor: Int,
-        host: HostIdentity?,
-        purpose: UnsafePointer<CChar>?,
-        at unixTime: time_t
-    ) -> Verdict? {
-        var status: UInt32 = 0
-        let notBefore = leaf.activationTime
-        let notAfter = leaf.expirationTime
-        if notBefore == -1 || unixTime < notBefore {
-            status |= GNUTLS_CERT_NOT_ACTIVATED.rawValue
-        } else if notAfter == -1 || unixTime > notAfter {
-            status |= GNUTLS_CERT_EXPIRED.rawValue
-        }
-        let namesMatch = leaf.withUnsafeHandle { handle -> Bool in
-            switch host {
-            case nil:
-                return true
-            case .dns(let name)?:
-                return name.withCString { gnutls_x509_crt_check_hostname2(handle, $0, verificationFlags) != 0 }
-            case .ipAddress(let bytes)?:
-                return bytes.withUnsafeBufferPointer {
-                    gnutls_x509_crt_check_ip(handle, $0.baseAddress, UInt32($0.count), verificationFlags) != 0
-                }
+            guard let next = presented.first(where: { $0.identity == issuer }), !path.contains(where: { $0 === next }) else {
+                return nil
             }
+            path.append(next)
         }
-        if !namesMatch {
-            status |= GNUTLS_CERT_UNEXPECTED_OWNER.rawValue
-        }
-        // Any purpose (no OID): no EKU to check.
-        let purposeMatches = purpose.map { oid in leaf.withUnsafeHandle { gnutls_x509_crt_check_key_purpose($0, oid, 0) != 0 } } ?? true
-        if !purposeMatches {
-            status |= GNUTLS_CERT_PURPOSE_MISMATCH.rawValue
-        }
-        // GnuTLS checks critical extensions only for certificates it verifies, not for a trusted
-        // one; RFC 5280 §4.2 says a certificate with an unrecognised critical extension MUST be
-        // rejected, so the pinned leaf gets the check GnuTLS gives the same leaf on any other path.
-        if !ignoresUnknownCriticalExtensions && anchorsWithUnsupportedCriticalExtensions.contains(anchor) {
-            status |= GNUTLS_CERT_UNKNOWN_CRIT_EXTENSIONS.rawValue
-        }
-        guard status != 0 else { return nil }
-        return .rejected(GnuTLSStatus(rawValue: status | GNUTLS_CERT_INVALID.rawValue).diagnostics { false })
+        return nil
     }
 
-    /// Whether some CA of `path` (leaf first, anchor last) has a pathLenConstraint smaller than the
-    /// number of CA certificates between it and the leaf that RFC 5280 counts: self-issued ones are
-    /// not counted (§6.1.4(l)), so a rejection GnuTLS gives only because it counts them (it counts
-    /// every intermediate) is not classed `pathLengthExceeded`: the rule actually broken is GnuTLS's,
-    /// not the path's. The anchor's own constraint is included, as OpenSSL and GnuTLS both apply it.
+    /// The part of the path GnuTLS was verifying when it reported `GNUTLS_CERT_SIGNER_CONSTRAINTS_FAILURE`:
+    /// the certificate it rejected, then the certificates it had verified above it in that pass,
+    /// each the issuer of the one before, up to the anchor. GnuTLS verifies from the anchor down and
+    /// stops at the first failure, so these are the log's entries just before the failing one; the
+    /// certificates below the failing one were not reached and are not included. Empty when the log
+    /// has no such failure.
+    private func constrainedPath(_ log: VerificationLog, presented: [GnuTLSCertificate]) -> [GnuTLSCertificate] {
+        let bit = GNUTLS_CERT_SIGNER_CONSTRAINTS_FAILURE.rawValue
+        guard let failing = log.lastIndex(where: { $0.status & bit != 0 }),
+              let failed = presented.first(where: { $0.identity == log[failing].certificate })
+        else { return [] }
+        var path = [failed]
+        var issuer = log[failing].issuer
+        var index = failing - 1
+        while path.count <= presented.count {
+            if let issuer, let anchor = anchorIndexByIdentity[issuer] {
+                path.append(trustList.anchors[anchor])
+                break
+            }
+            guard index >= 0 else { break }
+            let entry = log[index]
+            // A pathLenConstraint stops GnuTLS before it looks for the issuer (`verify_crt`'s
+            // `max_path`), so the failing entry may name none: the one checked before it is its issuer.
+            guard entry.status == 0, issuer == nil || entry.certificate == issuer,
+                  let next = presented.first(where: { $0.identity == entry.certificate }),
+                  !path.contains(where: { $0 === next })
+            else { break }
+            path.append(next)
+            issuer = entry.issuer
+            index -= 1
+        }
+        return path
+    }
+
+    /// Whether some CA of `path` (a certificate first, then its issuers in turn, possibly ending with
+    /// the anchor) has a pathLenConstraint smaller than the number of certificates between it and the
+    /// first one that RFC 5280 counts: self-issued ones are not counted (§6.1.4(l)), so a rejection
+    /// GnuTLS gives only because it counts them (it counts every intermediate) is not classed
+    /// `pathLengthExceeded`: the rule actually broken is GnuTLS's, not the path's. The anchor's own
+    /// constraint is included, as GnuTLS applies it. The first certificate may be an intermediate
+    /// (``constrainedPath(_:presented:)``), which can only lower the counts: a path this calls
+    /// exceeded is exceeded from its leaf too.
     static func exceedsPathLength(_ path: [GnuTLSCertificate]) -> Bool {
         var counted = 0
         for index in path.indices.dropFirst() {

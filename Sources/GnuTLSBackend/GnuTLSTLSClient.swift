@@ -10,8 +10,8 @@ import Glibc
 /// (`gnutls_certificate_verify_peers` with the request's host and the evaluator's key purpose, the
 /// back end's verification flags, at the request's time through the per-thread time hook), with
 /// the given anchors only. The handshake is not made to fail on an untrusted chain, so the verdict
-/// is reported with what was negotiated. Unlike the evaluator, GnuTLS verifies the chain as the
-/// server sent it, without the back end's own path building: a difference is a finding.
+/// is reported with what was negotiated. The evaluator verifies as this client does (the same
+/// GnuTLS call on the chain as the server sent it), so a difference between the two is a finding.
 struct GnuTLSTLSClient: TLSClient {
     let settings: GnuTLSBackend.Settings
 
@@ -28,7 +28,7 @@ struct GnuTLSTLSClient: TLSClient {
             }
             guard added >= 0 else { return clock.failed("anchors", "anchor \(index) cannot be imported: \(String(cString: gnutls_strerror(added)))", userError: true) }
         }
-        gnutls_certificate_set_verify_flags(credentials, (settings.verificationFlags & ~settings.profile.verificationFlags) & ~GNUTLS_VERIFY_DO_NOT_ALLOW_UNSORTED_CHAIN.rawValue)
+        gnutls_certificate_set_verify_flags(credentials, settings.verificationFlags & ~settings.profile.verificationFlags)
         let fd: Int32
         do {
             fd = try TCPConnection.connect(target.address, port: target.port, timeout: timeout)

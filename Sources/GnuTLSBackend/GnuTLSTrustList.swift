@@ -41,18 +41,4 @@ final class GnuTLSTrustList {
     func withUnsafeList<Result>(_ body: (gnutls_x509_trust_list_t) throws -> Result) rethrows -> Result {
         try withExtendedLifetime(self) { try body(list) }
     }
-
-    /// The anchor GnuTLS would pick as the issuer of `certificate` (`gnutls_x509_trust_list_get_issuer`,
-    /// names and key identifiers only), as its index in ``anchors``.
-    func issuerIndex(of certificate: GnuTLSCertificate, anchorIndexByIdentity: [OpaquePointer: Int]) -> Int? {
-        var issuer: gnutls_x509_crt_t?
-        let result = certificate.withUnsafeHandle { handle in
-            withExtendedLifetime(self) {
-                // Without GNUTLS_TL_GET_COPY the issuer is the list's own (our) handle: nothing to free.
-                gnutls_x509_trust_list_get_issuer(list, handle, &issuer, 0)
-            }
-        }
-        guard result == GNUTLS_E_SUCCESS, let issuer else { return nil }
-        return anchorIndexByIdentity[issuer]
-    }
 }

@@ -7,9 +7,11 @@ import TrustDER
 import TrustHarnessTestKit
 import X509
 
-/// What GnuTLS's evaluator does of its own: the names and codes of its rejections, its path
-/// building among same-named candidates, pinned certificates (which GnuTLS does not recognise by
-/// itself), and the GnuTLS 3.7 behaviour recorded as deviations in more detail than a vector shows.
+/// What GnuTLS does with what the evaluator gives it, in more detail than a vector shows: the names
+/// and codes of its rejections, its own choices among presented and trusted certificates, a leaf
+/// identical to an anchor, a client's limit on the presented list, the path the evaluator reads from
+/// GnuTLS's verification callback, and the GnuTLS 3.7 behaviour recorded as deviations. Expected
+/// verdicts come from the standards or from GnuTLS 3.7's documented and source behaviour (cited).
 /// What every back end must do is the catalogue's (Vectors/manifest.json, TrustHarnessTests'
 /// TestKitTests.conformance) and the contract suite's (TestKitTests.contract).
 @Suite("GnuTLS evaluator")
@@ -76,31 +78,92 @@ struct GnuTLSEvaluatorTests {
         #expect(evaluator.evaluate(EvaluationRequest(chain: [leaf, intermediate], host: .dns("www.example.com"), time: TestPKI.start)).path == [leaf, intermediate, root])
     }
 
+    /// GnuTLS 3.7's `_gnutls_verify_crt_status` (lib/x509/verify.c) cuts the list at a presented
+    /// certificate the trust list holds (by name and key) and verifies what is below it against that
+    /// trusted copy: the path ends there, whatever was presented above it.
     @Test func pinnedIntermediateInTheMiddleEndsThePath() throws {
         // The intermediate is not self-signed; the chain goes on past it to a root nobody trusts.
         let verdict = try evaluate([leaf, intermediate, root], anchors: [intermediate])
         #expect(verdict.path == [leaf, intermediate])
     }
 
+    /// The same comparison is by name and key, not bytes, "because it can happen that a CA
+    /// certificate is upgraded from intermediate CA to self-signed CA" (its comment): the trusted
+    /// re-issue takes the presented intermediate's place, and ends the path.
     @Test func anchorWithTheSameNameAndKeyEndsThePathWithTheAnchor() throws {
-        // The same intermediate re-issued as self-signed: trusted in place of the presented one.
         let reissued = TestPKI.ca(TestPKI.intermediate.commonName, issuer: nil, key: TestPKI.intermediate.key).der
         let verdict = try evaluate([leaf, intermediate], anchors: [reissued])
         #expect(verdict.path == [leaf, reissued])
     }
 
-    @Test func pinnedLeafIsTrustedAloneAndStillChecked() throws {
+    /// A leaf identical to a trusted certificate: when its signer is not found, GnuTLS 3.7 looks the
+    /// last certificate up by its own subject (`gnutls_x509_trust_list_verify_crt2`,
+    /// lib/x509/verify-high.c) and `_gnutls_verify_crt_status` accepts the identical trusted copy
+    /// after checking only its validity period and signature strength (`check_ca_sanity`); the
+    /// name and key purpose are still checked on the leaf. The path is the leaf alone.
+    @Test func leafIdenticalToAnAnchorIsTrustedAloneAndStillChecked() throws {
         let notBefore = TestPKI.leaf.certificate.notValidBefore, notAfter = TestPKI.leaf.certificate.notValidAfter
-        #expect(try evaluate([leaf, intermediate], anchors: [leaf]).path == [leaf])
+        #expect(try evaluate([leaf], anchors: [leaf]).path == [leaf])
         #expect(try evaluate([leaf], anchors: [leaf], at: notAfter + 1).failures == [.expired])
         #expect(try evaluate([leaf], anchors: [leaf], at: notBefore - 1).failures == [.notYetValid])
         #expect(try evaluate([leaf], anchors: [leaf], host: .dns("other.example.com")).failures == [.hostnameMismatch])
-        #expect(try evaluate([leaf], anchors: [leaf], host: .ipAddress([192, 0, 2, 1])).isTrusted)
+        // 192.0.2.1 is one of the leaf's iPAddress names.
+        #expect(try evaluate([leaf], anchors: [leaf], host: .ipAddress([192, 0, 2, 1])).path == [leaf])
         let client = TestPKI.leaf("www.example.com", issuer: TestPKI.intermediate, names: [.dnsName("www.example.com")], usages: [.clientAuth]).der
         #expect(try evaluate([client], anchors: [client]).failures == [.purposeMismatch])
     }
 
-    // MARK: Path building
+    /// Followed by its chain, the same leaf is not recognised: `gnutls_x509_trust_list_verify_crt2`
+    /// compares the presented certificates only with the trusted ones stored under one name (the
+    /// trust list is hashed by subject): the last certificate's issuer, then, when that signer is not
+    /// found, the last certificate's own subject. Here those are the root's and the intermediate's
+    /// names, while the leaf's trusted copy is stored under the leaf's; the intermediate's signer is
+    /// not found, so the chain is untrusted.
+    @Test func leafIdenticalToAnAnchorFollowedByItsChainIsNotRecognised() throws {
+        let verdict = try evaluate([leaf, intermediate], anchors: [leaf])
+        #expect(verdict.failures == [.untrusted], "\(verdict.diagnostics)")
+        #expect(verdict.diagnostics.map(\.name) == ["GNUTLS_CERT_SIGNER_NOT_FOUND"])
+    }
+
+    // MARK: The presented list
+
+    /// A certification path is the leaf, its issuers and the anchor (RFC 5280 §6.1); GnuTLS's
+    /// `gnutls_x509_trust_list_verify_crt2` takes the rest of the list "sorted or not" (its
+    /// documentation) and sorts it itself, so a certificate that issues nothing on the path is not
+    /// part of the path reported, wherever it was presented.
+    @Test func theReportedPathOfATrustedChainLeavesOutAnUnrelatedCertificate() throws {
+        let unrelated = TestPKI.unrelatedRoot.der
+        let stranger = TestPKI.ca("TrustHarness Unrelated CA", issuer: TestPKI.unrelatedRoot).der
+        #expect(try evaluate([leaf, unrelated, intermediate]).path == [leaf, intermediate, root])
+        #expect(try evaluate([leaf, intermediate, stranger]).path == [leaf, intermediate, root])
+        #expect(try evaluate([leaf, stranger, root, intermediate]).path == [leaf, intermediate, root])
+    }
+
+    /// A GnuTLS client verifies at most its credentials' verify depth of presented certificates,
+    /// 16 by default (`_gnutls_x509_cert_verify_peers`, lib/cert-session.c; DEFAULT_MAX_VERIFY_DEPTH):
+    /// a chain of 16 is verified, and the same chain with its root appended (17) is refused with
+    /// GNUTLS_E_CONSTRAINT_ERROR before anything is verified.
+    @Test func moreThanSixteenPresentedCertificatesAreRefusedAsAGnuTLSClientRefusesThem() throws {
+        var issuer = TestPKI.root
+        var authorities: [TestPKI.Node] = []
+        for level in 1...15 {
+            issuer = TestPKI.ca("TrustHarness Depth CA \(level)", issuer: issuer)
+            authorities.append(issuer)
+        }
+        let deep = TestPKI.leaf("www.example.com", issuer: issuer, names: [.dnsName("www.example.com")]).der
+        let sixteen = [deep] + authorities.reversed().map(\.der)
+        #expect(sixteen.count == 16)
+        #expect(try evaluate(sixteen).path == sixteen + [root])
+        let refused = try evaluate(sixteen + [root])
+        #expect(!refused.isTrusted)
+        #expect(refused.diagnostics.map(\.name) == ["GNUTLS_E_CONSTRAINT_ERROR"])
+        // GNUTLS_E_CONSTRAINT_ERROR is -101 (gnutls/gnutls.h).
+        #expect(refused.diagnostics.map(\.code) == [-101])
+        #expect(refused.diagnostics.map(\.origin) == [.library])
+        #expect(refused.diagnostics.first?.message.contains("lib/cert-session.c") == true)
+    }
+
+    // MARK: GnuTLS's own path
 
     /// A self-issued intermediate (the intermediate's own name, a new key, no key identifiers) below
     /// a CA with pathLenConstraint 0: RFC 5280 §6.1.4(l) does not count it, so the path is within the
@@ -139,6 +202,16 @@ struct GnuTLSEvaluatorTests {
         #expect(verdict.failures == [.other], "GnuTLS's count, not the path's: \(verdict.diagnostics)")
     }
 
+    /// A CA under the intermediate, whose pathLenConstraint is 0, breaks RFC 5280 §4.2.1.9 as
+    /// GnuTLS counts and as the RFC counts: the class is pathLengthExceeded.
+    @Test func anExceededPathLengthConstraintIsClassedSo() throws {
+        let sub = TestPKI.ca("TrustHarness Sub CA", issuer: TestPKI.intermediate)
+        let leaf = TestPKI.leaf("www.example.com", issuer: sub, names: [.dnsName("www.example.com")]).der
+        let verdict = try evaluate([leaf, sub.der, intermediate])
+        #expect(verdict.diagnostics.map(\.name) == ["GNUTLS_CERT_SIGNER_CONSTRAINTS_FAILURE"])
+        #expect(verdict.failures == [.pathLengthExceeded], "\(verdict.diagnostics)")
+    }
+
     @Test func nameConstraintViolationIsNotAPathLengthFailure() throws {
         let constrainedRoot = TestPKI.ca("Constrained Root", issuer: nil)
         let constrained = TestPKI.ca(
@@ -151,9 +224,12 @@ struct GnuTLSEvaluatorTests {
         #expect(verdict.diagnostics.map(\.name) == ["GNUTLS_CERT_SIGNER_CONSTRAINTS_FAILURE"])
     }
 
-    @Test func issuerWhoseSignatureVerifiesIsPreferredAmongSameNamedCandidates() throws {
-        // An impostor with the intermediate's name and key identifier but another key is presented
-        // first: only the signature tells them apart.
+    /// GnuTLS's sort (`_gnutls_sort_clist`, lib/x509/common.c) takes as each certificate's issuer the
+    /// first presented certificate that names it (`gnutls_x509_crt_check_issuer`: names and key
+    /// identifiers, no signature), and GnuTLS then verifies that one path only. An impostor with the
+    /// intermediate's name and key identifier but another key, presented first, is taken, and the
+    /// leaf's signature fails; presented after the intermediate, it is never looked at.
+    @Test func gnutlsTakesTheFirstPresentedCertificateThatNamesTheIssuer() throws {
         let impostor = TestPKI.mint(
             TestPKI.intermediate.commonName, issuer: TestPKI.root,
             notBefore: TestPKI.start - TestPKI.days(30), notAfter: TestPKI.start + TestPKI.days(300)
@@ -165,13 +241,38 @@ struct GnuTLSEvaluatorTests {
                 if let aki { aki }
             }
         }.der
-        let verdict = try evaluate([leaf, impostor, intermediate])
-        #expect(verdict.path == [leaf, intermediate, root])
+        let first = try evaluate([leaf, impostor, intermediate])
+        #expect(first.diagnostics.map(\.name) == ["GNUTLS_CERT_SIGNATURE_FAILURE"], "\(first.diagnostics)")
+        #expect(first.failures == [.badSignature])
+        #expect(try evaluate([leaf, intermediate, impostor]).path == [leaf, intermediate, root])
     }
 
+    /// The same rule at the request's time: of two presented copies of the intermediate (one name,
+    /// one key, valid one after the other), the first presented is taken whether or not it is valid
+    /// then, so the chain is expired while the first copy is, and trusted through it while it is valid.
+    @Test func theFirstPresentedIssuerIsTakenEvenWhenItIsExpired() throws {
+        func reissued(from notBefore: Date, to notAfter: Date) -> [UInt8] {
+            TestPKI.ca(
+                TestPKI.intermediate.commonName, issuer: TestPKI.root, pathLength: 0, key: TestPKI.intermediate.key,
+                notBefore: notBefore, notAfter: notAfter
+            ).der
+        }
+        let old = reissued(from: TestPKI.start - TestPKI.days(365), to: TestPKI.start - TestPKI.days(10))
+        let new = reissued(from: TestPKI.start - TestPKI.days(5), to: TestPKI.start + TestPKI.days(365))
+        // A leaf valid at both times.
+        let leaf = TestPKI.leaf(
+            "www.example.com", issuer: TestPKI.intermediate, names: [.dnsName("www.example.com")], notBefore: TestPKI.start - TestPKI.days(30)
+        ).der
+        #expect(try evaluate([leaf, old, new]).failures == [.expired])
+        #expect(try evaluate([leaf, old, new], at: TestPKI.start - TestPKI.days(20)).path == [leaf, old, root])
+        #expect(try evaluate([leaf, new, old]).path == [leaf, new, root])
+    }
+
+    /// Of several trusted certificates that name the issuer, GnuTLS's `find_issuer`
+    /// (lib/x509/verify.c) takes the last one valid at the time, and the path ends at the one it took.
     @Test func pathEndsAtTheAnchorGnuTLSVerifiedAmongSameNamedAnchors() throws {
         // A retired root with the same name and key identifier, another key and an expired validity
-        // is trusted too and added first: only the signature tells them apart.
+        // is trusted too and added first.
         let retired = TestPKI.mint(
             TestPKI.root.commonName, issuer: nil,
             notBefore: TestPKI.start - TestPKI.days(7300), notAfter: TestPKI.start - TestPKI.days(3650)
