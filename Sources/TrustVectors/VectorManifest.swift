@@ -156,6 +156,22 @@ public struct ObservedOutcome: Codable, Sendable, Hashable {
         self.step = step
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case trusted, failures, step
+    }
+
+    /// Reads an outcome with its failures in taxonomy order, whatever order the file lists them in
+    /// (a hand-written or script-written record may sort them alphabetically), so a record is compared
+    /// by what it says, not by how it is spelled.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            trusted: try container.decode(Bool.self, forKey: .trusted),
+            failures: try container.decode([FailureClass].self, forKey: .failures),
+            step: try container.decodeIfPresent(PolicyStep.self, forKey: .step)
+        )
+    }
+
     public init(_ verdict: Verdict) {
         self.init(trusted: verdict.isTrusted, failures: verdict.failures)
     }
