@@ -209,7 +209,7 @@ public enum ConformanceDocument {
         if let observed = result.observed {
             if let reason = observed.reason { lines.append("policy: \(reason)") }
             for diagnostic in observed.diagnostics {
-                lines.append("\(diagnostic.name) (\(diagnostic.code))\(diagnostic.depth.map { " depth \($0)" } ?? "") → \(diagnostic.failure.rawValue): \(diagnostic.message)")
+                lines.append("\(diagnostic.name) (\(diagnostic.code))\(diagnostic.depth.map { " depth \($0)" } ?? "") → \(diagnostic.failure.rawValue): \(diagnostic.message)\(diagnostic.origin.tag(layer: diagnostic.layer))")
             }
             var facts: [String] = []
             if !observed.failures.isEmpty { facts.append("failures: \(observed.failures.map(\.rawValue).joined(separator: ", "))") }

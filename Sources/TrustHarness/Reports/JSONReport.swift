@@ -13,12 +13,23 @@ public struct JSONReport: Codable, Sendable {
         public var name: String
         public var message: String
         @ExplicitNull public var depth: Int?
+        /// Who gave it when not the library (`layer`, `limit`, `harness`); absent for the library.
+        public var origin: DiagnosticOrigin?
+        /// The layer's name when ``origin`` is `layer`.
+        public var layer: String?
 
-        public init(code: Int, name: String, message: String, depth: Int?) {
+        public init(code: Int, name: String, message: String, depth: Int?, origin: DiagnosticOrigin? = nil, layer: String? = nil) {
             self.code = code
             self.name = name
             self.message = message
             self.depth = depth
+            self.origin = origin == .library ? nil : origin
+            self.layer = layer
+        }
+
+        /// `diagnostic` as the reports write it: its origin and layer only when not the library's.
+        public init(_ diagnostic: NativeDiagnostic) {
+            self.init(code: diagnostic.code, name: diagnostic.name, message: diagnostic.message, depth: diagnostic.depth, origin: diagnostic.origin, layer: diagnostic.layer)
         }
     }
 
@@ -71,7 +82,7 @@ public struct JSONReport: Codable, Sendable {
                 observed: Observed(
                     trusted: observed?.trusted ?? false,
                     failures: observed?.failures ?? [],
-                    native: observed?.diagnostics.map { Native(code: $0.code, name: $0.name, message: $0.message, depth: $0.depth) } ?? [],
+                    native: observed?.diagnostics.map(Native.init) ?? [],
                     pathLength: observed?.pathLength,
                     step: observed?.step,
                     reason: observed?.reason,

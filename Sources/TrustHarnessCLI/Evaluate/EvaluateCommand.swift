@@ -297,14 +297,14 @@ struct EvaluateCommand: ToolCommand {
                 let verdict = Verdict.anchorsRefused(reason)
                 return JSONEntry(
                     backend: entry.backend.name, version: entry.backend.version, trusted: false,
-                    failures: verdict.failures, native: verdict.diagnostics.map { JSONReport.Native(code: $0.code, name: $0.name, message: $0.message, depth: $0.depth) },
+                    failures: verdict.failures, native: verdict.diagnostics.map(JSONReport.Native.init),
                     step: nil, reason: reason, path: [], error: reason
                 )
             }
             return JSONEntry(
                 backend: entry.backend.name, version: entry.backend.version,
                 trusted: decision.trusted, failures: decision.failures,
-                native: decision.diagnostics.map { JSONReport.Native(code: $0.code, name: $0.name, message: $0.message, depth: $0.depth) },
+                native: decision.diagnostics.map(JSONReport.Native.init),
                 step: decision.step, reason: decision.reason,
                 path: decision.path.map(SubjectText.of),
                 error: nil
