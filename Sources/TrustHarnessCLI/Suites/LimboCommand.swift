@@ -346,6 +346,17 @@ struct SuiteRunOptions: ParsableArguments {
             let changed = stored.changedExpectations(results).count
             notes.append("The record was made from another build of the suite (sha256 \(stored.suite.prefix(16))..., this one \(suite.digest.prefix(16))...): compared case by case, by id and expected result; \(changed) case(s) expect another result now.")
         }
+        // A result that changed on a library build other than the one recorded: name both builds,
+        // so a reader sees the build changed before suspecting the library's answer.
+        if let stored, let changes, !changes.isEmpty {
+            for info in infos {
+                guard let recordedBuild = stored.backends[info.name]?.library, recordedBuild != info.version else { continue }
+                let count = changes.filter { $0.backend == info.name }.count
+                if count > 0 {
+                    notes.append("\(info.name): \(count) result(s) changed; the record was made with \(recordedBuild), the loaded build is \(info.version).")
+                }
+            }
+        }
         if let new = stored?.unrecorded(results), !new.isEmpty {
             notes.append("\(new.count) case(s) not in the record, so not compared (new to it; add them with --record): \(new.prefix(5).joined(separator: ", "))\(new.count > 5 ? ", ..." : "")")
         }
