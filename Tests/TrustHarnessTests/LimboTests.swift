@@ -49,7 +49,7 @@ import TrustVectors
             #expect(Set(object.keys) == ["version", "harness", "results"])
             #expect(object["version"] as? Int == 1)
             let harness = try #require(object["harness"] as? String)
-            #expect(harness.hasPrefix("trustharness-\(backend.name)-") && harness.wholeMatch(of: /trustharness-[a-z0-9-]+-[0-9]+\.[0-9]+\.[0-9]+/) != nil, "harness \(harness)")
+            #expect(harness.hasPrefix("trustharness-\(backend.name)-") && harness.wholeMatch(of: /trustharness-[a-z0-9+-]+-[0-9]+\.[0-9]+\.[0-9]+/) != nil, "harness \(harness)")
             let entries = try #require(object["results"] as? [[String: Any]])
             #expect(entries.map { $0["id"] as? String } == suite.testcases.map(\.id))
             for entry in entries {
