@@ -53,3 +53,18 @@ import TrustVectors
         #expect(nowOther.failureKind == .deviationChanged)
     }
 }
+
+/// Verdicts that are not the library's answer are never judged as one.
+@Suite struct OriginJudgementTests {
+    @Test func aLimitIsItsOwnOutcomeAndTheHarnesssRefusalIsSkipped() {
+        let limited = Verdict.failClosed(.other, name: "NAME_CONSTRAINTS_LIMIT", message: "too many", origin: .limit)
+        let expected = Expectation(trusted: true, failures: [])
+        #expect(Judgement.judge(limited, expected: expected, expectedPath: nil, deviation: nil).outcome == .limit)
+        let refused = Verdict.failClosed(.other, name: "UNSUPPORTED_CONSTRAINT", message: "no", origin: .harness)
+        #expect(Judgement.judge(refused, expected: expected, expectedPath: nil, deviation: nil).outcome == .skipped)
+        // The layer's rejection is judged as any answer of its column (NAME+checks).
+        let layered = Verdict.failClosed(.malformed, name: "NOT_DER", message: "BER", origin: .layer, layer: "checks")
+        #expect(Judgement.judge(layered, expected: expected, expectedPath: nil, deviation: nil).outcome == .fail)
+        #expect(layered.layer == "checks")
+    }
+}
