@@ -8,10 +8,11 @@ final class BotanAnchors: @unchecked Sendable {
     let handle: OpaquePointer
     /// The parsed anchors, kept alive as long as the store that refers to them.
     private let certificates: [BotanCertificate]
+    /// The anchors' bytes as given, to report a verified path in them.
+    let ders: [[UInt8]]
 
-    /// Parses every anchor (strict DER first, as the built-in back ends require) and puts them in
-    /// one store.
-    /// - Throws: ``TrustBackendError`` naming the first anchor that is not DER or that Botan cannot read.
+    /// Parses every anchor with Botan and puts them in one store.
+    /// - Throws: ``TrustBackendError`` naming the first anchor that Botan cannot read.
     init(_ anchors: [[UInt8]], backend: String) throws(TrustBackendError) {
         var certificates: [BotanCertificate] = []
         certificates.reserveCapacity(anchors.count)
@@ -31,6 +32,7 @@ final class BotanAnchors: @unchecked Sendable {
         }
         self.handle = store
         self.certificates = certificates
+        self.ders = anchors
     }
 
     deinit { cbotan_anchors_free(handle) }

@@ -62,7 +62,36 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
         }
         let (outcome, path) = verify(chain, crls: request.revocationLists, host: host, parameters: &parameters)
         withExtendedLifetime(chain) {}
-        return verdict(outcome, path: path, crlCount: request.revocationLists.count)
+        return verdict(outcome, path: Self.inGivenBytes(path, given: request.chain + anchors.ders), crlCount: request.revocationLists.count)
+    }
+
+    /// The path Botan verified, each certificate in the bytes it was given as. Botan reports a
+    /// certificate re-encoded (`X509_Object::BER_encode`, src/lib/x509/x509_obj.cpp: the stored
+    /// tbsCertificate, then the signature algorithm and signature written anew), which differs from
+    /// the input when the input's outer encoding is not Botan's own (a signature BIT STRING with
+    /// unused bits, say); its tbsCertificate is kept byte for byte, so a certificate is found by it.
+    static func inGivenBytes(_ path: [[UInt8]], given: [[UInt8]]) -> [[UInt8]] {
+        path.map { der in
+            if given.contains(der) { return der }
+            guard let tbs = tbsCertificate(der) else { return der }
+            return given.first { tbsCertificate($0) == tbs } ?? der
+        }
+    }
+
+    /// The tbsCertificate element of a certificate's definite-length encoding, or nil.
+    static func tbsCertificate(_ der: [UInt8]) -> ArraySlice<UInt8>? {
+        func header(at index: Int) -> (content: Int, length: Int)? {
+            guard index + 1 < der.count else { return nil }
+            let first = Int(der[index + 1])
+            if first < 0x80 { return (index + 2, first) }
+            let count = first & 0x7f
+            guard count > 0, count <= 4, index + 2 + count <= der.count else { return nil }
+            let length = der[(index + 2)..<(index + 2 + count)].reduce(0) { $0 << 8 | Int($1) }
+            return (index + 2 + count, length)
+        }
+        guard der.first == 0x30, let outer = header(at: 0), outer.content < der.count, der[outer.content] == 0x30,
+              let inner = header(at: outer.content), inner.content + inner.length <= der.count else { return nil }
+        return der[outer.content..<(inner.content + inner.length)]
     }
 
     /// A presented certificate as Botan reads it (BER too: strict DER is the `checks` layer's).
