@@ -11,11 +11,14 @@ import TrustCore
 struct SwiftCertificatesReference: FidelityReference {
     var label: String { "swift-certificates-verifier" }
 
-    func trusts(chain: [[UInt8]], anchors: [[UInt8]], host: HostIdentity?, unixTime: Int64) async -> Bool? {
-        guard let leafDER = chain.first, let leaf = try? Certificate(derEncoded: leafDER) else { return false }
-        let intermediates = CertificateStore(chain.dropFirst().compactMap { try? Certificate(derEncoded: $0) })
-        let roots = CertificateStore(anchors.compactMap { try? Certificate(derEncoded: $0) })
-        let time = Date(timeIntervalSince1970: TimeInterval(unixTime))
+    func trusts(_ request: EvaluationRequest, anchors: [[UInt8]]) async -> Bool? {
+        let chain = request.chain, host = request.host
+        // As an application converts what the TLS stack hands it: every certificate, or nothing.
+        guard let presented = try? chain.map({ try Certificate(derEncoded: $0) }), let leaf = presented.first,
+              let trusted = try? anchors.map({ try Certificate(derEncoded: $0) }) else { return false }
+        let intermediates = CertificateStore(presented.dropFirst())
+        let roots = CertificateStore(trusted)
+        let time = request.time
         let (name, address): (String?, String?)
         switch host {
         case .dns(let text)?: (name, address) = (text, nil)

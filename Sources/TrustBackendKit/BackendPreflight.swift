@@ -4,12 +4,12 @@
 /// the library makes of any certificate, however malformed, is its verdict.
 ///
 /// In this order, the first that applies answers, with a diagnostic whose origin is
-/// ``TrustCore/DiagnosticOrigin/harness``:
-/// 1. Requests no library can be asked (``TrustCore/EvaluationRequest/inputRejection``): no
+/// ``DiagnosticOrigin/harness``:
+/// 1. Requests no library can be asked (``EvaluationRequest/inputRejection``): no
 ///    certificate, a time X.509 cannot express, a negative depth, an address of the wrong length, a
 ///    DNS name with a NUL byte.
-/// 2. Checks the back end cannot honour (``TrustCore/EvaluationRequest/rejection(unlessHonouredBy:backend:)``
-///    with its ``TrustCore/TrustBackend/features``): a constraint is never silently dropped.
+/// 2. Checks the back end cannot honour (``EvaluationRequest/rejection(unlessHonouredBy:backend:)``
+///    with its ``TrustBackend/features``): a constraint is never silently dropped.
 ///
 /// TrustHarness's stricter checks (strict DER, the certificate schema, host syntax, input limits)
 /// are not here: they are the `checks` layer (``HarnessChecks``, ``CheckedBackend``), a column of

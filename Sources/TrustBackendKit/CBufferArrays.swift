@@ -4,7 +4,7 @@
 /// An empty buffer's address may be nil, as an empty array's is.
 ///
 /// Every back end that wraps a C verifier needs this (`Backends/NSS`, `Backends/Botan`, ...). Up to
-/// ``nestedLimit`` buffers the arrays are built with nested `withUnsafeBufferPointer` calls, so
+/// ``cBufferArraysNestedLimit`` buffers the arrays are built with nested `withUnsafeBufferPointer` calls, so
 /// nothing is copied; a longer list (a hostile peer's 10,000 certificates) is copied once into one
 /// allocation instead, so the stack never grows with the input.
 public func withCBufferArrays<R>(

@@ -10,11 +10,12 @@ import TrustCore
 public protocol FidelityReference: Sendable {
     /// The reference's name in reports (`openssl-c`).
     var label: String { get }
-    /// Whether the library, called plainly, trusts `chain` (DER, leaf first) against `anchors` for
-    /// `host` at `unixTime` (seconds since 1970) for TLS server authentication; nil when this
-    /// reference cannot put such a request (say, an IP address to a call that takes a DNS name).
-    /// Any error is "not trusted".
-    func trusts(chain: [[UInt8]], anchors: [[UInt8]], host: HostIdentity?, unixTime: Int64) async -> Bool?
+    /// Whether the library, called plainly, trusts `request`'s chain against `anchors` for its host at
+    /// its time for TLS server authentication; nil when this reference cannot put such a request
+    /// (say, an IP address to a call that takes a DNS name). Any error is "not trusted". Requests
+    /// that set more than a TLS server check (a depth, CRLs, policy inputs, any purpose) are not
+    /// asked.
+    func trusts(_ request: EvaluationRequest, anchors: [[UInt8]]) async -> Bool?
 }
 
 /// A raw `bench` loop as a fidelity reference: one cold verification, trusted when the loop says it
@@ -31,14 +32,15 @@ public struct LoopReference: FidelityReference {
     /// The loop's label.
     public var label: String { loop.label }
 
-    /// `loop` run once, cold: trusted when it verified; nil for an IP address host.
-    public func trusts(chain: [[UInt8]], anchors: [[UInt8]], host: HostIdentity?, unixTime: Int64) async -> Bool? {
+    /// `loop` run once, cold, at the request's time in whole seconds: trusted when it verified; nil
+    /// for an IP address host.
+    public func trusts(_ request: EvaluationRequest, anchors: [[UInt8]]) async -> Bool? {
         let name: String?
-        switch host {
+        switch request.host {
         case nil: name = nil
         case .dns(let text)?: name = text
         case .ipAddress?: return nil
         }
-        return loop.run(chain: chain, anchors: anchors, host: name, unixTime: unixTime, cold: true, iterations: 1) != nil
+        return loop.run(chain: request.chain, anchors: anchors, host: name, unixTime: request.unixTime, cold: true, iterations: 1) != nil
     }
 }

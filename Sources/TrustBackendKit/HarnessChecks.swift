@@ -3,21 +3,21 @@ import TrustDER
 
 /// TrustHarness's own checks, which no library makes the way we do: the `checks` layer a user can
 /// put in front of any library (``CheckedBackend``, the column `NAME+checks`). Its refusals are ours,
-/// reported with origin ``TrustCore/DiagnosticOrigin/layer`` and layer ``name``, never as a library's
+/// reported with origin ``DiagnosticOrigin/layer`` and layer ``name``, never as a library's
 /// verdict.
 ///
 /// In this order, the first that applies answers (class `malformed`):
 /// 1. Input limits: more than ``maximumPresentedCertificates`` certificates or
 ///    ``maximumPresentedBytes`` bytes presented (`CHAIN_TOO_LONG`, `CHAIN_TOO_LARGE`).
 /// 2. Host syntax: a DNS reference identity a library would read more loosely than it checks
-///    (``TrustCore/HostIdentity/unusableDNSNameReason(_:)``: empty, a leading dot, a wildcard,
+///    (``HostIdentity/unusableDNSNameReason(_:)``: empty, a leading dot, a wildcard,
 ///    non-ASCII, a port, a bad label, a number as the last label; `HOST_REFUSED`).
 /// 3. Strict DER and the certificate schema of every presented certificate
-///    (``TrustDER/DERCertificate/encodingProblem(_:)``, `NOT_DER`): a library that also reads BER
+///    (``DERCertificate/encodingProblem(_:)``, `NOT_DER`): a library that also reads BER
 ///    accepts byte-different copies of a certificate, defeating pins and deny lists keyed by bytes.
 ///
 /// What passes reaches the library with one change: a DNS name loses its one trailing dot
-/// (``TrustCore/HostIdentity/forComparison``: `www.example.com.` names the same host, and Go,
+/// (``HostIdentity/forComparison``: `www.example.com.` names the same host, and Go,
 /// rustls and curl match it so, while OpenSSL and GnuTLS would compare the dot). Anchors are held to
 /// strict DER when the evaluator is made (``anchorProblem(_:backend:)``).
 public enum HarnessChecks {
@@ -109,7 +109,7 @@ public struct CheckedBackend: BackendWrapper {
     public var features: Set<BackendFeature> { base.features }
 
     /// The library's evaluator behind the layer.
-    /// - Throws: ``TrustCore/TrustBackendError`` for an anchor that is not DER (the layer's refusal),
+    /// - Throws: ``TrustBackendError`` for an anchor that is not DER (the layer's refusal),
     ///   or whatever the library's back end throws.
     public func makeEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
         if let problem = HarnessChecks.anchorProblem(anchors, backend: name) { throw problem }

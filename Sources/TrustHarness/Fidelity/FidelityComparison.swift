@@ -103,9 +103,22 @@ public struct FidelityComparison: Sendable {
         return baselines.reference(for: String(backend.dropLast(HarnessChecks.columnSuffix.count)))
     }
 
+    /// What one back end is asked for one subject: a request, or the reason it is not asked.
+    public enum Input: Sendable {
+        case ask(anchors: [[UInt8]], request: EvaluationRequest)
+        case skip(String)
+    }
+
     /// Every chain vector on every back end beside its reference, rows in vector then back-end order.
     public func run(_ vectors: [LoadedVector], record: Record = Record(differences: [])) async -> [Row] {
-        let jobs = vectors.flatMap { vector in backends.indices.map { (vector, $0) } }
+        await run(ids: vectors.map(\.id), record: record) { index, _ in .ask(anchors: vectors[index].anchors, request: vectors[index].request) }
+    }
+
+    /// The subjects `ids` on every back end beside its reference, each back end asked what `input`
+    /// gives for the subject's index (a suite's case, made for that back end), rows in subject then
+    /// back-end order.
+    public func run(ids: [String], record: Record = Record(differences: []), input: @escaping @Sendable (Int, any TrustBackend) -> Input) async -> [Row] {
+        let jobs = ids.indices.flatMap { subject in backends.indices.map { (subject, $0) } }
         let references = backends.map { reference(for: $0.name) }
         var rows = [Row?](repeating: nil, count: jobs.count)
         await withTaskGroup(of: (Int, Row).self) { group in
@@ -115,12 +128,19 @@ public struct FidelityComparison: Sendable {
                 guard next < jobs.count else { return }
                 let index = next
                 next += 1
-                let (vector, backendIndex) = jobs[index]
+                let (subject, backendIndex) = jobs[index]
                 let backend = backends[backendIndex]
                 let reference = references[backendIndex]
+                let id = ids[subject]
                 group.addTask {
-                    let recorded = record.differences.first { $0.backend == backend.name && $0.vector == vector.id }
-                    return (index, await Self.compare(vector, on: backend, reference: reference, recorded: recorded))
+                    let recorded = record.differences.first { $0.backend == backend.name && $0.vector == id }
+                    switch input(subject, backend) {
+                    case .ask(let anchors, let request):
+                        return (index, await Self.compare(id, anchors: anchors, request: request, on: backend, reference: reference, recorded: recorded))
+                    case .skip(let reason):
+                        let row = Row(vector: id, backend: backend.name, reference: reference?.label, column: "not asked", referenceAnswer: "no answer", agreement: .noReference, why: reason)
+                        return (index, row)
+                    }
                 }
             }
             for _ in 0..<width { submit() }
@@ -132,13 +152,23 @@ public struct FidelityComparison: Sendable {
         return rows.compactMap { $0 }
     }
 
-    /// One vector on one back end beside its reference.
-    static func compare(_ vector: LoadedVector, on backend: any TrustBackend, reference: (any FidelityReference)?, recorded: Difference?) async -> Row {
-        let verdict = backend.evaluatorFailingClosed(anchors: vector.anchors).evaluate(vector.request)
+    /// One request on one back end beside its reference.
+    static func compare(_ id: String, anchors: [[UInt8]], request: EvaluationRequest, on backend: any TrustBackend, reference: (any FidelityReference)?, recorded: Difference?) async -> Row {
+        let verdict = backend.evaluatorFailingClosed(anchors: anchors).evaluate(request)
         let column = describe(verdict)
-        var row = Row(vector: vector.id, backend: backend.name, reference: reference?.label, column: column, referenceAnswer: "no answer", agreement: .noReference, why: nil)
-        guard let reference, let trusts = await reference.trusts(chain: vector.chain, anchors: vector.anchors, host: vector.host, unixTime: vector.request.unixTime) else {
-            row.why = reference == nil ? "no fidelity reference for \(backend.name)" : "\(reference?.label ?? "") cannot put this request (an IP address to a call that takes a DNS name)"
+        var row = Row(vector: id, backend: backend.name, reference: reference?.label, column: column, referenceAnswer: "no answer", agreement: .noReference, why: nil)
+        guard let reference else {
+            row.why = "no fidelity reference for \(backend.name)"
+            return row
+        }
+        // The references verify for TLS server authentication with nothing else set: a request
+        // that needs more (a depth, CRLs, policy inputs, any purpose) has no plain answer.
+        if let needed = request.requiredFeatures.map(\.rawValue).sorted().first {
+            row.why = "\(reference.label) verifies for a TLS server with nothing else set; this request sets \(needed)"
+            return row
+        }
+        guard let trusts = await reference.trusts(request, anchors: anchors) else {
+            row.why = "\(reference.label) cannot put this request (an IP address to a call that takes a DNS name)"
             return row
         }
         row.referenceAnswer = trusts ? "trusted" : "rejected"
