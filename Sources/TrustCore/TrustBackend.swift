@@ -48,16 +48,21 @@ public struct TrustBackendError: Error, Sendable, Hashable, CustomStringConverti
     public var message: String
     /// The library's own diagnostics, where it gave some.
     public var native: [NativeDiagnostic]
+    /// Who refused: the library (the default), a layer of ours (``layer`` names it), or a limit
+    /// that stops the library before it reads the anchors.
+    public var origin: DiagnosticOrigin
     /// The layer that refused the anchors (`checks`), when it was not the library.
     public var layer: String?
 
     /// An error of `backend` saying `message`, with the library's own diagnostics where it gave some,
-    /// raised by `layer` when a layer of ours, not the library, refused.
-    public init(backend: String, message: String, native: [NativeDiagnostic] = [], layer: String? = nil) {
+    /// raised by `layer` when a layer of ours, not the library, refused, or by `origin` when a limit
+    /// or the harness did.
+    public init(backend: String, message: String, native: [NativeDiagnostic] = [], layer: String? = nil, origin: DiagnosticOrigin? = nil) {
         self.backend = backend
         self.message = message
         self.native = native
         self.layer = layer
+        self.origin = origin ?? (layer == nil ? .library : .layer)
     }
 
     /// `backend: message`, followed by the library's diagnostics in brackets when there are any.
@@ -93,8 +98,8 @@ extension Verdict {
     /// certificates it was given), named `ANCHORS_REFUSED`, with the back end's error as the message.
     /// - Parameter error: the back end's error, or a description of it.
     public static func anchorsRefused(_ error: Any) -> Verdict {
-        let layer = (error as? TrustBackendError)?.layer
-        return .failClosed(.malformed, name: anchorsRefusedName, message: "the anchors were refused, so nothing is trusted: \(error)", origin: layer == nil ? .library : .layer, layer: layer)
+        let refusal = error as? TrustBackendError
+        return .failClosed(.malformed, name: anchorsRefusedName, message: "the anchors were refused, so nothing is trusted: \(error)", origin: refusal?.origin ?? .library, layer: refusal?.layer)
     }
 
     /// The diagnostic name of ``anchorsRefused(_:)``.

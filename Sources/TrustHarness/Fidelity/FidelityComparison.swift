@@ -12,7 +12,7 @@ import TrustVectors
 /// changed or is no longer seen is a problem too, so the record is kept deliberately.
 public struct FidelityComparison: Sendable {
     /// How a column's answer stands beside its reference's.
-    public enum Agreement: String, Sendable, Codable, Hashable, CaseIterable {
+    public enum Agreement: String, Sendable, Codable, Hashable, CaseIterable, CodingKeyRepresentable {
         /// The same answer (trusted or not).
         case agrees
         /// Different, because a named layer of ours decided (the column is `NAME+checks`).
