@@ -63,8 +63,10 @@ public struct JSONReport: Codable, Sendable {
     /// and the summary's recorded counts per direction; 3 the `unstable` outcome, each result's
     /// `variants` and the summary's `unstable` count; 4 the `open` outcome (a vector the profile
     /// leaves open, with `expected.open` quoting why), the summary's `leftOpen` count and
-    /// `provenance.profile`, the standards profile the results were judged against.
-    public var schemaVersion = 4
+    /// `provenance.profile`, the standards profile the results were judged against; 5 the `limit`
+    /// outcome, the summary's `limited` count, and a diagnostic's `origin` and `layer` when the
+    /// library did not give it.
+    public var schemaVersion = 5
     @ExplicitNull public var provenance: Provenance?
     public var backends: [BackendInfo]
     public var results: [Entry]
