@@ -140,7 +140,7 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         #expect(DocumentWriter.junit(ConformanceDocument.make(backends: backends, results: results, provenance: provenance)).contains("<property name=\"tool\" value=\"trust-harness 9.9.9\"/>"))
         let json = try JSONReport(backends: backends, results: results, provenance: provenance).encoded()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(object["schemaVersion"] as? Int == 4)
+        #expect(object["schemaVersion"] as? Int == 5)
         #expect((object["provenance"] as? [String: Any])?["command"] as? [String] == provenance.command)
         let entries = try #require(object["results"] as? [[String: Any]])
         for entry in entries {
