@@ -63,14 +63,7 @@ public struct FidelityComparison: Sendable {
     }
 
     /// The record's file format.
-    public struct Record: Sendable, Codable {
-        public var version = 1
-        public var differences: [Difference]
-
-        public init(differences: [Difference]) {
-            self.differences = differences
-        }
-    }
+    public typealias Record = DifferenceRecord<Difference>
 
     /// One back end's counts.
     public struct Summary: Sendable, Codable, Hashable {

@@ -35,14 +35,8 @@ public struct HandshakeComparison: Sendable {
         }
     }
 
-    public struct Record: Sendable, Codable {
-        public var version = 1
-        public var differences: [Difference]
-
-        public init(differences: [Difference]) {
-            self.differences = differences
-        }
-    }
+    /// The record's file format.
+    public typealias Record = DifferenceRecord<Difference>
 
     public let backends: [any TrustBackend]
     public let serve: LoopbackServerMaker
