@@ -47,6 +47,9 @@ public struct SwiftCertificatesBackend: TrustBackend {
         /// verifier a TLS client has to write with swift-certificates. Named
         /// `swift-certificates+serverauth`.
         public static let withServerAuthentication = Settings(name: "swift-certificates+serverauth", requiresServerAuthentication: true)
+        /// The library's own policies: what ``standard`` is now (the column is the library).
+        @available(*, deprecated, renamed: "standard", message: "the swift-certificates column is the library's own policies now; our EKU policy is withServerAuthentication")
+        public static let libraryPoliciesOnly = standard
     }
 
     private let configuration: BackendConfiguration

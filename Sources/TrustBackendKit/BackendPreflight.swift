@@ -37,6 +37,17 @@ public enum BackendPreflight {
         return GuardedEvaluator(base: evaluator, backend: backend.name, features: backend.features, anchors: anchors)
     }
 
+    /// The diagnostic name of a presented certificate that is not DER: the checks layer's now.
+    @available(*, deprecated, renamed: "HarnessChecks.notDERName", message: "strict DER is the checks layer's (HarnessChecks), not the guard's")
+    public static let notDERName = HarnessChecks.notDERName
+
+    /// Why the checks layer would not make an evaluator of `anchors`: the guard no longer checks
+    /// anchors' encoding.
+    @available(*, deprecated, renamed: "HarnessChecks.anchorProblem(_:backend:)", message: "strict DER is the checks layer's (HarnessChecks), not the guard's")
+    public static func anchorProblem(_ anchors: [[UInt8]], backend: String) -> TrustBackendError? {
+        HarnessChecks.anchorProblem(anchors, backend: backend)
+    }
+
     /// The rejection of `request` before `backend`'s library sees it, or nil when the library may
     /// be asked: a request no library can be asked, or one that needs a feature `features` lacks.
     public static func refusal(of request: EvaluationRequest, features: Set<BackendFeature>, backend: String) -> Verdict? {

@@ -107,6 +107,14 @@ public struct EvaluationRequest: Sendable, Hashable {
         return Int64(clamped)
     }
 
+    /// The checks layer's limit on presented certificates (`HarnessChecks.maximumPresentedCertificates`
+    /// in TrustBackendKit); no request is refused for it any more unless that layer is in front.
+    @available(*, deprecated, message: "a limit of the checks layer now: use HarnessChecks.maximumPresentedCertificates (TrustBackendKit)")
+    public static let maximumPresentedCertificates = 1_000
+    /// The checks layer's limit on presented bytes (`HarnessChecks.maximumPresentedBytes`).
+    @available(*, deprecated, message: "a limit of the checks layer now: use HarnessChecks.maximumPresentedBytes (TrustBackendKit)")
+    public static let maximumPresentedBytes = 1 << 20
+
     /// The instants X.509 can express: 0001-01-01T00:00:00Z through 9999-12-31T23:59:59Z
     /// (GeneralizedTime, RFC 5280 §4.1.2.5.2).
     public static let validTimeRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
