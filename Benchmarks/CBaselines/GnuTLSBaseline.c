@@ -17,6 +17,7 @@
 #include "CBaselines.h"
 #include "BaselineClock.h"
 
+#include <arpa/inet.h>
 #include <limits.h>
 #include <stdlib.h>
 
@@ -77,6 +78,7 @@ int th_gnutls_baseline_run(const th_baseline_input *in, int parse_each_time, uin
     gnutls_x509_trust_list_t trust_list = NULL;
     /* GnuTLSEvaluator.withTypedData: the reference identity, if any, then the key purpose. */
     gnutls_typed_vdata_st data[2];
+    unsigned char address[16];
     unsigned int data_count = 0;
     uint64_t start = 0;
     int result = TH_BASELINE_LIBRARY_FAILED;
@@ -103,7 +105,15 @@ int th_gnutls_baseline_run(const th_baseline_input *in, int parse_each_time, uin
     }
 
     if (in->host != NULL) {
-        data[data_count++] = (gnutls_typed_vdata_st){ GNUTLS_DT_DNS_HOSTNAME, (unsigned char *)(uintptr_t)in->host, 0 };
+        /* An address in text is checked as an address, as GnuTLSEvaluator passes an IP host
+         * (GNUTLS_DT_IP_ADDRESS, 4 or 16 bytes); anything else as a DNS name. */
+        if (inet_pton(AF_INET, in->host, address) == 1) {
+            data[data_count++] = (gnutls_typed_vdata_st){ GNUTLS_DT_IP_ADDRESS, address, 4 };
+        } else if (inet_pton(AF_INET6, in->host, address) == 1) {
+            data[data_count++] = (gnutls_typed_vdata_st){ GNUTLS_DT_IP_ADDRESS, address, 16 };
+        } else {
+            data[data_count++] = (gnutls_typed_vdata_st){ GNUTLS_DT_DNS_HOSTNAME, (unsigned char *)(uintptr_t)in->host, 0 };
+        }
     }
     data[data_count++] = (gnutls_typed_vdata_st){ GNUTLS_DT_KEY_PURPOSE_OID, (unsigned char *)(uintptr_t)GNUTLS_KP_TLS_WWW_SERVER, 0 };
 

@@ -111,8 +111,12 @@ static int verify_once(X509_STORE *store, const presented_chain *chain, const th
     if (X509_VERIFY_PARAM_set_flags(param, flags) != 1) goto done;
     X509_VERIFY_PARAM_set_auth_level(param, 2);
     X509_VERIFY_PARAM_set_time(param, (time_t)in->unix_time);
-    if (in->host != NULL) {
-        X509_VERIFY_PARAM_set_hostflags(param, X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT);
+    /* The back end's host flags, set whatever the host (VerificationContext): NEVER_CHECK_SUBJECT
+     * also keeps a subject CN out of the name-constraint check. An address in text is checked as an
+     * address (X509_VERIFY_PARAM_set1_ip_asc), as VerificationContext passes an IP host with
+     * X509_VERIFY_PARAM_set1_ip; anything else as a DNS name. */
+    X509_VERIFY_PARAM_set_hostflags(param, X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS | X509_CHECK_FLAG_NEVER_CHECK_SUBJECT);
+    if (in->host != NULL && X509_VERIFY_PARAM_set1_ip_asc(param, in->host) != 1) {
         if (X509_VERIFY_PARAM_set1_host(param, in->host, strlen(in->host)) != 1) goto done;
     }
     verified = X509_verify_cert(ctx);

@@ -26,6 +26,9 @@ struct CLoop: BaselineLoop {
         }
     }
 
+    /// The OpenSSL and GnuTLS loops check an address in text as an address, as their back ends do.
+    var takesIPAddressText: Bool { kind == .openssl || kind == .gnutls }
+
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         let run: RawBaseline.Run
         do {

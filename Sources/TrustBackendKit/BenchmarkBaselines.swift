@@ -49,4 +49,13 @@ public protocol BaselineLoop: Sendable {
     /// `unixTime`, parsing everything anew each time when `cold`; returns the nanoseconds the loop
     /// took, or nil when a verification did not succeed.
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64?
+    /// Whether `host` may be an IP address in text (dotted quad or IPv6), checked as an address as
+    /// the back end checks an IP host; false (the default) when the loop takes DNS names only, so
+    /// `fidelity` has no reference answer for an IP host.
+    var takesIPAddressText: Bool { get }
+}
+
+extension BaselineLoop {
+    /// False: a loop takes DNS names only unless it says otherwise.
+    public var takesIPAddressText: Bool { false }
 }

@@ -19,7 +19,8 @@ public protocol FidelityReference: Sendable {
 }
 
 /// A raw `bench` loop as a fidelity reference: one cold verification, trusted when the loop says it
-/// verified. The loops take a DNS name as text only, so a request for an IP address has no answer.
+/// verified. An IP host is passed as text to a loop that takes one (``BaselineLoop/takesIPAddressText``);
+/// for any other loop a request for an IP address has no answer.
 public struct LoopReference: FidelityReference {
     /// The loop.
     public let loop: any BaselineLoop
@@ -33,13 +34,15 @@ public struct LoopReference: FidelityReference {
     public var label: String { loop.label }
 
     /// `loop` run once, cold, at the request's time in whole seconds: trusted when it verified; nil
-    /// for an IP address host.
+    /// for an IP address host the loop does not take.
     public func trusts(_ request: EvaluationRequest, anchors: [[UInt8]]) async -> Bool? {
         let name: String?
         switch request.host {
         case nil: name = nil
         case .dns(let text)?: name = text
-        case .ipAddress?: return nil
+        case .ipAddress(let bytes)?:
+            guard loop.takesIPAddressText else { return nil }
+            name = IPAddressParser.format(bytes)
         }
         return loop.run(chain: request.chain, anchors: anchors, host: name, unixTime: request.unixTime, cold: true, iterations: 1) != nil
     }

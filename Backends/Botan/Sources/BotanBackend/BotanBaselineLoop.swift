@@ -7,6 +7,9 @@ internal import CBotanShim
 struct BotanBaselineLoop: BaselineLoop {
     var label: String { "botan-c" }
 
+    /// An IP host arrives as text, checked as the back end checks the same text.
+    var takesIPAddressText: Bool { true }
+
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         let settings = BotanBackend.Settings.tlsClient
         var parameters = cbotan_parameters()

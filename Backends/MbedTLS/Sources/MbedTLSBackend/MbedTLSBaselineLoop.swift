@@ -8,6 +8,9 @@ internal import CMbedTLSBridge
 struct MbedTLSBaselineLoop: BaselineLoop {
     var label: String { "mbedtls-c" }
 
+    /// An IP host arrives as text, checked as the back end checks the same text.
+    var takesIPAddressText: Bool { true }
+
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         let nanoseconds = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
             withCBufferArrays(chain) { chainPointers, chainLengths in

@@ -13,6 +13,9 @@ import TrustBackendKit
 struct BoringSSLBaselineLoop: BaselineLoop {
     var label: String { "boringssl-direct" }
 
+    /// An IP host arrives as text, checked as the back end checks the same text.
+    var takesIPAddressText: Bool { true }
+
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         guard !chain.isEmpty, let store = X509_STORE_new() else { return nil }
         defer {

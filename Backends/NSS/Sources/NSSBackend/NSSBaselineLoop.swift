@@ -10,6 +10,9 @@ internal import CNSSBridge
 struct NSSBaselineLoop: BaselineLoop {
     var label: String { "nss-c" }
 
+    /// An IP host arrives as text, checked as the back end checks the same text.
+    var takesIPAddressText: Bool { true }
+
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         let time = unixTime.multipliedReportingOverflow(by: 1_000_000)
         guard !time.overflow, time.partialValue != 0, !chain.isEmpty else { return nil }

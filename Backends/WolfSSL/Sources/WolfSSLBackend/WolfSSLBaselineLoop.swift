@@ -8,6 +8,9 @@ internal import CWolfSSLBridge
 struct WolfSSLBaselineLoop: BaselineLoop {
     var label: String { "wolfssl-c" }
 
+    /// An IP host arrives as text, checked as the back end checks the same text.
+    var takesIPAddressText: Bool { true }
+
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         guard !chain.isEmpty else { return nil }
         let text = host.map { WolfSSLHost(HostIdentity($0)) }
