@@ -147,18 +147,32 @@ public struct FidelityComparison: Sendable {
 
     /// One request on one back end beside its reference.
     static func compare(_ id: String, anchors: [[UInt8]], request: EvaluationRequest, on backend: any TrustBackend, reference: (any FidelityReference)?, recorded: Difference?) async -> Row {
+        guard let reference else {
+            // Nothing to compare with, so the column is not asked either.
+            return Row(vector: id, backend: backend.name, reference: nil, column: "not asked", referenceAnswer: "no answer", agreement: .noReference, why: "no fidelity reference for \(backend.name)")
+        }
         let verdict = backend.evaluatorFailingClosed(anchors: anchors).evaluate(request)
         let column = describe(verdict)
-        var row = Row(vector: id, backend: backend.name, reference: reference?.label, column: column, referenceAnswer: "no answer", agreement: .noReference, why: nil)
-        guard let reference else {
-            row.why = "no fidelity reference for \(backend.name)"
-            return row
-        }
+        var row = Row(vector: id, backend: backend.name, reference: reference.label, column: column, referenceAnswer: "no answer", agreement: .noReference, why: nil)
         // The references verify for TLS server authentication with nothing else set: a request
         // that needs more (a depth, CRLs, policy inputs, any purpose) has no plain answer.
         if let needed = request.requiredFeatures.map(\.rawValue).sorted().first {
             row.why = "\(reference.label) verifies for a TLS server with nothing else set; this request sets \(needed)"
             return row
+        }
+        // A limit stopped the library, or the harness could not ask it: the library gave no answer
+        // to compare, and the reference (with no limit) may take as long as the library would have.
+        switch verdict.origin {
+        case .limit:
+            row.agreement = .limit
+            row.why = verdict.diagnostics.first { $0.origin == .limit }.map(\.description)
+            return row
+        case .harness:
+            row.agreement = .notAsked
+            row.why = verdict.diagnostics.first.map(\.description)
+            return row
+        case .library, .layer:
+            break
         }
         guard let trusts = await reference.trusts(request, anchors: anchors) else {
             row.why = "\(reference.label) cannot put this request (an IP address to a call that takes a DNS name)"
