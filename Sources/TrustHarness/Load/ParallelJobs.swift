@@ -8,7 +8,7 @@ package enum ParallelJobs {
     package static func run<Result: Sendable>(
         count: Int,
         progress: (@Sendable (Int, Int) -> Void)? = nil,
-        _ work: @escaping @Sendable (Int) -> Result
+        _ work: @escaping @Sendable (Int) async -> Result
     ) async -> [Result] {
         var results = [Result?](repeating: nil, count: count)
         await withTaskGroup(of: (Int, Result).self) { group in
@@ -19,7 +19,7 @@ package enum ParallelJobs {
                 guard next < count else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, work(index)) }
+                group.addTask { (index, await work(index)) }
             }
             for _ in 0..<width { submit() }
             for await (index, result) in group {

@@ -62,7 +62,7 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
         }
         let (outcome, path) = verify(chain, crls: request.revocationLists, host: host, parameters: &parameters)
         withExtendedLifetime(chain) {}
-        return verdict(outcome, path: Self.inGivenBytes(path, given: request.chain + anchors.ders), crlCount: request.revocationLists.count)
+        return verdict(outcome, path: Self.inGivenBytes(path, presented: request.chain, anchors: anchors.ders), crlCount: request.revocationLists.count)
     }
 
     /// The path Botan verified, each certificate in the bytes it was given as. Botan reports a
@@ -70,11 +70,12 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
     /// tbsCertificate, then the signature algorithm and signature written anew), which differs from
     /// the input when the input's outer encoding is not Botan's own (a signature BIT STRING with
     /// unused bits, say); its tbsCertificate is kept byte for byte, so a certificate is found by it.
-    static func inGivenBytes(_ path: [[UInt8]], given: [[UInt8]]) -> [[UInt8]] {
+    static func inGivenBytes(_ path: [[UInt8]], presented: [[UInt8]], anchors: [[UInt8]]) -> [[UInt8]] {
+        // Almost always every certificate is as given: no copy and no search beyond the comparison.
         path.map { der in
-            if given.contains(der) { return der }
+            if presented.contains(der) || anchors.contains(der) { return der }
             guard let tbs = tbsCertificate(der) else { return der }
-            return given.first { tbsCertificate($0) == tbs } ?? der
+            return presented.first { tbsCertificate($0) == tbs } ?? anchors.first { tbsCertificate($0) == tbs } ?? der
         }
     }
 
