@@ -55,4 +55,14 @@ import TrustVectors
         let stale = FidelityComparison.Record(differences: [.init(backend: "b", vector: "v", reference: "rejected", reason: "r")])
         #expect(FidelityComparison.problems([agreeing], record: stale).first?.contains("no longer seen") == true)
     }
+
+    /// A library's recorded difference names the same difference in its column behind the checks
+    /// layer, which changes nothing where it lets the request through.
+    @Test func aLibrarysRecordAppliesBehindTheChecksLayer() {
+        let record = FidelityComparison.Record(differences: [.init(backend: "b", vector: "v", reference: "rejected", reason: "r")])
+        #expect(FidelityComparison.recorded(in: record, backend: "b+checks", vector: "v")?.reason == "r")
+        #expect(FidelityComparison.recorded(in: record, backend: "b", vector: "v")?.reason == "r")
+        #expect(FidelityComparison.recorded(in: record, backend: "c+checks", vector: "v") == nil)
+        #expect(FidelityComparison.recorded(in: record, backend: "b", vector: "w") == nil)
+    }
 }

@@ -113,36 +113,26 @@ public struct FidelityComparison: Sendable {
     public func run(ids: [String], record: Record = Record(differences: []), input: @escaping @Sendable (Int, any TrustBackend) -> Input) async -> [Row] {
         let jobs = ids.indices.flatMap { subject in backends.indices.map { (subject, $0) } }
         let references = backends.map { reference(for: $0.name) }
-        var rows = [Row?](repeating: nil, count: jobs.count)
-        await withTaskGroup(of: (Int, Row).self) { group in
-            var next = 0
-            let width = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
-            func submit() {
-                guard next < jobs.count else { return }
-                let index = next
-                next += 1
-                let (subject, backendIndex) = jobs[index]
-                let backend = backends[backendIndex]
-                let reference = references[backendIndex]
-                let id = ids[subject]
-                group.addTask {
-                    let recorded = record.differences.first { $0.backend == backend.name && $0.vector == id }
-                    switch input(subject, backend) {
-                    case .ask(let anchors, let request):
-                        return (index, await Self.compare(id, anchors: anchors, request: request, on: backend, reference: reference, recorded: recorded))
-                    case .skip(let reason):
-                        let row = Row(vector: id, backend: backend.name, reference: reference?.label, column: "not asked", referenceAnswer: "no answer", agreement: .noReference, why: reason)
-                        return (index, row)
-                    }
-                }
-            }
-            for _ in 0..<width { submit() }
-            for await (index, row) in group {
-                rows[index] = row
-                submit()
+        return await ParallelJobs.run(count: jobs.count) { index in
+            let (subject, backendIndex) = jobs[index]
+            let backend = backends[backendIndex]
+            let id = ids[subject]
+            let recorded = Self.recorded(in: record, backend: backend.name, vector: id)
+            switch input(subject, backend) {
+            case .ask(let anchors, let request):
+                return await Self.compare(id, anchors: anchors, request: request, on: backend, reference: references[backendIndex], recorded: recorded)
+            case .skip(let reason):
+                return Row(vector: id, backend: backend.name, reference: references[backendIndex]?.label, column: "not asked", referenceAnswer: "no answer", agreement: .noReference, why: reason)
             }
         }
-        return rows.compactMap { $0 }
+    }
+
+    /// The difference recorded for `backend` on `vector`: its own, or for a `NAME+checks` column the
+    /// library's (`NAME`'s), since the layer in front changes nothing where it lets a request through.
+    static func recorded(in record: Record, backend: String, vector: String) -> Difference? {
+        let library = backend.hasSuffix(HarnessChecks.columnSuffix) ? String(backend.dropLast(HarnessChecks.columnSuffix.count)) : backend
+        return record.differences.first { $0.vector == vector && $0.backend == backend }
+            ?? record.differences.first { $0.vector == vector && $0.backend == library }
     }
 
     /// One request on one back end beside its reference.
@@ -151,15 +141,15 @@ public struct FidelityComparison: Sendable {
             // Nothing to compare with, so the column is not asked either.
             return Row(vector: id, backend: backend.name, reference: nil, column: "not asked", referenceAnswer: "no answer", agreement: .noReference, why: "no fidelity reference for \(backend.name)")
         }
-        let verdict = backend.evaluatorFailingClosed(anchors: anchors).evaluate(request)
-        let column = describe(verdict)
-        var row = Row(vector: id, backend: backend.name, reference: reference.label, column: column, referenceAnswer: "no answer", agreement: .noReference, why: nil)
         // The references verify for TLS server authentication with nothing else set: a request
-        // that needs more (a depth, CRLs, policy inputs, any purpose) has no plain answer.
+        // that needs more (a depth, CRLs, policy inputs, any purpose) has no plain answer, so the
+        // column is not asked either.
         if let needed = request.requiredFeatures.map(\.rawValue).sorted().first {
-            row.why = "\(reference.label) verifies for a TLS server with nothing else set; this request sets \(needed)"
-            return row
+            return Row(vector: id, backend: backend.name, reference: reference.label, column: "not asked", referenceAnswer: "no answer", agreement: .noReference,
+                       why: "\(reference.label) verifies for a TLS server with nothing else set; this request sets \(needed)")
         }
+        let verdict = backend.evaluatorFailingClosed(anchors: anchors).evaluate(request)
+        var row = Row(vector: id, backend: backend.name, reference: reference.label, column: describe(verdict), referenceAnswer: "no answer", agreement: .noReference, why: nil)
         // A limit stopped the library, or the harness could not ask it: the library gave no answer
         // to compare, and the reference (with no limit) may take as long as the library would have.
         switch verdict.origin {
@@ -183,18 +173,15 @@ public struct FidelityComparison: Sendable {
             row.agreement = .agrees
             return row
         }
-        let decided = verdict.diagnostics.first { $0.origin != .library }.map(\.description)
-        switch verdict.origin {
-        case .layer: row.agreement = .layer; row.why = decided
-        case .limit: row.agreement = .limit; row.why = decided
-        case .harness: row.agreement = .notAsked; row.why = decided
-        case .library:
-            if let recorded, recorded.reference == row.referenceAnswer {
-                row.agreement = .recorded
-                row.why = recorded.reason
-            } else {
-                row.agreement = .unexplained
-            }
+        // Limits and the harness's refusals returned above: what differs is the layer's or the library's.
+        if verdict.origin == .layer {
+            row.agreement = .layer
+            row.why = verdict.diagnostics.first { $0.origin == .layer }.map(\.description)
+        } else if let recorded, recorded.reference == row.referenceAnswer {
+            row.agreement = .recorded
+            row.why = recorded.reason
+        } else {
+            row.agreement = .unexplained
         }
         return row
     }
