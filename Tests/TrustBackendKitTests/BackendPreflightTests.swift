@@ -33,16 +33,18 @@ enum KitFixtures {
             let anchors: [[UInt8]]
             let reached: Counter
             func evaluate(_ request: EvaluationRequest) -> Verdict {
-                reached.add()
+                reached.add(request.host)
                 return .trusted(path: request.chain + anchors.prefix(1))
             }
         }
     }
 
+    /// How many requests reached the library, and the host of the last one as the library got it.
     final class Counter: Sendable {
-        private let value = Mutex(0)
-        func add() { value.withLock { $0 += 1 } }
-        var count: Int { value.withLock { $0 } }
+        private let value = Mutex((count: 0, host: HostIdentity?.none))
+        func add(_ host: HostIdentity?) { value.withLock { $0 = ($0.count + 1, host) } }
+        var count: Int { value.withLock { $0.count } }
+        var lastHost: HostIdentity? { value.withLock { $0.host } }
     }
 
     static func valid() throws -> LoadedVector {
@@ -104,11 +106,18 @@ enum KitFixtures {
         // Without the layer, the same host reaches the library as given.
         let plain = try Self.evaluate { $0.host = .dns("-www.example.test") }
         #expect(plain.reached == 1)
-        let request = try Self.valid().request
-        var dotted = request
+        // The layer hands the library the name without its trailing dot; without the layer the
+        // library gets it as given.
+        let vector = try Self.valid()
+        var dotted = vector.request
         dotted.host = .dns("www.example.test.")
         #expect(dotted.host == .dns("www.example.test."))
-        #expect(HarnessChecks.prepared(dotted).host == .dns("www.example.test"))
+        let behindLayer = Counting()
+        _ = try CheckedBackend(behindLayer).makeEvaluator(anchors: vector.anchors).evaluate(dotted)
+        #expect(behindLayer.reached.lastHost == .dns("www.example.test"))
+        let alone = Counting()
+        _ = try alone.makeEvaluator(anchors: vector.anchors).evaluate(dotted)
+        #expect(alone.reached.lastHost == .dns("www.example.test."))
     }
 
     @Test func theChecksLayerIsAColumnOfEveryRegisteredBackEnd() throws {
