@@ -111,12 +111,16 @@ public struct ChainModel: Sendable {
     /// (the first key type listed), sorted by the number of certificates (the smallest first, so
     /// that the first example found of a class is the smallest).
     ///
-    /// Only vectors the standards trust: a mutant is then a valid chain with one property changed,
+    /// Only vectors both profiles trust: a mutant is then a valid chain with one property changed,
     /// so its standard answer is the mutation's (``MutationCatalogue/answer(_:role:host:)``).
     public static func bases(from suite: VectorSuite, matching patterns: [String] = []) -> [ChainModel] {
         var seen = Set<String>()
         var models: [ChainModel] = []
-        for vector in suite.vectors where vector.expected.trusted && !vector.id.hasPrefix("explored/") {
+        // Bases conform to both profiles, so that a mutant's answer in each is its mutation's.
+        for vector in suite.vectors where !vector.id.hasPrefix("explored/") && StandardsProfile.allCases.allSatisfy({ profile in
+            let answer = vector.entry.answer(for: profile)
+            return answer.open == nil && answer.expected.trusted
+        }) {
             guard patterns.isEmpty || patterns.contains(where: { Glob.matches($0, vector.id) }) else { continue }
             let caseName = vector.id.split(separator: "/").dropLast().joined(separator: "/")
             guard seen.insert(caseName).inserted || !patterns.isEmpty else { continue }

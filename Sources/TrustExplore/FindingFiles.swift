@@ -43,7 +43,9 @@ public enum FindingFiles {
     /// this, without the report's number (of any width), so that two classes of the same mutations
     /// are one candidate id, the first listed kept.
     public static func name(_ finding: Explorer.Finding) -> String {
-        let name = finding.steps.map { "\($0.mutation.replacingOccurrences(of: "/", with: "-"))\($0.role == .chain ? "" : "-at-\($0.role.rawValue)")" }.joined(separator: "+")
+        var name = finding.steps.map { "\($0.mutation.replacingOccurrences(of: "/", with: "-"))\($0.role == .chain ? "" : "-at-\($0.role.rawValue)")" }.joined(separator: "+")
+        // An Ed25519 base departs from the Web PKI profile (BR §6.1.5): the id says so.
+        if finding.keyType == nil { name += "+" + ExploredAnswers.ed25519Base }
         return String(name.map { $0.isLetter || $0.isNumber || "-+.".contains($0) ? $0 : "_" })
     }
 

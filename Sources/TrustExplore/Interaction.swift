@@ -77,6 +77,11 @@ extension MutationCatalogue {
 
     /// The rules written for pairs that interact.
     static func interaction(_ a: (mutation: String, role: ChainModel.Role), _ answerA: StandardAnswer?, _ b: (mutation: String, role: ChainModel.Role), _ answerB: StandardAnswer?) -> StandardAnswer? {
+        // Changes to the anchor set that keep the real anchor in it, in any order, with any copies.
+        let anchorSet: Set<String> = ["chain/anchor-non-ca-copy-first", "chain/anchor-non-ca-copy-after", "chain/anchor-non-ca-intermediate-copy", "chain/anchor-non-ca-intermediate-copy-first", "chain/anchors-reversed"]
+        if anchorSet.contains(a.mutation) && anchorSet.contains(b.mutation) {
+            return .trusted("RFC 5280 §6.1.1(d): the trust anchors are a set of names and keys; the real anchor is in it, whatever the order and whatever copies stand beside it")
+        }
         let noPath: Set<String> = ["chain/intermediates-missing", "chain/same-name-anchor-only"]
         for (chain, other, otherAnswer) in [(a, b, answerB), (b, a, answerA)] where noPath.contains(chain.mutation) && !other.mutation.hasPrefix("chain/") {
             // No certificate change supplies a missing issuer or the anchor's key.

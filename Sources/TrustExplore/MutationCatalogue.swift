@@ -573,15 +573,29 @@ public enum MutationCatalogue {
         copy.slot = 130
         d.certificates.append(copy)
         let index = d.certificates.count - 1
-        // Key identifiers are left out, as a rollover certificate made without them would be, so
-        // no library's AKI matching decides the path instead of its signature checks.
-        d.removeExtension(index, Edit.authorityKeyIdentifier)
-        d.removeExtension(index, Edit.subjectKeyIdentifier)
+        // Key identifiers as a CA issues them (both profiles' bases carry them, BR §7.1.2.7.6): the
+        // new certificate's own, its issuer's, and the leaf's naming the new key.
+        linkKeyIdentifiers(&d, index, identifier: 130, issuer: intermediate)
         d.certificates[leaf].issuer = index
-        d.removeExtension(leaf, Edit.authorityKeyIdentifier)
+        linkKeyIdentifiers(&d, leaf, identifier: nil, issuer: index)
         let position = d.presented.firstIndex(of: intermediate) ?? 1
         d.presented.insert(index, at: position)
         return true
+    }
+
+    /// Gives `node` a subjectKeyIdentifier of its own (20 octets from `identifier`; nil: keep its own)
+    /// and an authorityKeyIdentifier naming `issuer`'s subjectKeyIdentifier.
+    static func linkKeyIdentifiers(_ d: inout MutantDraft, _ node: Int, identifier: Int?, issuer: Int) {
+        if let identifier {
+            d.setExtension(node, Edit.subjectKeyIdentifier, critical: false, value: .primitive(0x04, [0x4B, 0x49] + Array(repeating: UInt8(identifier & 0xFF), count: 18)))
+        }
+        let issuerIdentifier = d.extensions(issuer).first { MutantDraft.extensionOID($0) == Edit.subjectKeyIdentifier }
+            .flatMap { $0.children?.last }.flatMap { try? DERTree($0.content[...]) }?.content
+        if let issuerIdentifier {
+            d.setExtension(node, Edit.authorityKeyIdentifier, critical: false, value: DER.sequence([.primitive(0x80, issuerIdentifier)]))
+        } else {
+            d.removeExtension(node, Edit.authorityKeyIdentifier)
+        }
     }
 
     /// A copy of `node` (its name and key, in its slot) whose basicConstraints say cA FALSE: an
@@ -630,17 +644,16 @@ public enum MutationCatalogue {
                 copy.tbs[[offset + MutantDraft.Field.subject.rawValue]] = Edit.name(commonName: "Intermediate CA \(level)")
                 copy.issuer = issuer
                 copy.slot = 100 + level
-                // Key identifiers name the new keys' issuers, so no library's AKI check gets in the way.
+                // Key identifiers of their own, each naming its issuer's, as a CA issues them.
                 d.certificates.append(copy)
                 let index = d.certificates.count - 1
-                d.removeExtension(index, Edit.authorityKeyIdentifier)
-                d.removeExtension(index, Edit.subjectKeyIdentifier)
+                linkKeyIdentifiers(&d, index, identifier: 100 + level, issuer: issuer)
                 added.append(index)
                 issuer = index
             }
             d[leaf, .issuer] = d[issuer, .subject]
             d.certificates[leaf].issuer = issuer
-            d.removeExtension(leaf, Edit.authorityKeyIdentifier)
+            linkKeyIdentifiers(&d, leaf, identifier: nil, issuer: issuer)
             let position = d.presented.firstIndex(of: intermediate) ?? 1
             d.presented.insert(contentsOf: added.reversed(), at: position)
             return true
@@ -694,6 +707,18 @@ public enum MutationCatalogue {
         chain("anchor-non-ca-copy-first", "a copy of the root (its name and key) with cA FALSE listed as an anchor before the root") { d in
             guard let root = d.model.node(for: .root) else { return false }
             d.anchors.insert(nonCACopy(&d, of: root, selfSigned: true), at: 0); return true
+        },
+        chain("anchor-non-ca-copy-after", "a copy of the root (its name and key) with cA FALSE listed as an anchor after the root") { d in
+            guard let root = d.model.node(for: .root) else { return false }
+            d.anchors.append(nonCACopy(&d, of: root, selfSigned: true)); return true
+        },
+        chain("anchor-non-ca-intermediate-copy-first", "a copy of the intermediate (its name and key) with cA FALSE listed as an anchor before the root") { d in
+            guard let intermediate = d.model.node(for: .intermediate), d.model.node(for: .root) != nil else { return false }
+            d.anchors.insert(nonCACopy(&d, of: intermediate, selfSigned: false), at: 0); return true
+        },
+        chain("anchors-reversed", "the anchors listed in reverse order (a base, or an earlier change, with two or more)") { d in
+            guard d.anchors.count >= 2 else { return false }
+            d.anchors.reverse(); return true
         },
         chain("anchor-non-ca-copy-only", "the anchor replaced by a copy of the root (its name and key) with cA FALSE") { d in
             guard let root = d.model.node(for: .root) else { return false }

@@ -55,6 +55,12 @@ public struct StandardAnswer: Sendable, Hashable {
     }
 
     static let anchor = trusted("RFC 5280 §6.1.1(d): a trust anchor is its name and public key; the rest of its certificate is not processed by path validation")
+    /// The deployment choice both profiles make where the TLS version decides: a TLS 1.3 client.
+    static let tlsVersion = "TLS version: both profiles judge a TLS 1.3 client (RFC 8446), where the server's key signs the handshake; under TLS 1.2 RSA key transport (RFC 5246 §7.4.2) a keyEncipherment-only RSA key, and static ECDH a keyAgreement-only EC key, would serve"
+    static let anyEKUOpen = "RFC 5280 §4.2.1.12: \"Applications that require the presence of a particular purpose MAY reject certificates that include the anyExtendedKeyUsage OID but not the particular OID expected for the application.\""
+    static let wildcardNotAddressed = "RFC 5280 §4.2.1.6: \"The semantics of subject alternative names that include wildcard characters (e.g., as a placeholder for a set of names) are not addressed by this specification.\" Whether a wildcard dNSName is within a permitted or excluded subtree is therefore the relying party's"
+    static let subjectEmailConstraint = "RFC 5280 §4.2.1.10: rfc822Name constraints reach an emailAddress in the subject only \"when the certificate does not include a subject alternative name\"; this leaf has one, so the subject's emailAddress is unconstrained"
+    static let keyIdentifiersOpen = "RFC 5280 §6.1: path validation takes a prospective certification path and does not process key identifiers; §4.2.1.1: \"The authority key identifier extension provides a means of identifying the public key corresponding to the private key used to sign a certificate.\" Using it to build the path (RFC 4158) is the implementation's choice, so whether a mismatched identifier stops a library finding the path is left open"
     static let der = "RFC 5280 §4.1: certificates are DER (X.690); an encoding DER forbids is malformed"
     static let malformed = rejected([.malformed], der)
     static let signatureEncoding = rejected([.malformed, .badSignature], "RFC 5280 §4.1.1.2-3: the signature and its algorithm identifiers as specified", der)
@@ -71,9 +77,7 @@ extension MutationCatalogue {
     /// may use an RSA key for key transport (keyEncipherment) and an EC key for static ECDH
     /// (keyAgreement), so a leaf restricted to those is open rather than rejected for those types.
     public static func answer(_ mutation: String, role: ChainModel.Role, host: String?, keyType: Explorer.KeyType?) -> StandardAnswer? {
-        if role == .leaf, (keyType == .rsa2048 && mutation == "keyUsage/only-keyEncipherment") || (keyType == .p256 && mutation == "keyUsage/only-keyAgreement") {
-            return .leftOpen("RFC 5246 §7.4.2 (TLS 1.2): \"RSA: the certificate MUST allow the key to be used for encryption (the keyEncipherment bit MUST be set if the key usage extension is present)\" and ECDH_ECDSA/ECDH_RSA need keyAgreement, while RFC 8446 §4.4.2.2 (TLS 1.3) needs digitalSignature: which the server key must allow is the TLS version and cipher suite the client negotiates")
-        }
+        _ = keyType
         return baseAnswer(mutation, role: role, host: host)
     }
 
@@ -120,9 +124,11 @@ extension MutationCatalogue {
                 return .rejected([.notCA, .other, .malformed], "RFC 5280 §6.1.4(n): a CA's keyUsage, when present, must assert keyCertSign")
             }
             if what == "only-digitalSignature" { return .trusted("RFC 5280 §4.2.1.3; RFC 8446 §4.4.2.2: a TLS server's key signs the handshake (digitalSignature)") }
-            return .rejected([.purposeMismatch, .malformed], "RFC 5280 §4.2.1.3 with RFC 8446 §4.4.2.2 / RFC 5246 §7.4.2: the server key must be allowed to sign the handshake (digitalSignature)")
+            return .rejected([.purposeMismatch, .malformed], StandardAnswer.tlsVersion, "RFC 8446 §4.4.2.2: \"the certificate MUST allow the key to be used for signing (i.e., the digitalSignature bit MUST be set if the Key Usage extension is present) with a signature scheme indicated in the client's \"signature_algorithms\"/\"signature_algorithms_cert\" extensions\"")
         case "extendedKeyUsage":
             switch what {
+            case "only-anyExtendedKeyUsage" where role == .leaf:
+                return .leftOpen(StandardAnswer.anyEKUOpen)
             case "absent", "serverAuth-critical", "serverAuth-and-any", "only-serverAuth", "only-anyExtendedKeyUsage":
                 return .trusted("RFC 5280 §4.2.1.12: serverAuth or anyExtendedKeyUsage permits TLS server use; no EKU restricts nothing")
             case "empty": return .rejected([.malformed, .purposeMismatch], "RFC 5280 §4.2.1.12: KeyPurposeId SIZE (1..MAX)")
@@ -157,9 +163,9 @@ extension MutationCatalogue {
                 return .rejected([.other], rule, "the leaf's names fall outside the permitted or inside the excluded subtrees (criticality binds the CA)")
             case "empty-permitted": return .rejected([.malformed, .other], rule, "GeneralSubtrees SIZE (1..MAX)")
             case "rfc822-against-subject-email":
-                return .rejected([.other], rule, "an emailAddress in the subject is subject to rfc822Name constraints")
+                return .trusted(rule, StandardAnswer.subjectEmailConstraint)
             case "permitted-host-wildcard-leaf", "excluded-host-wildcard-leaf":
-                return .rejected([.other, .hostnameMismatch], rule, "a wildcard dNSName stands for every name it matches; it is within a permitted subtree only when all of them are, and names an excluded one when any is (a wildcard covering an excluded name would let the certificate serve it)")
+                return .leftOpen(StandardAnswer.wildcardNotAddressed)
             case "excluded-dns-cn-only-leaf":
                 return host == nil ? .trusted(rule, "dNSName constraints apply to dNSName names; a commonName is not one (§4.2.1.10)")
                     : .rejected([.hostnameMismatch, .other], "RFC 9525 §6.3: without a DNS-ID no name matches", rule)
@@ -173,9 +179,11 @@ extension MutationCatalogue {
             }
         case "authorityKeyIdentifier":
             if what == "malformed" { return .rejected([.malformed], "RFC 5280 §4.2.1.1: AuthorityKeyIdentifier syntax") }
+            if what == "mismatch" || what == "issuer-and-serial-mismatch" { return .leftOpen(StandardAnswer.keyIdentifiersOpen) }
             return .trusted("RFC 5280 §6.1: key identifiers help path building and are not checked by path validation (§4.2.1.1's MUSTs bind the CA)")
         case "subjectKeyIdentifier":
             if what == "not-octet-string" { return .rejected([.malformed], "RFC 5280 §4.2.1.2: SubjectKeyIdentifier ::= KeyIdentifier (OCTET STRING)") }
+            if what == "mismatch" { return .leftOpen(StandardAnswer.keyIdentifiersOpen) }
             return .trusted("RFC 5280 §6.1: key identifiers are not checked by path validation; §4.2.1.2: any method of generating them")
         case "extension":
             switch what {
@@ -255,7 +263,9 @@ extension MutationCatalogue {
             switch what {
             case "intermediates-missing", "same-name-anchor-only": return .rejected([.untrusted, .badSignature], "RFC 5280 §6.1: no path to a trust anchor")
             case "leaf-last": return nil
-            case "anchor-non-ca-copy-first", "anchor-non-ca-copy-only", "anchor-non-ca-intermediate-copy":
+            case "anchors-reversed":
+                return .trusted("RFC 5280 §6.1.1(d): the trust anchors are a set of names and keys; the order a relying party lists them in is no input to path validation")
+            case "anchor-non-ca-copy-first", "anchor-non-ca-copy-after", "anchor-non-ca-copy-only", "anchor-non-ca-intermediate-copy", "anchor-non-ca-intermediate-copy-first":
                 return .trusted("RFC 5280 §6.1.1(d): a trust anchor is a name and a public key; whether the certificate that carries them says cA FALSE is not processed, and each anchor here has the name and key the path needs")
             case "twenty-intermediates": return .trusted("RFC 5280 §6.1: path validation sets no limit on the number of certificates beyond pathLenConstraint (none here)")
             case "self-issued-rollover": return .trusted("RFC 5280 §6.1: a self-issued CA certificate is an intermediate like any other; the path leaf, self-issued CA, intermediate, anchor verifies")

@@ -521,7 +521,7 @@ enum Catalogue {
                 if let der {
                     let rfc5280 = entry.answer(for: .rfc5280)
                     let certificates = { (names: [String]) in names.compactMap { der($0, keyType) } }
-                    var webpki = WebPKIRules.answer(chain: certificates(vectorCase.chain), anchors: certificates(vectorCase.anchors), rfc5280: rfc5280)
+                    var webpki = WebPKIRules.answer(chain: certificates(vectorCase.chain), anchors: certificates(vectorCase.anchors), rfc5280: rfc5280, time: validationTime)
                     if webpki != rfc5280 { webpki.expected.path = nil }
                     entry.setAnswers(rfc5280: rfc5280, webpki: webpki)
                 }

@@ -123,7 +123,8 @@ public enum VectorGenerator {
         for index in manifest.vectors.indices {
             let entry = manifest.vectors[index]
             let rfc5280 = entry.answer(for: .rfc5280)
-            let webpki = WebPKIRules.answer(chain: try certificates(entry.chain), anchors: try certificates(entry.anchors), rfc5280: rfc5280)
+            guard let time = Timestamp.parse(entry.time) else { throw VectorGeneratorError.catalogue("\(entry.id) in \(VectorSuite.exploredManifestPath) has time \(entry.time)") }
+            let webpki = WebPKIRules.answer(chain: try certificates(entry.chain), anchors: try certificates(entry.anchors), rfc5280: rfc5280, time: time)
             manifest.vectors[index].setAnswers(rfc5280: rfc5280, webpki: webpki)
         }
         let encoder = JSONEncoder()

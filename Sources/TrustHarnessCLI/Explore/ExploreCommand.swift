@@ -58,7 +58,7 @@ struct ExploreCommand: ToolCommand {
     @Option(help: ArgumentHelp("How many two-mutation mutants to draw after the single ones.", valueName: "n"))
     var pairs: Int = 1_000
 
-    @Option(name: .customLong("key-type"), help: ArgumentHelp("Re-key every base chain to this key type (ed25519, p256, rsa2048) and explore it; repeatable. Default: all three.", valueName: "type"))
+    @Option(name: .customLong("key-type"), help: ArgumentHelp("Re-key every base chain to this key type (ed25519, p256, rsa2048) and explore it; repeatable. Default: p256 and rsa2048, the types both profiles allow; an Ed25519 base departs from the Web PKI profile, and its findings' ids end in +on-ed25519.", valueName: "type"))
     var keyTypes: [String] = []
 
     @OptionGroup var backendOption: BackendOption
@@ -93,6 +93,15 @@ struct ExploreCommand: ToolCommand {
     @Option(help: ArgumentHelp("Instead of exploring: bring the candidates of this candidates.json whose expected is set into the vectors folder's explored/ (certificates, manifest entry, and a deviation for every registered back end, variants too, that answers otherwise).", valueName: "file"), completion: .file())
     var adopt: String?
 
+    @Option(name: .customLong("mutation"), help: ArgumentHelp("Draw only the mutations whose name matches (* and ?, e.g. 'chain/anchor*'); repeatable. Default: every mutation of the catalogue.", valueName: "pattern"))
+    var mutationPatterns: [String] = []
+
+    @Option(help: ArgumentHelp("Instead of exploring: make the adopted vectors whose id matches (* and ?) again from the mutations their id names, on the one catalogue chain --from names (which both profiles must trust), re-keyed to --key-type (default p256); rewrites their certificates and answers. For a vector whose base departs from a profile for something its id does not name. Repeatable; record the deviations again afterwards.", valueName: "pattern"))
+    var rebase: [String] = []
+
+    @Flag(help: "Instead of exploring: derive every adopted vector's answers again from the rules (RFC 5280's from the mutations its id names, the Web PKI's from its certificates), rewrite explored/manifest.json and list each answer that changed. Record the back ends' deviations again afterwards.")
+    var reanswer = false
+
     @OptionGroup var profileOption: ProfileOption
 
     func validate() throws {
@@ -108,6 +117,41 @@ struct ExploreCommand: ToolCommand {
     }
 
     func run(in tool: ToolContext) async throws {
+        if !rebase.isEmpty {
+            let suite = try location.load(in: tool)
+            let candidates = suite.vectors.filter { vector in fromPatterns.contains { Glob.matches($0, vector.id) } }
+            guard candidates.count == 1, let vector = candidates.first else {
+                throw ValidationError("--rebase needs --from naming exactly one catalogue vector (matched \(candidates.count))")
+            }
+            for profile in StandardsProfile.allCases {
+                let answer = vector.entry.answer(for: profile)
+                guard answer.open == nil, answer.expected.trusted else { throw ValidationError("--from \(vector.id) is not trusted under \(profile): a base must conform to both profiles") }
+            }
+            let keyType = keyTypes.first.flatMap(Explorer.KeyType.init(rawValue:)) ?? .p256
+            let model = try ChainModel(id: vector.id, description: vector.entry.description, chain: vector.chain, anchors: vector.anchors, host: vector.entry.host, time: vector.time)
+            let results = try ExploredAnswers.rebase(rebase, on: model, keyType: keyType, seed: seed, vectors: try location.directory())
+            for result in results {
+                switch result {
+                case .rewritten(let id, let base): try output.write(in: tool, "\(id): made again on \(base)\n")
+                case .notApplicable(let id, let why): try output.write(in: tool, "\(id): left as it is: \(why)\n")
+                }
+            }
+            let changes = try ExploredAnswers.reanswer(vectors: try location.directory())
+            tool.error("\(results.count) vectors matched; \(changes.count) answers changed; record the deviations again")
+            return
+        }
+        if reanswer {
+            let changes: [ExploredAnswers.Change]
+            do {
+                changes = try ExploredAnswers.reanswer(vectors: try location.directory())
+            } catch let problem as FileProblem {
+                tool.error("error: --reanswer \(problem)")
+                throw ExitCode(2)
+            }
+            for change in changes { try output.write(in: tool, "\(change.id) [\(change.profile)]: \(change.before) -> \(change.after)\n") }
+            tool.error("\(changes.count) answers changed in explored/manifest.json")
+            return
+        }
         if let adopt {
             let all = tool.registry.entries.map { GuardedBackend($0.make(.default)) as any TrustBackend }
             let summary: Adoption.Summary
@@ -130,12 +174,14 @@ struct ExploreCommand: ToolCommand {
         }
         guard backends.count >= 2 else { throw ValidationError("explore compares back ends: select at least two") }
         let bases = try loadBases(in: tool)
+        let mutations = mutationPatterns.isEmpty ? MutationCatalogue.all : MutationCatalogue.all.filter { mutation in mutationPatterns.contains { Glob.matches($0, mutation.name) } }
+        guard !mutations.isEmpty else { throw ValidationError("no mutation matches \(mutationPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
         guard !bases.isEmpty else { throw ValidationError("no chain to mutate: no catalogue vector matches \(fromPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
 
         let progress = Progress.onTerminal(label: "explore")
         var report: (@Sendable (Int, Int, Int) -> Void)?
         if let progress { report = { done, total, _ in progress.update(done, total) } }
-        let result = try await Explorer(backends: backends, bases: bases).run(Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs, keyTypes: keyTypes.isEmpty ? Explorer.KeyType.allCases : keyTypes.compactMap(Explorer.KeyType.init(rawValue:)), profile: profileOption.profile), progress: report)
+        let result = try await Explorer(backends: backends, bases: bases, mutations: mutations).run(Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs, keyTypes: keyTypes.isEmpty ? Explorer.KeyType.conforming : keyTypes.compactMap(Explorer.KeyType.init(rawValue:)), profile: profileOption.profile), progress: report)
         progress?.finish()
 
         var folders: [String]?
