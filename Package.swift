@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "TrustVectorsResources",
             path: "Vectors",
-            exclude: ["keys", "pyca-disagreements.json", "bettertls"],
+            exclude: ["keys", "pyca-disagreements.json", "bettertls", "standards"],
             sources: ["TrustVectorsResources.swift"],
             resources: [
                 .copy("manifest.json"), .copy("deviations.json"), .copy("certs"), .copy("bad-input"), .copy("limbo"), .copy("explored"), .copy("pkits"), .copy("handshake.json"), .copy("fidelity.json"),

@@ -13,6 +13,9 @@ present, otherwise the top-level `expected`/`open`. Only the trusted/rejected bi
 
 Rules this check adds, since pyca needs them spelled out:
 
+* Depth. pyca's default max_chain_depth is 8 (a resource limit of the verifier; the Baseline
+  Requirements set none): the check sets it to MAX_CHAIN_DEPTH (64), a setting any pyca client has.
+
 * Subject. A vector's `host` is an IPv4/IPv6 address (x509.IPAddress) or otherwise a DNS name
   (x509.DNSName). A vector with `host` null has none, but pyca's server verifier needs one: the
   check uses the leaf's first dNSName or iPAddress subjectAltName entry, in SAN order (a leading
@@ -28,6 +31,12 @@ Rules this check adds, since pyca needs them spelled out:
   never as a disagreement. So is a vector marked `"noStandardAnswer": true` (the older marker for
   the same thing: its `expected` is the back ends' majority verdict, not a standard's answer) when
   it has no `webpki` entry; --include-no-standard-answer compares those as well.
+
+Vectors pyca cannot judge: pyca refuses some certificates for a feature it does not implement,
+not for a rule it checks. Such a refusal (UNSUPPORTED below: the message and the documented limit
+behind it) is reported as `unsupported`, not compared: pyca has no answer there. The agreement is
+agree / (agree + disagree) over the vectors pyca can judge (neither open nor unsupported), and the
+check fails when it is below --min-agreement (default 95).
 
 Explanations are read from <vectors>/pyca-disagreements.json when present:
   {"version": 1, "explained": [{"vector": "<id or fnmatch glob>", "pyca": "trusted"|"rejected",
@@ -314,7 +323,7 @@ def verify(vector: Vector, cache: CertificateCache) -> Verdict:
         return Verdict(False, "no-anchors", "no trust anchors (pyca cannot build an empty Store)", subject, source)
 
     try:
-        builder = verification.PolicyBuilder().store(verification.Store(anchors)).time(vector.time)
+        builder = verification.PolicyBuilder().store(verification.Store(anchors)).time(vector.time).max_chain_depth(MAX_CHAIN_DEPTH)
         verifier = builder.build_server_verifier(reference)
     except Exception as error:  # noqa: BLE001
         return Verdict(False, "subject-refused", f"pyca refuses the subject {subject!r}: {type(error).__name__}: {error}",
@@ -341,7 +350,7 @@ def verify(vector: Vector, cache: CertificateCache) -> Verdict:
 class Result:
     vector: Vector
     verdict: Verdict
-    status: str  # agree | explained | unexplained | open
+    status: str  # agree | explained | unexplained | open | unsupported
     explanation: Explanation | None = None
 
 
@@ -354,11 +363,35 @@ class Report:
         return sum(1 for r in self.results if r.status == status)
 
 
+MAX_CHAIN_DEPTH = 64
+
+# pyca's refusals for features it does not implement: (a substring of its message, the limit).
+UNSUPPORTED = [
+    ("2.5.29.32: certificate contains unaccounted-for critical", "pyca/cryptography 50.0.2 implements no certificate policy processing (RFC 5280 §6.1.3(d)-(f)): its extension policies have validators for eight extensions, certificatePolicies not among them, and refuse any other critical one (src/rust/cryptography-x509-verification/src/policy/extension.rs:19-36, 297-311)"),
+    ("2.5.29.33: certificate contains unaccounted-for critical", "pyca/cryptography 50.0.2 implements no policy mapping (RFC 5280 §6.1.4(a)-(b)) and refuses a critical policyMappings as unaccounted for (policy/extension.rs:297-311)"),
+    ("2.5.29.36: certificate contains unaccounted-for critical", "pyca/cryptography 50.0.2 implements no policyConstraints (RFC 5280 §6.1.4(i)) and refuses a critical one as unaccounted for (policy/extension.rs:297-311)"),
+    ("2.5.29.54: certificate contains unaccounted-for critical", "pyca/cryptography 50.0.2 implements no inhibitAnyPolicy (RFC 5280 §6.1.4(j)) and refuses a critical one as unaccounted for (policy/extension.rs:297-311)"),
+    ("contains an unsupported directoryName", "pyca/cryptography 50.0.2 implements no directoryName name constraints: a critical nameConstraints with one is a fatal error whatever the certificates hold (src/rust/cryptography-x509-verification/src/lib.rs:432-459)"),
+    ("unsupported name constraint", "pyca/cryptography 50.0.2 matches dNSName, iPAddress and rfc822Name constraints only; a name of another form under a constraint of its form is an error (lib.rs:229-243)"),
+]
+
+
+def unsupported(verdict: Verdict) -> str | None:
+    if verdict.trusted or not verdict.message:
+        return None
+    for text, limit in UNSUPPORTED:
+        if text in verdict.message:
+            return limit
+    return None
+
+
 def judge(vectors: list[Vector], verdicts: list[Verdict], explanations: list[Explanation], filtered: bool) -> Report:
     report = Report()
     for vector, verdict in zip(vectors, verdicts):
         if vector.open is not None:
             report.results.append(Result(vector, verdict, "open"))
+        elif unsupported(verdict) is not None and vector.expected != verdict.trusted:
+            report.results.append(Result(vector, verdict, "unsupported"))
         elif vector.expected == verdict.trusted:
             report.results.append(Result(vector, verdict, "agree"))
         else:
@@ -388,8 +421,16 @@ def counts(report: Report) -> dict:
         "disagreeExplained": report.count("explained"),
         "disagreeUnexplained": report.count("unexplained"),
         "open": report.count("open"),
+        "unsupported": report.count("unsupported"),
         "staleExplanations": len(report.stale),
+        "agreement": agreement(report),
     }
+
+
+def agreement(report: Report) -> float:
+    """Percent of the vectors pyca can judge (not open, not unsupported) on which it agrees."""
+    judged = report.count("agree") + report.count("explained") + report.count("unexplained")
+    return round(100.0 * report.count("agree") / judged, 2) if judged else 100.0
 
 
 def text_report(report: Report, out) -> None:
@@ -400,7 +441,15 @@ def text_report(report: Report, out) -> None:
     print(f"disagree, explained:        {c['disagreeExplained']}", file=out)
     print(f"disagree, unexplained:      {c['disagreeUnexplained']}", file=out)
     print(f"open (no pass/fail answer): {c['open']}", file=out)
+    print(f"pyca cannot judge:          {c['unsupported']} (it refuses a feature it does not implement)", file=out)
     print(f"stale explanations:         {c['staleExplanations']}", file=out)
+    print(f"agreement:                  {c['agreement']}% of the vectors pyca can judge", file=out)
+    cannot = [r for r in report.results if r.status == "unsupported"]
+    if cannot:
+        print("", file=out)
+        print("Vectors pyca cannot judge:", file=out)
+        for r in cannot:
+            print(f"  {r.vector.id}: {unsupported(r.verdict)}", file=out)
     unexplained = [r for r in report.results if r.status == "unexplained"]
     if unexplained:
         print("", file=out)
@@ -465,6 +514,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="check only vectors whose id matches GLOB (fnmatch; repeatable)")
     parser.add_argument("--include-no-standard-answer", action="store_true",
                         help="compare vectors marked noStandardAnswer too, instead of reporting them as open")
+    parser.add_argument("--min-agreement", metavar="PERCENT", type=float, default=95.0,
+                        help="fail when pyca agrees on fewer than PERCENT of the vectors it can judge (default 95; ignored with --only)")
     args = parser.parse_args(argv)
 
     try:
@@ -486,7 +537,10 @@ def main(argv: list[str] | None = None) -> int:
         json_report(report, sys.stdout)
     else:
         text_report(report, sys.stdout)
-    return 0 if report.count("unexplained") == 0 and not report.stale else 1
+    low = not args.only and agreement(report) < args.min_agreement
+    if low:
+        print(f"pyca-check: agreement {agreement(report)}% is below --min-agreement {args.min_agreement}%", file=sys.stderr)
+    return 0 if report.count("unexplained") == 0 and not report.stale and not low else 1
 
 
 if __name__ == "__main__":

@@ -564,9 +564,9 @@ public enum MutationCatalogue {
     static func selfIssued(_ d: inout MutantDraft, pathLengthZero: Bool) -> Bool {
         guard let intermediate = d.model.node(for: .intermediate), let leaf = d.model.node(for: .leaf),
               d.certificates[leaf].issuer == intermediate else { return false }
-        if pathLengthZero {
-            d.setExtension(intermediate, Edit.basicConstraints, critical: true, value: DER.sequence([DER.boolean(true), DER.integer(0)]))
-        }
+        // pathLenConstraint 0, or none (whatever the base says), so that the rollover tests the
+        // self-issued certificate alone and the other variant the pathLenConstraint rule.
+        d.setExtension(intermediate, Edit.basicConstraints, critical: true, value: DER.sequence(pathLengthZero ? [DER.boolean(true), DER.integer(0)] : [DER.boolean(true)]))
         var copy = d.certificates[intermediate]
         copy.tbs[[MutantDraft.versionOffset(copy.tbs) + MutantDraft.Field.issuer.rawValue]] = d[intermediate, .subject]
         copy.issuer = intermediate

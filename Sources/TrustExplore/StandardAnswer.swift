@@ -58,9 +58,9 @@ public struct StandardAnswer: Sendable, Hashable {
     /// The deployment choice both profiles make where the TLS version decides: a TLS 1.3 client.
     static let tlsVersion = "TLS version: both profiles judge a TLS 1.3 client (RFC 8446), where the server's key signs the handshake; under TLS 1.2 RSA key transport (RFC 5246 §7.4.2) a keyEncipherment-only RSA key, and static ECDH a keyAgreement-only EC key, would serve"
     static let anyEKUOpen = "RFC 5280 §4.2.1.12: \"Applications that require the presence of a particular purpose MAY reject certificates that include the anyExtendedKeyUsage OID but not the particular OID expected for the application.\""
-    static let wildcardNotAddressed = "RFC 5280 §4.2.1.6: \"The semantics of subject alternative names that include wildcard characters (e.g., as a placeholder for a set of names) are not addressed by this specification.\" Whether a wildcard dNSName is within a permitted or excluded subtree is therefore the relying party's"
-    static let subjectEmailConstraint = "RFC 5280 §4.2.1.10: rfc822Name constraints reach an emailAddress in the subject only \"when the certificate does not include a subject alternative name\"; this leaf has one, so the subject's emailAddress is unconstrained"
-    static let keyIdentifiersOpen = "RFC 5280 §6.1: path validation takes a prospective certification path and does not process key identifiers; §4.2.1.1: \"The authority key identifier extension provides a means of identifying the public key corresponding to the private key used to sign a certificate.\" Using it to build the path (RFC 4158) is the implementation's choice, so whether a mismatched identifier stops a library finding the path is left open"
+    static let wildcardNotAddressed = "RFC 5280 §4.2.1.6: \"the semantics of subject alternative names that include wildcard characters (e.g., as a placeholder for a set of names) are not addressed by this specification. Applications with specific requirements MAY use such names, but they must define the semantics.\" Whether a wildcard dNSName is within a permitted or excluded subtree is therefore the relying party's to define"
+    static let subjectEmailConstraint = "RFC 5280 §4.2.1.10: \"When constraints are imposed on the rfc822Name name form, but the certificate does not include a subject alternative name, the rfc822Name constraint MUST be applied to the attribute of type emailAddress in the subject distinguished name.\" This leaf has a subject alternative name, so its subject's emailAddress is not constrained"
+    static let keyIdentifiersOpen = "RFC 5280 §4.2.1.2: \"Applications are not required to verify that key identifiers match when performing certification path validation.\" §6.1: \"The procedure performed to obtain this sequence of certificates is outside the scope of this specification.\" Whether a mismatched identifier stops a library building the path is left to it"
     static let der = "RFC 5280 §4.1: certificates are DER (X.690); an encoding DER forbids is malformed"
     static let malformed = rejected([.malformed], der)
     static let signatureEncoding = rejected([.malformed, .badSignature], "RFC 5280 §4.1.1.2-3: the signature and its algorithm identifiers as specified", der)
@@ -124,7 +124,7 @@ extension MutationCatalogue {
                 return .rejected([.notCA, .other, .malformed], "RFC 5280 §6.1.4(n): a CA's keyUsage, when present, must assert keyCertSign")
             }
             if what == "only-digitalSignature" { return .trusted("RFC 5280 §4.2.1.3; RFC 8446 §4.4.2.2: a TLS server's key signs the handshake (digitalSignature)") }
-            return .rejected([.purposeMismatch, .malformed], StandardAnswer.tlsVersion, "RFC 8446 §4.4.2.2: \"the certificate MUST allow the key to be used for signing (i.e., the digitalSignature bit MUST be set if the Key Usage extension is present) with a signature scheme indicated in the client's \"signature_algorithms\"/\"signature_algorithms_cert\" extensions\"")
+            return .rejected([.purposeMismatch, .malformed], StandardAnswer.tlsVersion, "RFC 8446 §4.4.2.2: \"The certificate MUST allow the key to be used for signing (i.e., the digitalSignature bit MUST be set if the Key Usage extension is present) with a signature scheme indicated in the client's \"signature_algorithms\"/\"signature_algorithms_cert\" extensions (see Section 4.2.3).\"")
         case "extendedKeyUsage":
             switch what {
             case "only-anyExtendedKeyUsage" where role == .leaf:
@@ -174,7 +174,7 @@ extension MutationCatalogue {
         case "issuerName":
             switch what {
             case "printable-to-utf8", "utf8-to-printable", "uppercase", "extra-spaces":
-                return .trusted("RFC 5280 §7.1: names compare after RFC 4518 preparation (case folding, insignificant spaces) for PrintableString and UTF8String")
+                return .trusted("RFC 5280 §7.1: \"Conforming implementations MUST use the LDAP StringPrep profile (including insignificant space handling), as specified in [RFC4518], as the basis for comparison of distinguished name attributes encoded in either PrintableString or UTF8String.\"")
             default: return .rejected([.untrusted, .badSignature], "RFC 5280 §6.1.3(a)(4): the issuer name must equal the issuer's subject; §7.1: other string types and other RDN structures compare unequal")
             }
         case "authorityKeyIdentifier":
@@ -213,9 +213,9 @@ extension MutationCatalogue {
             default: return nil
             }
         case "key":
-            if what == "p256-compressed" { return .leftOpen("RFC 5480 §2.2: \"The uncompressed form MUST be supported. The compressed form MAY be supported.\"") }
+            if what == "p256-compressed" { return .leftOpen("RFC 5480 §2.2: implementations \"MUST support the uncompressed form and MAY support the compressed form\" of the ECC public key") }
             if what == "p256-explicit-parameters" {
-                return .rejected([.malformed, .badSignature, .other, .untrusted], "RFC 5480 §2.1.1: in PKIX the curve is a namedCurve; specifiedCurve (explicit parameters) MUST NOT be used")
+                return .rejected([.malformed, .badSignature, .other, .untrusted], "RFC 5480 §2.1.1: \"implicitCurve and specifiedCurve MUST NOT be used in PKIX.\"")
             }
             if what == "rsa1024" { return .trusted("RFC 3279 §2.3.1 and RFC 5280 §4.1.2.7: an RSA key; RFC 5280 sets no minimum size (the Web PKI profile's Baseline Requirements §6.1.5 do)") }
             return .trusted("RFC 5280 §4.1.2.7; RFC 5480 and RFC 8410: P-256, P-384, RSA-2048 and Ed25519 keys")

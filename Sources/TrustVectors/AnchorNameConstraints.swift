@@ -98,6 +98,17 @@ enum AnchorNameConstraints {
         }
     }
 
+    /// A dNSName constraint that is not a domain name (RFC 5280 §4.2.1.10: "DNS name restrictions
+    /// are expressed as host.example.com."): empty, with an empty label, or not letters, digits and
+    /// hyphens.
+    static func malformedDNS(_ name: Name) -> Bool {
+        guard case .dns(let constraint) = name else { return false }
+        let labels = constraint.split(separator: ".", omittingEmptySubsequences: false)
+        return constraint.isEmpty || labels.contains { label in
+            label.isEmpty || label.count > 63 || !label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
+    }
+
     /// A DNS name within a dNSName constraint: the same name or one with labels added on the left;
     /// the empty constraint holds every name.
     static func dnsWithin(_ name: String, _ constraint: String) -> Bool {

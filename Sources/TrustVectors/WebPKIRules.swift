@@ -1,33 +1,131 @@
 import Foundation
 import TrustCore
 
-/// The Web PKI profile's answer on a chain, from the certificates themselves: the RFC 5280 answer,
-/// and where that trusts (or leaves open) a chain, the rules of the CA/Browser Forum's Baseline
-/// Requirements (version 2.0 and later) a TLS client enforces on the certification path. The same
-/// rules answer every vector, the catalogue's and the explored ones, so no vector needs its own.
+/// The Web PKI profile: the rules of the CA/Browser Forum's Baseline Requirements (version 2.2.6)
+/// that a strict TLS client enforces on a server's certification path, applied to every certificate
+/// of the path, the anchor's included, with RFC 5280 and RFC 9525 beneath them. A rule is in the
+/// profile when the Baseline Requirements state it and a strict client checks it from the
+/// certificates and the validation time alone: pyca/cryptography's Web PKI verifier is the
+/// reference client, with Apple's published TLS requirements and a TLS 1.3 handshake's key usage
+/// check where they go further. Requirements no client enforces on a path (authorityInformationAccess
+/// and certificatePolicies present, CRL and OCSP pointers, serial entropy) are not in it. Each
+/// ``Rule`` quotes its source; ``rules`` lists them for the documentation (docs/profiles.md).
 ///
-/// A path here is a chain of names from the leaf through presented certificates to an anchor (the
-/// subject of each is the issuer of the one below); when several exist, the chain conforms when one
-/// of them does. Certificates that cannot be read keep the RFC 5280 answer (which rejects them).
+/// The answer comes from the certificates themselves, so the same rules answer every vector, the
+/// catalogue's and the explored ones. A path here is a chain of names from the leaf through
+/// presented certificates to an anchor (the subject of each is the issuer of the one below); when
+/// several exist, the chain conforms when one of them does. Certificates that cannot be read keep
+/// the RFC 5280 answer (which rejects them).
 public enum WebPKIRules {
-    static let ekuRule = "CA/B Forum Baseline Requirements §7.1.2.7.10: a subscriber certificate's extKeyUsage MUST be present and include id-kp-serverAuth; anyExtendedKeyUsage MUST NOT be present"
-    static let sanRule = "CA/B Forum Baseline Requirements §7.1.2.7.12: a subscriber certificate MUST contain subjectAltName"
-    static let caRule = "CA/B Forum Baseline Requirements §7.1.2.7.8: a subscriber certificate's basicConstraints, when present, MUST NOT assert cA TRUE"
-    static let caEKURule = "CA/B Forum Baseline Requirements §7.1.2.10.6 and §7.1.2.2.6: a subordinate CA that issues TLS server certificates includes id-kp-serverAuth in its extKeyUsage; TLS clients enforce it on the path"
-    static let nameRule = "CA/B Forum Baseline Requirements §7.1.4.1: each certificate's issuer name is byte for byte the subject name of its issuing CA's certificate; no such path reaches an anchor"
-    static let versionRule = "CA/B Forum Baseline Requirements §7.1.1 and §7.1.2: certificates are version 3"
-    static let serialRule = "CA/B Forum Baseline Requirements §7.1.2.7 and §7.1.2.10: serialNumber greater than zero and less than 2^159 (at most 20 octets)"
-    static let akiRule = "CA/B Forum Baseline Requirements §7.1.2.7.6 and §7.1.2.11.1: a subscriber certificate carries authorityKeyIdentifier, never critical (nor on a CA)"
-    static let caExtensionsRule = "CA/B Forum Baseline Requirements §7.1.2.10.2, §7.1.2.10.4 and §7.1.2.10.7: a subordinate CA certificate carries basicConstraints, critical, and keyUsage"
-    static let sanCriticalityRule = "CA/B Forum Baseline Requirements §7.1.2.7.12: subjectAltName is critical exactly when the subject is empty"
-    static let keyRule = "CA/B Forum Baseline Requirements §6.1.5 and §7.1.3.1: RSA keys of at least 2048 bits (modulus a multiple of 8), or ECDSA keys on P-256, P-384 or P-521; no other key types (no Ed25519)"
-    static let leafNameConstraintsRule = "CA/B Forum Baseline Requirements §7.1.2.7.6: a subscriber certificate carries no nameConstraints (strict TLS clients such as pyca/cryptography refuse an end-entity certificate with the extension)"
-    static let anchorValidityRule = "Web PKI profile, anchor rule: the anchor's certificate is within its validity period at the validation time (CA/B Forum Baseline Requirements §7.1.2.1 profiles Root CA certificates, validity included; strict TLS clients such as pyca/cryptography check every certificate of the path, the anchor's too)"
-    static let anchorCARule = "Web PKI profile, anchor rule: the anchor's certificate is a CA certificate: basicConstraints critical with cA TRUE, keyUsage with keyCertSign (CA/B Forum Baseline Requirements §7.1.2.1.2; strict TLS clients such as pyca/cryptography hold the anchor to the CA profile)"
-    static let anchorPathLengthRule = "Web PKI profile, anchor rule: the anchor's pathLenConstraint bounds the CAs below it, as for any CA (RFC 5280 §6.1.4(m); strict TLS clients such as pyca/cryptography process the anchor as a CA of the path)"
-    static let anchorCriticalRule = "Web PKI profile, anchor rule: a critical extension the client does not recognise rejects the anchor's certificate, as any certificate's (RFC 5280 §4.2; strict TLS clients such as pyca/cryptography process the anchor as a CA of the path)"
-    static let nameConstraintsRule = "Web PKI profile, name constraints: every CA's nameConstraints, the anchor's included, constrain the certificates below it (RFC 5280 §4.2.1.10, §6.1.3(b)-(c)); a wildcard dNSName is within a permitted subtree only when every name it stands for is, and within an excluded one when any is (RFC 5280 §4.2.1.6 leaves wildcards unaddressed; strict TLS clients such as pyca/cryptography decide so)"
-    static let signatureRule = "CA/B Forum Baseline Requirements §7.1.3.2: RSASSA-PKCS1-v1_5 or RSASSA-PSS with SHA-256, SHA-384 or SHA-512, or ECDSA with the hash its curve calls for (P-256: SHA-256, P-384: SHA-384, P-521: SHA-512); no SHA-1, no other algorithm"
+    /// One rule: what it requires, where the requirement is written (quoted), and which client
+    /// enforces it (with its source).
+    public struct Rule: Sendable, Hashable {
+        public let id: String
+        /// The requirement in a sentence.
+        public let summary: String
+        /// The written source, quoted exactly with its section.
+        public let source: String
+        /// The client behaviour behind it, with its source.
+        public let client: String
+        /// As a vector's reference: the rule, its source and its client.
+        public var reference: String { "Web PKI rule \(id): \(summary). \(source) Client: \(client)" }
+    }
+
+    static let eku = Rule(id: "leaf-eku", summary: "the leaf's extKeyUsage is present, with id-kp-serverAuth and without anyExtendedKeyUsage",
+        source: "CA/B Forum Baseline Requirements §7.1.2.7.6: \"`extKeyUsage` | MUST | N\"; §7.1.2.7.10: \"`id-kp-serverAuth` | 1.3.6.1.5.5.7.3.1 | MUST\" and \"`anyExtendedKeyUsage` | 2.5.29.37.0 | MUST NOT\".",
+        client: "Apple (support.apple.com/103769): \"TLS server certificates must contain an ExtendedKeyUsage (EKU) extension containing the id-kp-serverAuth OID.\" (pyca/cryptography 50.0.2 enforces serverAuth only when the extension is present: policy/extension.rs:604-628.)")
+    static let san = Rule(id: "leaf-san", summary: "the leaf has a subjectAltName",
+        source: "CA/B Forum Baseline Requirements §7.1.2.7.12: \"For Subscriber Certificates, the Subject Alternative Name MUST be present and MUST contain at least one `dNSName` or `iPAddress` `GeneralName`.\"",
+        client: "pyca/cryptography 50.0.2 requires it of an end-entity certificate (policy/extension.rs:182-186); Apple: \"DNS names in the CommonName of a certificate are no longer trusted.\"")
+    static let leafCA = Rule(id: "leaf-not-ca", summary: "the leaf's basicConstraints, if present, do not assert cA",
+        source: "CA/B Forum Baseline Requirements §7.1.2.7.8: \"`cA` | MUST be FALSE\".",
+        client: "pyca/cryptography 50.0.2 refuses an end-entity certificate that asserts cA (policy/extension.rs:559-575).")
+    static let leafNameConstraints = Rule(id: "leaf-no-name-constraints", summary: "the leaf carries no nameConstraints",
+        source: "CA/B Forum Baseline Requirements §7.1.2.7.6: \"`nameConstraints` | MUST NOT\".",
+        client: "pyca/cryptography 50.0.2's end-entity policy has nameConstraints not present (policy/extension.rs:193-194).")
+    static let caEKU = Rule(id: "ca-eku", summary: "every CA of the path, the anchor included, whose extKeyUsage is present lists id-kp-serverAuth or anyExtendedKeyUsage",
+        source: "CA/B Forum Baseline Requirements §7.1.2.10.6: \"`id-kp-serverAuth` | 1.3.6.1.5.5.7.3.1 | MUST\".",
+        client: "pyca/cryptography 50.0.2 applies exactly this to every CA certificate (policy/extension.rs:750-770), the anchor's included.")
+    static let names = Rule(id: "name-chaining", summary: "each certificate's issuer name is byte for byte its issuer's subject name, on a path that reaches an anchor",
+        source: "CA/B Forum Baseline Requirements §7.1.4.1: \"the encoded content of the Issuer Distinguished Name field of a Certificate SHALL be byte-for-byte identical with the encoded form of the Subject Distinguished Name field of the Issuing CA certificate.\"",
+        client: "pyca/cryptography 50.0.2 looks issuers up by the encoded name (lib.rs:370-382).")
+    static let version = Rule(id: "version-3", summary: "every certificate below the anchor is version 3",
+        source: "CA/B Forum Baseline Requirements §7.1.1: \"Certificates MUST be of type X.509 v3.\"",
+        client: "pyca/cryptography 50.0.2 checks it of every certificate (policy/mod.rs:385-445).")
+    static let serial = Rule(id: "serial", summary: "every certificate below the anchor has a positive serialNumber of at most 20 octets",
+        source: "CA/B Forum Baseline Requirements §7.1.2.7: \"MUST be a non-sequential number greater than zero (0) and less than 2¹⁵⁹\".",
+        client: "pyca/cryptography 50.0.2 refuses negative and over-long serials (policy/mod.rs:403-421).")
+    static let aki = Rule(id: "authority-key-identifier", summary: "the leaf carries authorityKeyIdentifier, and no certificate below the anchor marks it critical",
+        source: "CA/B Forum Baseline Requirements §7.1.2.7.6: \"`authorityKeyIdentifier` | MUST | N\".",
+        client: "pyca/cryptography 50.0.2 requires it, non-critical, of an end-entity certificate (policy/extension.rs:161-166) and refuses it critical on a CA (policy/extension.rs:97-102).")
+    static let caExtensions = Rule(id: "ca-extensions", summary: "every CA below the anchor carries basicConstraints, critical, and keyUsage",
+        source: "CA/B Forum Baseline Requirements §7.1.2.6.1: \"`basicConstraints` | MUST | Y\" and \"`keyUsage` | MUST | Y\".",
+        client: "pyca/cryptography 50.0.2's CA policy (policy/extension.rs:85-147).")
+    static let sanCriticality = Rule(id: "leaf-san-criticality", summary: "the leaf's subjectAltName is critical exactly when its subject is empty",
+        source: "CA/B Forum Baseline Requirements §7.1.2.7.12: \"If the `subject` field of the certificate is an empty SEQUENCE, this extension MUST be marked critical\" and \"Otherwise, this extension MUST NOT be marked critical.\"",
+        client: "pyca/cryptography 50.0.2 checks both (policy/extension.rs:182-186 with ee::subject_alternative_name).")
+    static let key = Rule(id: "keys", summary: "every key of the path, the leaf's and the anchor's included, is RSA of at least 2048 bits (a multiple of 8) or ECDSA on P-256, P-384 or P-521 as a named curve",
+        source: "CA/B Forum Baseline Requirements §6.1.5: \"Ensure that the modulus size, when encoded, is at least 2048 bits, and;\", \"Ensure that the key represents a valid point on the NIST P-256, NIST P-384 or NIST P-521 elliptic curve.\" and \"No other algorithms or key sizes are permitted.\"; §7.1.3.1.2: \"The parameters MUST use the `namedCurve` encoding.\"",
+        client: "Apple: \"TLS server certificates and issuing CAs using RSA keys must use key sizes greater than or equal to 2048 bits.\" pyca/cryptography 50.0.2 checks issuers' keys only (policy/mod.rs:540-593).")
+    static let signature = Rule(id: "signatures", summary: "every signature below the anchor is RSASSA-PKCS1-v1_5 or RSASSA-PSS with SHA-256, SHA-384 or SHA-512, or ECDSA with the hash its curve calls for",
+        source: "CA/B Forum Baseline Requirements §7.1.3.2.2: \"If the signing key is P-256, the signature MUST use ECDSA with SHA-256.\" (P-384: SHA-384, P-521: SHA-512); §7.1.3.2.1 lists the RSA encodings, SHA-1 not among them.",
+        client: "pyca/cryptography 50.0.2's permitted signature algorithms (policy/mod.rs:171-190); Apple: \"SHA-1 signed certificates are no longer trusted for TLS.\"")
+    static let anchorValidity = Rule(id: "anchor-validity", summary: "the anchor's certificate is within its validity period at the validation time",
+        source: "CA/B Forum Baseline Requirements §7.1.2.1.1 bounds a Root CA certificate's validity (\"`notAfter`  | 2922 days (approx. 8 years) | 9132 days (approx. 25 years)\"); RFC 5280 §6.1.1(d) would take only the anchor's name and key.",
+        client: "pyca/cryptography 50.0.2 holds the anchor to the CA profile, validity included (policy/mod.rs:448-491 reached through :536-538).")
+    static let anchorCA = Rule(id: "anchor-ca", summary: "the anchor's certificate is a CA certificate: basicConstraints critical with cA TRUE, keyUsage with keyCertSign",
+        source: "CA/B Forum Baseline Requirements §7.1.2.1.2: \"`basicConstraints` | MUST | Y\" and \"`keyUsage` | MUST | Y\"; §7.1.2.1.4: \"`cA` | MUST be set TRUE\"; §7.1.2.10.7: \"`keyCertSign` | Y | Y\".",
+        client: "pyca/cryptography 50.0.2 applies its CA policy to the anchor (policy/mod.rs:448-491, policy/extension.rs:85-147).")
+    static let anchorPathLength = Rule(id: "anchor-path-length", summary: "the anchor's pathLenConstraint bounds the CAs below it, as any CA's does",
+        source: "RFC 5280 §6.1.4(m) applied to the anchor as a CA of the path.",
+        client: "pyca/cryptography 50.0.2 processes the anchor's basicConstraints like any CA's (policy/mod.rs:448-491).")
+    static let anchorCritical = Rule(id: "anchor-critical-extensions", summary: "the anchor's certificate has no critical extension RFC 5280 does not define",
+        source: "RFC 5280 §4.2: \"A certificate-using system MUST reject the certificate if it encounters a critical extension it does not recognize or a critical extension that contains information that it cannot process.\"",
+        client: "pyca/cryptography 50.0.2 applies it to the anchor as to any certificate (policy/extension.rs:297-311).")
+    static let nameConstraints = Rule(id: "name-constraints", summary: "every CA's nameConstraints, the anchor's included, constrain the certificates below it; a wildcard dNSName is within a permitted subtree only when every name it stands for is, and within an excluded one when any is",
+        source: "RFC 5280 §4.2.1.10 and §6.1.3(b)-(c); §4.2.1.6 leaves wildcards to the application: \"Applications with specific requirements MAY use such names, but they must define the semantics.\"",
+        client: "pyca/cryptography 50.0.2 evaluates every CA's constraints, the anchor's included (lib.rs:429-466), wildcards so (types.rs:188-217).")
+    static let dnsConstraintSyntax = Rule(id: "dns-constraint-syntax", summary: "a dNSName in a CA's nameConstraints is a domain name (not empty, no leading dot)",
+        source: "RFC 5280 §4.2.1.10: \"DNS name restrictions are expressed as host.example.com.\"; CA/B Forum Baseline Requirements §7.1.2.10.8 asks the CA to confirm the Applicant \"has registered the `dNSName`\".",
+        client: "pyca/cryptography 50.0.2 refuses any other dNSName constraint as malformed (types.rs:34-60).")
+
+    static let pointerCriticality = Rule(id: "pointers-not-critical", summary: "no certificate below the anchor marks authorityInformationAccess or crlDistributionPoints critical",
+        source: "CA/B Forum Baseline Requirements §7.1.2.7.6: \"`authorityInformationAccess`      | MUST            | N\" and \"`crlDistributionPoints`           | *               | N\"; the CA profiles' rows say N as well (e.g. §7.1.2.6.1).",
+        client: "pyca/cryptography 50.0.2 refuses a critical authorityInformationAccess (policy/extension.rs: its validator is non-critical) and any critical extension it has no validator for, crlDistributionPoints among them (policy/extension.rs:297-311).")
+    static let keyIdentifiersOrderOnly = Rule(id: "key-identifiers-order-only", summary: "where RFC 5280 leaves key identifiers to the application, a mismatched authorityKeyIdentifier or subjectKeyIdentifier does not reject a path whose names and signatures chain",
+        source: "RFC 5280 §4.2.1.2: \"Applications are not required to verify that key identifiers match when performing certification path validation.\" (CA/B Forum Baseline Requirements §7.1.2.11.1's \"MUST be identical to the `subjectKeyIdentifier` field of the Issuing CA\" binds the CA).",
+        client: "pyca/cryptography 50.0.2 uses key identifiers only to order issuer candidates (lib.rs:384-417), as Go's findPotentialParents does.")
+    static let compressedPoints = Rule(id: "compressed-points", summary: "where RFC 5480 lets an implementation support compressed EC points, the profile's client does: a compressed P-256 point is a P-256 key",
+        source: "RFC 5480 §2.2 leaves the compressed form to the implementation (MAY); CA/B Forum Baseline Requirements §7.1.3.1.2 fixes only the AlgorithmIdentifier (\"The parameters MUST use the `namedCurve` encoding.\") and says nothing of the point's form.",
+        client: "pyca/cryptography 50.0.2 parses a compressed point as the key (probe: key-p256-compressed-at-intermediate verifies).")
+
+    /// The RFC 5280 openings the profile decides, as its client does: the opening's citation, and the rule.
+    static let decidedOpenings: [(citation: String, rule: Rule)] = [("RFC 5280 §4.2.1.2", keyIdentifiersOrderOnly), ("RFC 5480 §2.2", compressedPoints)]
+
+    /// Every rule of the profile, in the order the documentation lists them.
+    public static let rules: [Rule] = [eku, san, leafCA, leafNameConstraints, sanCriticality, aki, key, signature, version, serial, names, caExtensions, caEKU,
+                                       pointerCriticality, nameConstraints, dnsConstraintSyntax, anchorValidity, anchorCA, anchorPathLength, anchorCritical,
+                                       keyIdentifiersOrderOnly, compressedPoints]
+
+    static var ekuRule: String { eku.reference }
+    static var sanRule: String { san.reference }
+    static var caRule: String { leafCA.reference }
+    static var caEKURule: String { caEKU.reference }
+    static var nameRule: String { names.reference }
+    static var versionRule: String { version.reference }
+    static var serialRule: String { serial.reference }
+    static var akiRule: String { aki.reference }
+    static var caExtensionsRule: String { caExtensions.reference }
+    static var sanCriticalityRule: String { sanCriticality.reference }
+    static var keyRule: String { key.reference }
+    static var signatureRule: String { signature.reference }
+    static var leafNameConstraintsRule: String { leafNameConstraints.reference }
+    static var anchorValidityRule: String { anchorValidity.reference }
+    static var anchorCARule: String { anchorCA.reference }
+    static var anchorPathLengthRule: String { anchorPathLength.reference }
+    static var anchorCriticalRule: String { anchorCritical.reference }
+    static var nameConstraintsRule: String { nameConstraints.reference }
+    static var dnsConstraintSyntaxRule: String { dnsConstraintSyntax.reference }
 
     /// What the Web PKI calls for on `chain` (leaf first) under `anchors` at `time`, given RFC 5280's
     /// answer. The Web PKI adds to RFC 5280, it removes nothing: a rejection by RFC 5280 stands, with
@@ -69,7 +167,13 @@ public enum WebPKIRules {
                 references.append(violation.rule)
             }
         }
-        guard !failures.isEmpty else { return rfc5280 }
+        guard !failures.isEmpty else {
+            // An opening the profile's client decides: it accepts.
+            if let open = rfc5280.open, let decided = decidedOpenings.first(where: { open.hasPrefix($0.citation) }) {
+                return ProfileAnswer(expected: Expectation(trusted: true), references: [decided.rule.reference])
+            }
+            return rfc5280
+        }
         let rejectedByRFC5280 = rfc5280.open == nil && !rfc5280.expected.trusted
         var unique: [FailureClass] = rejectedByRFC5280 ? rfc5280.expected.failures : []
         for failure in failures where !unique.contains(failure) { unique.append(failure) }
@@ -118,11 +222,19 @@ public enum WebPKIRules {
         if !below.dropFirst().allSatisfy({ $0.criticality[basicConstraintsOID] == true && $0.criticality[keyUsageOID] != nil }) {
             found.append(([.notCA, .malformed, .other], caExtensionsRule))
         }
+        if below.contains(where: { $0.criticality["1.3.6.1.5.5.7.1.1"] == true || $0.criticality["2.5.29.31"] == true }) {
+            found.append(([.other, .malformed], pointerCriticality.reference))
+        }
         if let san = below[0].criticality[subjectAltNameOID], san != below[0].subjectIsEmpty {
             found.append(([.malformed, .other, .hostnameMismatch], sanCriticalityRule))
         }
         if path.count > 1, let anchor = path.last {
             found += anchorViolations(anchor, below: below, time: time)
+        }
+        if path.dropFirst().contains(where: { ca in
+            ca.nameConstraints.map { ($0.permitted + $0.excluded).contains { AnchorNameConstraints.malformedDNS($0) } } ?? false
+        }) {
+            found.append(([.malformed, .other, .untrusted], dnsConstraintSyntaxRule))
         }
         // Every CA's name constraints, the anchor's included, over the certificates below it.
         if path.indices.dropFirst().contains(where: { index in

@@ -291,7 +291,7 @@ enum ExploreFixtures {
         let checked: [any TrustBackend] = Self.backends.map { CheckedBackend($0) }
         let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
         let report = try await Explorer(backends: checked, bases: bases, mutations: MutationCatalogue.all.filter { $0.name == "basicConstraints/ca-true-ber-boolean" })
-            .run(Explorer.Options(seed: 1, pairs: 0, keyTypes: [.ed25519]))
+            .run(Explorer.Options(seed: 1, pairs: 0, keyTypes: [.p256]))
         let closed = try #require(report.findings.first { $0.steps.first?.role == .intermediate })
         #expect(closed.answers.allSatisfy { $0.diagnostics.contains { $0.hasSuffix("[layer checks]") } })
         #expect(closed.kind == "closed")
