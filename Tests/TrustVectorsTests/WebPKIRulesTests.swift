@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrustCore
 @testable import TrustVectors
@@ -73,6 +74,18 @@ import TrustCore
         #expect(N.within(.email("admin@example.test"), .email("example.test"), all: true))
         #expect(N.within(.uri("https://www.example.test:8443/x"), .uri(".example.test"), all: true))
         #expect(!N.within(.uri("https://www.example.test/"), .uri("example.test"), all: true))
+    }
+
+    /// docs/profiles.md lists every rule with its requirement (scripts/standards-check checks the
+    /// sections and quotes its source cites in every vector that cites it).
+    @Test func theProfilesPageListsEveryRule() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/profiles.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        #expect(Set(WebPKIRules.rules.map(\.id)).count == WebPKIRules.rules.count)
+        for rule in WebPKIRules.rules {
+            #expect(text.contains("| `\(rule.id)` | \(rule.summary.replacingOccurrences(of: "|", with: "\\|")) |"), "docs/profiles.md lacks rule \(rule.id)")
+        }
     }
 
     /// The committed manifest carries a Web PKI answer exactly where the rules give another one.
