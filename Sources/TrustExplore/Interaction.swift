@@ -80,7 +80,7 @@ extension MutationCatalogue {
         // Changes to the anchor set that keep the real anchor in it, in any order, with any copies.
         let anchorSet: Set<String> = ["chain/anchor-non-ca-copy-first", "chain/anchor-non-ca-copy-after", "chain/anchor-non-ca-intermediate-copy", "chain/anchor-non-ca-intermediate-copy-first", "chain/anchors-reversed"]
         if anchorSet.contains(a.mutation) && anchorSet.contains(b.mutation) {
-            return .trusted("RFC 5280 §6.1.1(d): the trust anchors are a set of names and keys; the real anchor is in it, whatever the order and whatever copies stand beside it")
+            return .trusted("RFC 5280 §6.1.1(d): \"The trust anchor information includes: (1) the trusted issuer name, (2) the trusted public key algorithm, (3) the trusted public key, and (4) optionally, the trusted public key parameters associated with the public key.\" (the trust anchors are a set of names and keys; the real anchor is in it, whatever the order and whatever copies stand beside it)")
         }
         let noPath: Set<String> = ["chain/intermediates-missing", "chain/same-name-anchor-only"]
         for (chain, other, otherAnswer) in [(a, b, answerB), (b, a, answerA)] where noPath.contains(chain.mutation) && !other.mutation.hasPrefix("chain/") {
@@ -89,16 +89,16 @@ extension MutationCatalogue {
             if other.role == .leaf, let otherAnswer, otherAnswer.open == nil, !otherAnswer.trusted {
                 for failure in otherAnswer.failures where !failures.contains(failure) { failures.append(failure) }
             }
-            return StandardAnswer(trusted: false, failures: failures.sorted(), references: ["RFC 5280 §6.1: no path to a trust anchor (\(chain.mutation)), whatever else changes"] + (otherAnswer?.references ?? []))
+            return StandardAnswer(trusted: false, failures: failures.sorted(), references: ["RFC 5280 §6.1: no path to a trust anchor (\(chain.mutation)), whatever else changes: a prospective certification path must satisfy \"(b) certificate 1 is issued by the trust anchor\""] + (otherAnswer?.references ?? []))
         }
         for (chain, other, otherAnswer) in [(a, b, answerB), (b, a, answerA)] where chain.mutation == "chain/anchor-is-intermediate" && !other.mutation.hasPrefix("chain/") {
             switch other.role {
             case .root where !other.mutation.hasPrefix("signature/"):
-                return .trusted("RFC 5280 §6.1: with the intermediate as the anchor, the root is off the path; a change to it decides nothing")
+                return .trusted("RFC 5280 §6.1: with the intermediate as the anchor, the root is off the path (\"(b) certificate 1 is issued by the trust anchor\"); a change to it decides nothing")
             case .intermediate where !other.mutation.hasPrefix("signature/") && !aspects(other.mutation, role: .intermediate).contains(namesAspect):
-                return .trusted("RFC 5280 §6.1.1(d): the intermediate is now the trust anchor, whose certificate fields path validation does not process")
+                return .trusted("RFC 5280 §6.1.1(d): \"When the trust anchor information is provided in the form of a certificate, the name in the subject field is used as the trusted issuer name and the contents of the subjectPublicKeyInfo field is used as the source of the trusted public key algorithm and the trusted public key.\" (the intermediate is now the trust anchor, whose certificate fields path validation does not process)")
             case .leaf where !aspects(other.mutation, role: .leaf).contains(structureAspect):
-                return otherAnswer.map { answer in var copy = answer; copy.references.append("RFC 5280 §6.1: the path is the leaf and the intermediate as anchor; the leaf is validated as before"); return copy }
+                return otherAnswer.map { answer in var copy = answer; copy.references.append("RFC 5280 §6.1: the path is the leaf and the intermediate as anchor (\"(b) certificate 1 is issued by the trust anchor\"); the leaf is validated as before"); return copy }
             default: return nil
             }
         }

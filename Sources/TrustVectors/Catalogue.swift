@@ -196,25 +196,25 @@ enum Catalogue {
             "unknown-critical-extension-leaf-as-anchor",
             "The leaf is the only anchor and carries a critical extension with an unregistered OID: pinning a certificate does not make an extension no verifier recognises acceptable.",
             chain: ["unknown-critical-extension-leaf"], anchors: ["unknown-critical-extension-leaf"], failures: [.other],
-            references: ["RFC 5280 §4.2", rfc5280Anchor]
+            references: [rfc5280UnknownCritical, rfc5280Anchor]
         ),
         accept(
             "policy-constraints-leaf-as-anchor",
             "The leaf is the only anchor and carries a critical policyConstraints, an extension RFC 5280 §4.2 requires every verifier to recognise: trusted as a pinned leaf, as when presented with its chain.",
             chain: ["policy-constraints-leaf"], anchors: ["policy-constraints-leaf"], path: ["policy-constraints-leaf"],
-            references: ["RFC 5280 §4.2", "RFC 5280 §4.2.1.11", rfc5280Anchor]
+            references: [rfc5280Recognised, rfc5280PolicyConstraints, rfc5280Anchor]
         ),
         accept(
             "anchor-copy-of-intermediate-expired",
             "Anchors: an expired copy of the presented intermediate (same name and key) and the root. The path through the presented intermediate to the root is valid; a builder that takes the copy for the leaf's issuer without trying the presented chain rejects a valid chain.",
             chain: ["leaf", "intermediate"], anchors: ["intermediate-expired-copy", "root"], path: ["leaf", "intermediate", "root"],
-            references: [rfc5280Validation, "RFC 4158 §2.4.2"]
+            references: [rfc5280Validation, rfc4158PathBuilding]
         ),
         accept(
             "anchor-copy-of-intermediate-not-ca",
             "Anchors: a copy of the presented intermediate with cA FALSE (same name and key) and the root. The path through the presented intermediate to the root is valid and must be found.",
             chain: ["leaf", "intermediate"], anchors: ["intermediate-not-ca-copy", "root"], path: ["leaf", "intermediate", "root"],
-            references: [rfc5280Validation, "RFC 4158 §2.4.2"]
+            references: [rfc5280Validation, rfc4158PathBuilding]
         ),
         reject(
             "missing-intermediate",
@@ -322,7 +322,7 @@ enum Catalogue {
             "hostname-case-insensitive",
             "The host differs from the SAN dNSName only in letter case; DNS names compare case-insensitively.",
             chain: ["leaf", "intermediate"], host: "WWW.Example.TEST", path: ["leaf", "intermediate", "root"],
-            references: [rfc9525DNS, "RFC 4343"]
+            references: [rfc9525DNS, rfc4343CaseInsensitive]
         ),
         accept(
             "wildcard-one-label",
@@ -409,14 +409,14 @@ enum Catalogue {
             "An intermediate with pathLenConstraint 0 issues another CA, which issues the leaf; intermediates sent in order.",
             chain: ["pathlen-zero-leaf", "pathlen-zero-sub-intermediate", "pathlen-zero-intermediate"],
             failures: [.pathLengthExceeded],
-            references: [rfc5280BasicConstraints, "RFC 5280 §6.1.4(l)", "RFC 5280 §6.1.4(m)"]
+            references: [rfc5280PathLength, rfc5280MaxPathLength, rfc5280PathLengthConstraint]
         ),
         accept(
             "pathlen-one-satisfied",
             "An intermediate with pathLenConstraint 1 issues another CA, which issues the leaf: one intermediate below it is allowed.",
             chain: ["chain4-leaf", "chain4-intermediate-2", "chain4-intermediate-1"],
             path: ["chain4-leaf", "chain4-intermediate-2", "chain4-intermediate-1", "root"],
-            references: [rfc5280BasicConstraints, "RFC 5280 §6.1.4(l)", "RFC 5280 §6.1.4(m)"]
+            references: [rfc5280PathLength, rfc5280MaxPathLength, rfc5280PathLengthConstraint]
         ),
         reject(
             "issuer-not-ca",
@@ -434,7 +434,7 @@ enum Catalogue {
             "issuer-without-keycertsign",
             "The leaf's issuer is a CA (cA TRUE) whose keyUsage lacks keyCertSign, so its key may not verify certificate signatures. The taxonomy has no key-usage class for issuers: notCA or other.",
             chain: ["no-keycertsign-intermediate-leaf", "no-keycertsign-intermediate"], failures: [.notCA, .other],
-            references: ["RFC 5280 §4.2.1.3", "RFC 5280 §6.1.4(n)"]
+            references: [rfc5280KeyUsageCertSign, rfc5280KeyCertSign]
         ),
 
         // Purpose and extensions of the leaf.
@@ -442,7 +442,7 @@ enum Catalogue {
             "leaf-key-usage-without-digital-signature",
             "The leaf's keyUsage (critical) asserts only contentCommitment, not digitalSignature: its key may not sign a TLS handshake, though its extendedKeyUsage says serverAuth.",
             chain: ["content-commitment-key-usage-leaf", "intermediate"], failures: [.purposeMismatch],
-            references: ["RFC 5280 §4.2.1.3", "RFC 8446 §4.4.3", rfc5280EKU]
+            references: [rfc5280DigitalSignature, rfc8446CertificateVerify, rfc5280EKUWithKeyUsage]
         ),
         reject(
             "client-auth-only-leaf",
@@ -460,32 +460,32 @@ enum Catalogue {
             "unknown-critical-extension-leaf",
             "The leaf carries a critical extension with an unregistered OID (1.3.6.1.4.1.32473.1, RFC 5612 documentation arc), which a verifier must reject. No specific class fits.",
             chain: ["unknown-critical-extension-leaf", "intermediate"], failures: [.other],
-            references: ["RFC 5280 §4.2", "RFC 5280 §6.1.5(f)"]
+            references: [rfc5280UnknownCritical, rfc5280LeafCritical]
         ),
         reject(
             "unknown-critical-extension-intermediate",
             "The intermediate carries a critical extension with an unregistered OID: a certificate of the path that no verifier can process.",
             chain: ["unknown-critical-extension-intermediate-leaf", "unknown-critical-extension-intermediate"], failures: [.other],
-            references: ["RFC 5280 §4.2", "RFC 5280 §6.1.4(o)"]
+            references: [rfc5280UnknownCritical, rfc5280IntermediateCritical]
         ),
         accept(
             "unknown-extension-not-der-leaf",
             "The leaf carries a non-critical extension with an unregistered OID (1.3.6.1.4.1.32473.2) whose value is the four bytes 01 02 03 04, not DER: a verifier may ignore a non-critical extension it does not recognise, so the valid chain is trusted; the bytes no verifier reads give the certificate no second encoding.",
             chain: ["unknown-extension-not-der-leaf", "intermediate"], path: ["unknown-extension-not-der-leaf", "intermediate", "root"],
-            references: ["RFC 5280 §4.2", rfc5280Validation]
+            references: [rfc5280UnknownNonCritical, rfc5280Validation]
         ),
         accept(
             "unknown-extension-not-der-intermediate",
             "The intermediate carries a non-critical extension with an unregistered OID whose value (01 02 03 04) is not DER: ignored like any unrecognised non-critical extension, so the valid chain is trusted.",
             chain: ["unknown-extension-not-der-intermediate-leaf", "unknown-extension-not-der-intermediate"],
             path: ["unknown-extension-not-der-intermediate-leaf", "unknown-extension-not-der-intermediate", "root"],
-            references: ["RFC 5280 §4.2", rfc5280Validation]
+            references: [rfc5280UnknownNonCritical, rfc5280Validation]
         ),
         accept(
             "policy-constraints-leaf",
             "The leaf carries a critical policyConstraints (inhibitPolicyMapping 5, which constrains nothing below a leaf): RFC 5280 §4.2 requires every verifier to recognise the extension, so the valid chain is trusted.",
             chain: ["policy-constraints-leaf", "intermediate"], path: ["policy-constraints-leaf", "intermediate", "root"],
-            references: ["RFC 5280 §4.2", "RFC 5280 §4.2.1.11", rfc5280Validation]
+            references: [rfc5280Recognised, rfc5280PolicyConstraints, rfc5280Validation]
         ),
     ]
 
@@ -552,17 +552,33 @@ enum Catalogue {
 
     // MARK: - Building blocks
 
-    private static let rfc5280Validation = "RFC 5280 §6.1"
-    private static let rfc5280Anchor = "RFC 5280 §6.1.1(d)"
-    private static let rfc5280Signature = "RFC 5280 §6.1.3(a)(1)"
-    private static let rfc5280ValidityCheck = "RFC 5280 §6.1.3(a)(2)"
-    private static let rfc5280Chaining = "RFC 5280 §6.1.3(a)(4)"
-    private static let rfc5280Validity = "RFC 5280 §4.1.2.5"
-    private static let rfc5280SAN = "RFC 5280 §4.2.1.6"
-    private static let rfc5280BasicConstraints = "RFC 5280 §4.2.1.9"
-    private static let rfc5280IssuerIsCA = "RFC 5280 §6.1.4(k)"
-    private static let rfc5280EKU = "RFC 5280 §4.2.1.12"
-    private static let rfc8446Order = "RFC 8446 §4.4.2"
+    private static let rfc5280Validation = "RFC 5280 §6.1 (Basic Path Validation): a prospective certification path satisfies \"(a) for all x in {1, ..., n-1}, the subject of certificate x is the issuer of certificate x+1; (b) certificate 1 is issued by the trust anchor; (c) certificate n is the certificate to be validated (i.e., the target certificate); and (d) for all x in {1, ..., n}, the certificate was valid at the time in question.\""
+    private static let rfc5280Anchor = "RFC 5280 §6.1.1(d) (Inputs): \"When the trust anchor information is provided in the form of a certificate, the name in the subject field is used as the trusted issuer name and the contents of the subjectPublicKeyInfo field is used as the source of the trusted public key algorithm and the trusted public key.\""
+    private static let rfc5280Signature = "RFC 5280 §6.1.3(a)(1) (Basic Certificate Processing): \"The signature on the certificate can be verified using working_public_key_algorithm, the working_public_key, and the working_public_key_parameters.\""
+    private static let rfc5280ValidityCheck = "RFC 5280 §6.1.3(a)(2) (Basic Certificate Processing): \"The certificate validity period includes the current time.\""
+    private static let rfc5280Chaining = "RFC 5280 §6.1.3(a)(4) (Basic Certificate Processing): \"The certificate issuer name is the working_issuer_name.\""
+    private static let rfc5280Validity = "RFC 5280 §4.1.2.5 (Validity): \"The validity period for a certificate is the period of time from notBefore through notAfter, inclusive.\""
+    private static let rfc5280SAN = "RFC 5280 §4.2.1.6 (Subject Alternative Name): \"For IP version 4, as specified in [RFC791], the octet string MUST contain exactly four octets. For IP version 6, as specified in [RFC2460], the octet string MUST contain exactly sixteen octets.\""
+    private static let rfc5280BasicConstraints = "RFC 5280 §4.2.1.9 (Basic Constraints): \"If the basic constraints extension is not present in a version 3 certificate, or the extension is present but the cA boolean is not asserted, then the certified public key MUST NOT be used to verify certificate signatures.\""
+    private static let rfc5280PathLength = "RFC 5280 §4.2.1.9 (Basic Constraints): pathLenConstraint \"gives the maximum number of non-self-issued intermediate certificates that may follow this certificate in a valid certification path\""
+    private static let rfc5280MaxPathLength = "RFC 5280 §6.1.4(l) (Preparation for Certificate i+1): \"If the certificate was not self-issued, verify that max_path_length is greater than zero and decrement max_path_length by 1.\""
+    private static let rfc5280PathLengthConstraint = "RFC 5280 §6.1.4(m) (Preparation for Certificate i+1): \"If pathLenConstraint is present in the certificate and is less than max_path_length, set max_path_length to the value of pathLenConstraint.\""
+    private static let rfc5280IssuerIsCA = "RFC 5280 §6.1.4(k) (Preparation for Certificate i+1): \"If certificate i is a version 3 certificate, verify that the basicConstraints extension is present and that cA is set to TRUE.\""
+    private static let rfc5280KeyUsageCertSign = "RFC 5280 §4.2.1.3 (Key Usage): \"If the keyUsage extension is present, then the subject public key MUST NOT be used to verify signatures on certificates or CRLs unless the corresponding keyCertSign or cRLSign bit is set.\""
+    private static let rfc5280KeyCertSign = "RFC 5280 §6.1.4(n) (Preparation for Certificate i+1): \"If a key usage extension is present, verify that the keyCertSign bit is set.\""
+    private static let rfc5280DigitalSignature = "RFC 5280 §4.2.1.3 (Key Usage): \"The digitalSignature bit is asserted when the subject public key is used for verifying digital signatures, other than signatures on certificates (bit 5) and CRLs (bit 6), such as those used in an entity authentication service, a data origin authentication service, and/or an integrity service.\""
+    private static let rfc5280EKU = "RFC 5280 §4.2.1.12 (Extended Key Usage): \"If the extension is present, then the certificate MUST only be used for one of the purposes indicated.\""
+    private static let rfc5280EKUWithKeyUsage = "RFC 5280 §4.2.1.12 (Extended Key Usage): \"If a certificate contains both a key usage extension and an extended key usage extension, then both extensions MUST be processed independently and the certificate MUST only be used for a purpose consistent with both extensions.\""
+    private static let rfc5280UnknownCritical = "RFC 5280 §4.2 (Certificate Extensions): \"A certificate-using system MUST reject the certificate if it encounters a critical extension it does not recognize or a critical extension that contains information that it cannot process.\""
+    private static let rfc5280UnknownNonCritical = "RFC 5280 §4.2 (Certificate Extensions): \"A non-critical extension MAY be ignored if it is not recognized, but MUST be processed if it is recognized.\""
+    private static let rfc5280Recognised = "RFC 5280 §4.2 (Certificate Extensions): \"At a minimum, applications conforming to this profile MUST recognize the following extensions: key usage (Section 4.2.1.3), certificate policies (Section 4.2.1.4), subject alternative name (Section 4.2.1.6), basic constraints (Section 4.2.1.9), name constraints (Section 4.2.1.10), policy constraints (Section 4.2.1.11), extended key usage (Section 4.2.1.12), and inhibit anyPolicy (Section 4.2.1.14).\""
+    private static let rfc5280PolicyConstraints = "RFC 5280 §4.2.1.11 (Policy Constraints): \"Conforming applications MUST be able to process the requireExplicitPolicy field and SHOULD be able to process the inhibitPolicyMapping field.\""
+    private static let rfc5280LeafCritical = "RFC 5280 §6.1.5(f) (Wrap-Up Procedure): \"Recognize and process any other critical extension present in the certificate n.\""
+    private static let rfc5280IntermediateCritical = "RFC 5280 §6.1.4(o) (Preparation for Certificate i+1): \"Recognize and process any other critical extension present in the certificate.\""
+    private static let rfc8446Order = "RFC 8446 §4.4.2 (Certificate): \"For maximum compatibility, all implementations SHOULD be prepared to handle potentially extraneous certificates and arbitrary orderings from any TLS version, with the exception of the end-entity certificate which MUST be first.\""
+    private static let rfc8446CertificateVerify = "RFC 8446 §4.4.3 (Certificate Verify): \"Servers MUST send this message when authenticating via a certificate.\" §4.4.2.2 (Server Certificate Selection): \"the digitalSignature bit MUST be set if the Key Usage extension is present\""
+    private static let rfc4158PathBuilding = "RFC 4158 §2.2 (Criteria for Path Building): \"Criterion 1: The implementation is able to find all possible paths, excepting paths containing repeated subject name/public key pairs.\" \"This means that all potentially valid certification paths between the trust anchor and the target certificate which may be valid paths can be built by the algorithm.\""
+    private static let rfc4343CaseInsensitive = "RFC 4343 §3 (Name Lookup, Label Types, and CLASS): \"a lookup string octet with a value in the inclusive range from 0x41 to 0x5A, the uppercase ASCII letters, MUST match the identical value and also match the corresponding value in the inclusive range from 0x61 to 0x7A, the lowercase ASCII letters.\""
     private static let rfc9525NoCN = "RFC 9525 §2"
     private static let rfc9525DNS = "RFC 9525 §6.3"
     private static let rfc9525IP = "RFC 9525 §6.4"

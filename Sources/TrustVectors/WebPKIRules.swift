@@ -159,7 +159,8 @@ public enum WebPKIRules {
         let pool = (chain.dropFirst().compactMap(Parsed.init)).map { (certificate: $0, anchor: false) } + anchors.compactMap(Parsed.init).map { (certificate: $0, anchor: true) }
         let paths = anchors.contains(leafDER) ? [[leaf]] : Self.paths(from: leaf, pool: pool)
         if paths.isEmpty {
-            failures += [.untrusted, .other]
+            // No path whose names chain: a library that tries a candidate's key anyway reports its signature.
+            failures += [.untrusted, .badSignature, .other]
             references.append(nameRule)
         } else if let best = paths.map({ violations($0, time: time) }).min(by: { $0.count < $1.count }) {
             for violation in best {
