@@ -107,7 +107,7 @@ let package = Package(
         // Runners, judgement and reports: they know back ends only as values they are given.
         .target(
             name: "TrustHarness",
-            dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustPolicy", "TrustProbe", "TrustVectors"],
+            dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustPolicy", "TrustProbe", "TrustVectors", "CTrapReport"],
             // The HTML reports' CSS and JavaScript, compiled into the module (see ReportAssets).
             resources: [.embedInCode("Resources/document.css"), .embedInCode("Resources/document.js")]
         ),
@@ -163,6 +163,8 @@ let package = Package(
         // other packages' back ends (scripts/all-backends' all-backends-fuzz) fuzzes them too.
         .target(name: "TrustFuzzKit", dependencies: ["TrustCore", "TrustBackendKit", "TrustPolicy", "TrustVectors", "TrustHarness", "CFuzzerDriver"]),
         .target(name: "CFuzzerDriver"),
+        // Names the evaluation a thread was running when the process dies of a signal (GuardedEvaluation).
+        .target(name: "CTrapReport"),
 
         // The raw C loops the back ends are benchmarked against (OpenSSL and GnuTLS called as the back
         // ends call them), here so that the Benchmarks package and `trust-harness bench` share them.

@@ -83,7 +83,13 @@ public struct BadInputRunner: Sendable {
         }
         let request = EvaluationRequest(chain: input.chain, host: input.host, time: input.time)
         let start = ContinuousClock.now
-        let verdict = evaluator.evaluate(request)
+        let label = GuardedEvaluation.label(vector: VectorSuite.badInputPrefix + testcase.id, backend: backend.name)
+        guard let verdict = GuardedEvaluation.run(label: label, { evaluator.evaluate(request) }) else {
+            result.observed = "error"
+            result.message = GuardedEvaluation.hangMessage(label)
+            result.problems.append(result.message)
+            return result
+        }
         let elapsed = ContinuousClock.now - start
         result.milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
         result.observed = Self.answer(trusted: verdict.isTrusted, failures: verdict.failures)

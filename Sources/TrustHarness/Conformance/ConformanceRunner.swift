@@ -10,6 +10,8 @@ public struct ConformanceRunner: Sendable {
     public var suite: VectorSuite
     /// The standard every chain verdict is judged against (``StandardsProfile/default`` unless named).
     public var profile: StandardsProfile
+    /// The longest one evaluation may take before it is reported as a hang (``GuardedEvaluation``).
+    public var evaluationLimit: TimeInterval = GuardedEvaluation.limit
 
     public init(backends: [any TrustBackend], suite: VectorSuite, profile: StandardsProfile = .default) {
         self.backends = backends
@@ -105,7 +107,8 @@ public struct ConformanceRunner: Sendable {
     /// Evaluates one vector on one back end, without sharing evaluators.
     public func evaluate(_ subject: Subject, backend: any TrustBackend) -> ConformanceResult {
         let index = backends.firstIndex { $0.name == backend.name }
-        let runner = index == nil ? ConformanceRunner(backends: [backend], suite: suite, profile: profile) : self
+        var runner = index == nil ? ConformanceRunner(backends: [backend], suite: suite, profile: profile) : self
+        runner.evaluationLimit = evaluationLimit
         return runner.evaluate(subject, on: index ?? 0, evaluators: EvaluatorCache(backends: runner.backends))
     }
 
@@ -118,7 +121,11 @@ public struct ConformanceRunner: Sendable {
             // Anchors the back end refuses are its answer, rejected [malformed], as in every subcommand.
             let evaluator = evaluators.evaluator(backendIndex, anchors: vector.anchors)
             let start = ContinuousClock.now
-            let verdict = evaluator.evaluate(vector.request)
+            let label = GuardedEvaluation.label(vector: vector.id, backend: backend.name)
+            let request = vector.request
+            guard let verdict = GuardedEvaluation.run(label: label, limit: evaluationLimit, { evaluator.evaluate(request) }) else {
+                return hung(vector.id, backend.name, expected, label, context: Self.context(subject))
+            }
             let seconds = Self.seconds(since: start)
             var judgement = Judgement.judge(verdict, answer: answer, expectedPath: vector.expectedPath, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion, profile: profile))
             if judgement.outcome == .fail, let note = suite.otherBuildsNote(backend: backend.name, vector: vector.id, library: backend.libraryVersion, profile: profile) {
@@ -134,7 +141,10 @@ public struct ConformanceRunner: Sendable {
                 return failed(vector.id, backend.name, expected, error)
             }
             let start = ContinuousClock.now
-            let decision = evaluator.evaluate(chain: vector.chain, forDomain: vector.domain, at: vector.time)
+            let label = GuardedEvaluation.label(vector: vector.id, backend: backend.name)
+            guard let decision = GuardedEvaluation.run(label: label, limit: evaluationLimit, { evaluator.evaluate(chain: vector.chain, forDomain: vector.domain, at: vector.time) }) else {
+                return hung(vector.id, backend.name, expected, label, context: Self.context(subject))
+            }
             let seconds = Self.seconds(since: start)
             let judgement = Judgement.judge(decision, expected: vector.expected, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion))
             return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(decision), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
@@ -153,6 +163,14 @@ public struct ConformanceRunner: Sendable {
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// An evaluation that did not return within ``GuardedEvaluation/limit``: an error naming the
+    /// vector and back end; the run goes on.
+    func hung(_ id: String, _ backend: String, _ expected: ExpectedOutcome, _ label: String, context: VectorContext) -> ConformanceResult {
+        let message = GuardedEvaluation.hangMessage(label, limit: evaluationLimit)
+        return ConformanceResult(id: id, backend: backend, expected: expected, observed: nil, error: message,
+                                 judgement: Judgement(outcome: .error, failureKind: nil, detail: message), context: context)
     }
 
     func failed(_ id: String, _ backend: String, _ expected: ExpectedOutcome, _ error: any Error) -> ConformanceResult {

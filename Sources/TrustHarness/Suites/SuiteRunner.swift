@@ -90,7 +90,11 @@ public struct SuiteRunner: Sendable {
         let evaluator = backend.evaluatorFailingClosed(anchors: input.anchors)
         let request = input.request
         let start = ContinuousClock.now
-        let verdict = evaluator.evaluate(request)
+        let label = GuardedEvaluation.label(vector: testcase.id, backend: backend.name)
+        guard let verdict = GuardedEvaluation.run(label: label, { evaluator.evaluate(request) }) else {
+            // No answer to compare: not the library's verdict, and a change from any record.
+            return result(.skipped, GuardedEvaluation.hangMessage(label))
+        }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
         if verdict.isTrusted {
