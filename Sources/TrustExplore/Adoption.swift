@@ -91,7 +91,7 @@ public enum Adoption {
             }
             // A vector whose record holds for some library builds only (a hand-written deviation
             // with `libraries`) is pinned to its own bytes: re-adopting would orphan that record.
-            if files.values.contains(where: { $0.deviations.contains { $0.vector == candidate.id && $0.libraries != nil } }) {
+            if files.values.contains(where: { $0.deviations.contains { $0.covered.contains(candidate.id) && $0.libraries != nil } }) {
                 summary.leave(candidate.id, because: "a deviation recorded for some library builds only pins the vector's bytes")
                 continue
             }
@@ -123,7 +123,7 @@ public enum Adoption {
             entry.setAnswers(rfc5280: rfc5280, webpki: webpki)
             manifest.vectors.removeAll { $0.id == entry.id }
             manifest.vectors.append(entry)
-            for url in files.keys { files[url]!.deviations.removeAll { $0.vector == entry.id } }
+            for url in files.keys { files[url]!.remove(vector: entry.id) }
             for (backend, verdict) in verdicts {
                 let recorded = StandardsProfile.allCases.compactMap { profile in
                     deviation(backend: backend, verdict: verdict, vector: entry.id, answer: entry.answer(for: profile)).map { (profile, $0) }

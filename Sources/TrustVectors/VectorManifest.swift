@@ -99,13 +99,21 @@ public struct Expectation: Codable, Sendable, Hashable {
     public static func rejected(_ failures: FailureClass...) -> Expectation { Expectation(trusted: false, failures: failures) }
 }
 
-/// A back end's recorded disagreement with the expectation of one vector: `Vectors/deviations.json`.
+/// A back end's recorded disagreement with the expectation of a vector: `Vectors/deviations.json`.
 ///
 /// The conformance test accepts exactly this observation for this back end and vector, and fails when
 /// the behaviour changes either way, including when the deviation disappears.
+///
+/// One record can cover several vectors that depart for one cause, with one reason: in the file,
+/// `"vectors": [...]` instead of `"vector"`. Judging stays exact per vector (``expanded``: each
+/// covered vector must show the recorded observation, and a vector that stops departing fails).
 public struct Deviation: Codable, Sendable, Hashable {
     public var backend: String
+    /// The vector the record covers (the first, when it covers several: ``vectors``).
     public var vector: String
+    /// Every vector the record covers when it covers more than one (written once per cause); nil
+    /// for a record of one vector.
+    public var vectors: [String]?
     public var observed: ObservedOutcome
     /// Why the library behaves so, with a reference (documentation, source, issue) where known.
     public var reason: String
@@ -126,6 +134,59 @@ public struct Deviation: Codable, Sendable, Hashable {
         self.reason = reason
         self.libraries = libraries
         self.profiles = profiles
+    }
+
+    /// One record for several vectors that depart for one cause, with one reason.
+    public init(backend: String, vectors: [String], observed: ObservedOutcome, reason: String, libraries: String? = nil, profiles: [StandardsProfile]? = nil) {
+        self.init(backend: backend, vector: vectors.first ?? "", observed: observed, reason: reason, libraries: libraries, profiles: profiles)
+        self.vectors = vectors.count > 1 ? vectors : nil
+    }
+
+    /// The vectors the record covers.
+    public var covered: [String] { vectors ?? [vector] }
+
+    /// One record per covered vector, each judged on its own.
+    public var expanded: [Deviation] {
+        guard let vectors else { return [self] }
+        return vectors.map { vector in
+            var single = self
+            single.vector = vector
+            single.vectors = nil
+            return single
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case backend, vector, vectors, observed, reason, libraries, profiles
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        backend = try container.decode(String.self, forKey: .backend)
+        observed = try container.decode(ObservedOutcome.self, forKey: .observed)
+        reason = try container.decode(String.self, forKey: .reason)
+        libraries = try container.decodeIfPresent(String.self, forKey: .libraries)
+        profiles = try container.decodeIfPresent([StandardsProfile].self, forKey: .profiles)
+        if let list = try container.decodeIfPresent([String].self, forKey: .vectors) {
+            guard let first = list.first else {
+                throw DecodingError.dataCorruptedError(forKey: .vectors, in: container, debugDescription: "a record for \(backend) covers no vector")
+            }
+            vector = first
+            vectors = list.count > 1 ? list : nil
+        } else {
+            vector = try container.decode(String.self, forKey: .vector)
+            vectors = nil
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(backend, forKey: .backend)
+        if let vectors { try container.encode(vectors, forKey: .vectors) } else { try container.encode(vector, forKey: .vector) }
+        try container.encode(observed, forKey: .observed)
+        try container.encode(reason, forKey: .reason)
+        try container.encodeIfPresent(libraries, forKey: .libraries)
+        try container.encodeIfPresent(profiles, forKey: .profiles)
     }
 
     /// Whether the deviation is recorded under `profile`.
@@ -185,6 +246,20 @@ public struct DeviationList: Codable, Sendable, Hashable {
     public init(version: Int = 1, deviations: [Deviation]) {
         self.version = version
         self.deviations = deviations
+    }
+
+    /// Takes `vector` out of every record (of `backend`, or of every back end when nil): a record of
+    /// that vector alone goes, a record covering others keeps them.
+    public mutating func remove(vector: String, backend: String? = nil) {
+        deviations = deviations.compactMap { record in
+            guard backend == nil || record.backend == backend, record.covered.contains(vector) else { return record }
+            let left = record.covered.filter { $0 != vector }
+            guard !left.isEmpty else { return nil }
+            var kept = record
+            kept.vector = left[0]
+            kept.vectors = left.count > 1 ? left : nil
+            return kept
+        }
     }
 }
 

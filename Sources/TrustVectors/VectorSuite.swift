@@ -195,7 +195,8 @@ public struct VectorSuite: Sendable {
     /// The deviations of `url`, checked against the vector ids `vectors` and the deviations
     /// `existing` (no back end twice on one vector).
     static func readDeviations(_ url: URL, vectors: Set<String>, adding existing: [Deviation]) throws -> [Deviation] {
-        let deviations = try (decodeJSON(url) as DeviationList).deviations
+        // A record written once per cause covers several vectors: judged one by one.
+        let deviations = try (decodeJSON(url) as DeviationList).deviations.flatMap(\.expanded)
         // One per back end, vector, library condition and profile: builds and profiles may differ.
         func keysOf(_ deviation: Deviation) -> [String] {
             StandardsProfile.allCases.filter(deviation.applies).map { deviation.backend + " " + deviation.vector + " " + (deviation.libraries ?? "") + " " + $0.rawValue }
