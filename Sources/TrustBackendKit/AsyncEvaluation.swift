@@ -2,7 +2,7 @@ import Foundation
 import TrustCore
 
 /// Runs an `async` operation to completion on the calling thread, for the synchronous
-/// ``TrustCore/TrustEvaluator/evaluate(_:)`` of a back end whose library is `async` (such as
+/// ``TrustEvaluator/evaluate(_:)`` of a back end whose library is `async` (such as
 /// swift-certificates' `Verifier.validate`).
 ///
 /// The obvious bridge, a semaphore around a `Task`, deadlocks under load: every thread of the
@@ -100,7 +100,7 @@ public protocol AsyncTrustEvaluator: Sendable {
     func evaluate(_ request: EvaluationRequest) async -> Verdict
 }
 
-/// The synchronous ``TrustCore/TrustEvaluator`` the harness calls, running an
+/// The synchronous ``TrustEvaluator`` the harness calls, running an
 /// ``AsyncTrustEvaluator`` on the calling thread with ``CallerThreadExecutor``: no deadlock under
 /// load, no thread per call. An evaluation that does not finish within `timeout` seconds fails
 /// closed (`ASYNC_EVALUATION_DID_NOT_FINISH`, said to be a limit of the bridge).

@@ -48,7 +48,23 @@ public struct FileProblem: Error, Sendable, Hashable, CustomStringConvertible {
         self.problem = problem
     }
 
-    public var description: String { "\(file): \(problem)" }
+    /// The file and the problem. A file SwiftPM copied into a resource bundle (`Pkg_Target.resources/
+    /// deviations.json` under `.build`) is named by the source file to edit as well,
+    /// `Sources/Target/deviations.json`: edits to the copy are lost at the next build.
+    public var description: String {
+        guard let source = Self.sourceOfBundledCopy(file) else { return "\(file): \(problem)" }
+        return "\(source) (SwiftPM's copy at \(file)): \(problem)"
+    }
+
+    /// `Sources/<Target>/<file>` for a path inside a SwiftPM resource bundle `<Package>_<Target>.resources`.
+    static func sourceOfBundledCopy(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let index = parts.lastIndex(where: { $0.hasSuffix(".resources") }), index + 1 < parts.count,
+              let underscore = parts[index].lastIndex(of: "_") else { return nil }
+        let target = parts[index][parts[index].index(after: underscore)...].dropLast(".resources".count)
+        guard !target.isEmpty else { return nil }
+        return "Sources/\(target)/" + parts[(index + 1)...].joined(separator: "/")
+    }
 
     /// The bytes of the file at `url`: the one way TrustHarness reads a file.
     ///

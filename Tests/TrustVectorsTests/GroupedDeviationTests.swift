@@ -42,3 +42,12 @@ import TrustCore
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DeviationList.self, from: empty) }
     }
 }
+
+/// A problem in a bundled copy names the source file to edit.
+@Suite struct BundledCopyTests {
+    @Test func aBundledDeviationsFileIsNamedByItsSource() {
+        let problem = FileProblem(file: "/p/.build/debug/MyBackend_MyBackend.resources/deviations.json", problem: "two deviations")
+        #expect(problem.description == "Sources/MyBackend/deviations.json (SwiftPM's copy at /p/.build/debug/MyBackend_MyBackend.resources/deviations.json): two deviations")
+        #expect(FileProblem(file: "/p/Vectors/deviations.json", problem: "x").description == "/p/Vectors/deviations.json: x")
+    }
+}

@@ -361,7 +361,7 @@ struct SuiteRunOptions: ParsableArguments {
             notes.append("\(new.count) case(s) not in the record, so not compared (new to it; add them with --record): \(new.prefix(5).joined(separator: ", "))\(new.count > 5 ? ", ..." : "")")
         }
         if !unrecorded.isEmpty {
-            notes.append("Not in the record, so not compared: \(unrecorded.joined(separator: ", ")) (add with --record \(unrecorded.map { "--backend \($0)" }.joined(separator: " ")))")
+            notes.append("Not in the record, so not compared: \(unrecorded.joined(separator: ", ")) (add with --record \(unrecorded.map { "--backend \($0)" }.joined(separator: " ")); a back end of your own package records into its own file with --record-file FILE)")
         }
         switch format {
         case .text, .junit, .markdown, .html:

@@ -56,7 +56,17 @@ struct ReportOptions: ParsableArguments {
         let benchmarks = try benchmarksFile.map { path in
             do { return try BenchmarkReport.read(URL(fileURLWithPath: path)) } catch { throw ValidationError("\(error)") }
         }
-        let runner = ConformanceRunner(backends: backends, suite: try location.load(in: tool), profile: profileOption.profile)
+        let suite = try location.load(in: tool)
+        // A record naming a back end no package registers (a misspelt name) would never be judged:
+        // refused, as the test kit refuses it. `NAME+checks` columns exist for every registered NAME.
+        let known = Set(tool.registry.names)
+        let unknown = Set(suite.deviations.map(\.backend)).filter { name in
+            !known.contains(name) && !(name.hasSuffix("+checks") && known.contains(String(name.dropLast("+checks".count))))
+        }
+        if !unknown.isEmpty {
+            throw ValidationError("the deviations name back ends no package registers: \(unknown.sorted().joined(separator: ", ")) (a misspelt name? the registered ones: trust-harness --version)")
+        }
+        let runner = ConformanceRunner(backends: backends, suite: suite, profile: profileOption.profile)
         let subjects = try subjects(of: runner)
         let progress = Progress.onTerminal(label: "evaluating")
         var report: (@Sendable (Int, Int) -> Void)?
