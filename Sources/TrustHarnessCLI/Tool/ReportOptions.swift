@@ -57,14 +57,17 @@ struct ReportOptions: ParsableArguments {
             do { return try BenchmarkReport.read(URL(fileURLWithPath: path)) } catch { throw ValidationError("\(error)") }
         }
         let suite = try location.load(in: tool)
-        // A record naming a back end no package registers (a misspelt name) would never be judged:
-        // refused, as the test kit refuses it. `NAME+checks` columns exist for every registered NAME.
+        // A package's own deviations file names only back ends the tool registers: a misspelt name
+        // would never be judged (the test kit refuses it too). `NAME+checks` exists for every NAME.
         let known = Set(tool.registry.names)
-        let unknown = Set(suite.deviations.map(\.backend)).filter { name in
-            !known.contains(name) && !(name.hasSuffix("+checks") && known.contains(String(name.dropLast("+checks".count))))
-        }
-        if !unknown.isEmpty {
-            throw ValidationError("the deviations name back ends no package registers: \(unknown.sorted().joined(separator: ", ")) (a misspelt name? the registered ones: trust-harness --version)")
+        for file in Set(tool.deviationsFileOf.values).sorted(by: { $0.path < $1.path }) {
+            guard let list = try? JSONDecoder().decode(DeviationList.self, from: FileProblem.contents(of: file)) else { continue }
+            let unknown = Set(list.deviations.map(\.backend)).filter { name in
+                !known.contains(name) && !(name.hasSuffix("+checks") && known.contains(String(name.dropLast("+checks".count))))
+            }
+            if !unknown.isEmpty {
+                throw ValidationError("\(FileProblem(file: file.path, problem: "names back ends no package registers: \(unknown.sorted().joined(separator: ", ")) (a misspelt name? the registered ones: --version)"))")
+            }
         }
         let runner = ConformanceRunner(backends: backends, suite: suite, profile: profileOption.profile)
         let subjects = try subjects(of: runner)
