@@ -6,8 +6,8 @@ import Foundation
 ///
 /// - **A hang is an outcome.** The caller waits at most `limit` seconds; an evaluation that has not
 ///   returned by then is reported (``ConformanceRunner`` makes it an ``Outcome/error`` naming the
-///   vector and back end) and the run goes on. The thread is left to finish or to hang: a thread
-///   cannot be stopped from outside, and the process ends with the run.
+///   vector and back end) and the run goes on. Its worker thread is left to finish or to hang: a
+///   thread cannot be stopped from outside, and the process ends with the run.
 /// - **A trap names its evaluation.** Before the evaluation the thread's label is set, and a handler
 ///   installed once per process writes `trust-harness: the process died (signal N) while evaluating
 ///   <label>` to standard error when the process dies of SIGILL, SIGTRAP (a Swift trap), SIGABRT,
@@ -21,19 +21,66 @@ public enum GuardedEvaluation {
     }()
 
     /// The result of `body`, or nil when it did not return within `limit` seconds.
+    ///
+    /// The work runs on a worker thread from a pool (a thread start per evaluation would cost more
+    /// than many an evaluation): an idle worker is taken, or a new one made, and given back when the
+    /// work returns. A worker whose work never returns is simply never given back.
     public static func run<Value: Sendable>(label: String, limit: TimeInterval = GuardedEvaluation.limit, _ body: @escaping @Sendable () -> Value) -> Value? {
         ctrapreport_install()
         let box = Box<Value>()
-        let thread = Thread {
+        Worker.take().start {
             label.withCString { ctrapreport_set($0) }
             let value = body()
             ctrapreport_set(nil)
             box.finish(value)
         }
-        // The evaluations of a 10,000-certificate chain recurse: as much stack as the main thread's.
-        thread.stackSize = 8 << 20
-        thread.start()
         return box.wait(seconds: limit)
+    }
+
+    /// A thread that runs one job at a time and goes back to the idle pool after each.
+    private final class Worker: @unchecked Sendable {
+        /// Idle workers; guarded by `poolLock`.
+        nonisolated(unsafe) private static var idle: [Worker] = []
+        private static let poolLock = NSLock()
+
+        private let condition = NSCondition()
+        private var job: (@Sendable () -> Void)?
+
+        static func take() -> Worker {
+            poolLock.lock()
+            if let worker = idle.popLast() {
+                poolLock.unlock()
+                return worker
+            }
+            poolLock.unlock()
+            let worker = Worker()
+            let thread = Thread { worker.loop() }
+            // The evaluations of a 10,000-certificate chain recurse: as much stack as the main thread's.
+            thread.stackSize = 8 << 20
+            thread.start()
+            return worker
+        }
+
+        func start(_ work: @escaping @Sendable () -> Void) {
+            condition.lock()
+            job = work
+            condition.signal()
+            condition.unlock()
+        }
+
+        private func loop() {
+            while true {
+                condition.lock()
+                while job == nil { condition.wait() }
+                let work = job!
+                job = nil
+                condition.unlock()
+                work()
+                Self.poolLock.lock()
+                Self.idle.append(self)
+                Self.poolLock.unlock()
+            }
+        }
     }
 
     /// `evaluate` on `backend` for `vector`, as a label.
