@@ -3,7 +3,7 @@ import TrustCore
 import TrustVectors
 
 /// The adopted vectors' answers derived again from the rules: RFC 5280's from the mutations their id
-/// names (``MutationCatalogue/answer(steps:baseAspects:host:keyType:)``), the Web PKI's from their
+/// names (``MutationCatalogue/answer(steps:baseAspects:host:)``), the Web PKI's from their
 /// certificates (``WebPKIRules``). An adopted vector keeps the answer it was adopted with until the
 /// rules change; then `trust-harness explore --reanswer` brings every vector to the rules, and a test
 /// fails until it has, so that no vector keeps an answer its rule no longer gives.
@@ -37,7 +37,7 @@ public enum ExploredAnswers {
     /// give none (the stored answer then stands).
     public static func rfc5280(for entry: VectorEntry) -> ProfileAnswer? {
         guard let steps = steps(of: entry.id) else { return nil }
-        return MutationCatalogue.answer(steps: steps.map { ($0.mutation, $0.role) }, baseAspects: [], host: entry.host, keyType: nil)?.profileAnswer
+        return MutationCatalogue.answer(steps: steps.map { ($0.mutation, $0.role) }, baseAspects: [], host: entry.host)?.profileAnswer
     }
 
     /// One answer that changed.
@@ -53,21 +53,12 @@ public enum ExploredAnswers {
     public static func reanswer(vectors: URL) throws -> [Change] {
         let url = vectors.appendingPathComponent(VectorSuite.exploredManifestPath)
         var manifest = try FileProblem.decodeJSON(VectorManifest.self, from: url, shape: "a vector manifest")
+        let before = manifest.vectors.map { entry in StandardsProfile.allCases.map { entry.answer(for: $0) } }
+        try manifest.deriveAnswers(in: vectors, rfc5280: Self.rfc5280(for:))
         var changes: [Change] = []
-        func certificates(_ paths: [String]) throws -> [[UInt8]] {
-            try paths.flatMap { path in
-                try CertificateFile.decode([UInt8](try FileProblem.contents(of: vectors.appendingPathComponent(path))), file: path)
-            }
-        }
-        for index in manifest.vectors.indices {
-            let entry = manifest.vectors[index]
-            let before = StandardsProfile.allCases.map { entry.answer(for: $0) }
-            let rfc5280 = Self.rfc5280(for: entry) ?? before[0]
-            guard let time = Timestamp.parse(entry.time) else { throw FileProblem(file: url.path, problem: "\(entry.id) has time \(entry.time)") }
-            let webpki = WebPKIRules.answer(chain: try certificates(entry.chain), anchors: try certificates(entry.anchors), rfc5280: rfc5280, time: time)
-            manifest.vectors[index].setAnswers(rfc5280: rfc5280, webpki: webpki)
-            for (profile, (old, new)) in zip(StandardsProfile.allCases, zip(before, [rfc5280, webpki])) where summary(old) != summary(new) {
-                changes.append(Change(id: entry.id, profile: profile, before: summary(old), after: summary(new)))
+        for (entry, old) in zip(manifest.vectors, before) {
+            for (profile, old) in zip(StandardsProfile.allCases, old) where summary(old) != summary(entry.answer(for: profile)) {
+                changes.append(Change(id: entry.id, profile: profile, before: summary(old), after: summary(entry.answer(for: profile))))
             }
         }
         let encoder = JSONEncoder()
@@ -125,17 +116,9 @@ extension ExploredAnswers {
             let folder = vectors.appendingPathComponent("explored/\(slug)")
             for old in entry.chain + entry.anchors { try? FileManager.default.removeItem(at: vectors.appendingPathComponent(old)) }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var chain: [String] = []
-            var anchors: [String] = []
-            for (role, certificates) in [("chain", rendered.chain), ("anchor", rendered.anchors)] {
-                for (position, der) in certificates.enumerated() {
-                    let file = "explored/\(slug)/\(role)-\(position + 1).pem"
-                    try Data(PEMText.encode(type: "CERTIFICATE", der: der).utf8).write(to: vectors.appendingPathComponent(file))
-                    if role == "chain" { chain.append(file) } else { anchors.append(file) }
-                }
-            }
-            manifest.vectors[index].chain = chain
-            manifest.vectors[index].anchors = anchors
+            let files = try FindingFiles.singleFiles(chain: rendered.chain, anchors: rendered.anchors, in: folder, prefix: "explored/\(slug)")
+            manifest.vectors[index].chain = files.chain
+            manifest.vectors[index].anchors = files.anchors
             manifest.vectors[index].host = draft.host
             manifest.vectors[index].time = Timestamp.format(base.time)
             results.append(.rewritten(id: entry.id, base: "\(base.id) as \(keyType.rawValue)"))

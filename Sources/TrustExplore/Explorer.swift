@@ -112,7 +112,7 @@ public struct Explorer: Sendable {
         /// What the profile the run judged against calls for; nil where it leaves the answer open or
         /// no answer can be justified.
         public var standard: Expectation? = nil
-        /// Both profiles' answers (``MutationCatalogue/answer(steps:baseAspects:host:keyType:)``,
+        /// Both profiles' answers (``MutationCatalogue/answer(steps:baseAspects:host:)``,
         /// then ``WebPKIRules``); nil where no answer can be justified (the mutations interact with
         /// each other or with the base, and no rule is written for that).
         public var rfc5280: ProfileAnswer? = nil
@@ -275,7 +275,7 @@ public struct Explorer: Sendable {
                 // aspects, or a pair that interacts with no rule written for it, has none.
                 let unit = units[candidate.base]
                 let rfc5280 = MutationCatalogue.answer(steps: result.steps.map { (mutations[$0.mutation].name, $0.role) }, baseAspects: baseAspects[candidate.base],
-                                                       host: result.evaluated.host, keyType: unit.keyType)?.profileAnswer
+                                                       host: result.evaluated.host)?.profileAnswer
                 // The Web PKI's answer reads the mutant's certificates: only when it is judged by,
                 // or when the mutant is kept in a class (below).
                 func webAnswer() -> ProfileAnswer? { rfc5280.map { WebPKIRules.answer(chain: result.evaluated.chain, anchors: result.evaluated.anchors, rfc5280: $0, time: unit.model.time) } }

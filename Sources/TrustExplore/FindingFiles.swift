@@ -57,6 +57,20 @@ public enum FindingFiles {
         return parts.map(Provenance.quoted).joined(separator: " ")
     }
 
+    /// Writes each certificate as `chain-N.pem` or `anchor-N.pem` into `directory`, the form a manifest
+    /// entry names; the names with `prefix/` before them.
+    static func singleFiles(chain: [[UInt8]], anchors: [[UInt8]], in directory: URL, prefix: String) throws -> (chain: [String], anchors: [String]) {
+        var names: (chain: [String], anchors: [String]) = ([], [])
+        for (role, certificates) in [("chain", chain), ("anchor", anchors)] {
+            for (position, der) in certificates.enumerated() {
+                let file = "\(role)-\(position + 1).pem"
+                try Data(PEMText.encode(type: "CERTIFICATE", der: der).utf8).write(to: directory.appendingPathComponent(file))
+                if role == "chain" { names.chain.append("\(prefix)/\(file)") } else { names.anchors.append("\(prefix)/\(file)") }
+            }
+        }
+        return names
+    }
+
     /// Writes every finding into `folder` (created if missing).
     /// - Throws: the file system's error, naming the file.
     public static func write(_ report: Explorer.Report, to folder: URL) throws {
@@ -70,14 +84,7 @@ public enum FindingFiles {
             try Data(pem(finding.chain).utf8).write(to: directory.appendingPathComponent("chain.pem"))
             try Data(pem(finding.anchors).utf8).write(to: directory.appendingPathComponent("anchors.pem"))
             // One certificate per file as well, the form a manifest entry names.
-            var singles: (chain: [String], anchors: [String]) = ([], [])
-            for (role, certificates) in [("chain", finding.chain), ("anchor", finding.anchors)] {
-                for (position, der) in certificates.enumerated() {
-                    let file = "\(role)-\(position + 1).pem"
-                    try Data(PEMText.encode(type: "CERTIFICATE", der: der).utf8).write(to: directory.appendingPathComponent(file))
-                    if role == "chain" { singles.chain.append("\(name)/\(file)") } else { singles.anchors.append("\(name)/\(file)") }
-                }
-            }
+            let singles = try singleFiles(chain: finding.chain, anchors: finding.anchors, in: directory, prefix: name)
             let reproduce = command(finding, folder: directory.path)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -61,8 +61,8 @@ extension MutationCatalogue {
     /// The standards' answer (RFC 5280 with RFC 9525) for a mutant of a base with `baseAspects` made
     /// by `steps` (one or two): a single mutation's answer when it does not meet the base's aspects;
     /// two independent mutations' answers composed; an interaction's own rule; nil otherwise.
-    public static func answer(steps: [(mutation: String, role: ChainModel.Role)], baseAspects: Set<String>, host: String?, keyType: Explorer.KeyType?) -> StandardAnswer? {
-        let singles = steps.map { answer($0.mutation, role: $0.role, host: host, keyType: keyType) }
+    public static func answer(steps: [(mutation: String, role: ChainModel.Role)], baseAspects: Set<String>, host: String?) -> StandardAnswer? {
+        let singles = steps.map { answer($0.mutation, role: $0.role, host: host) }
         let aspects = steps.map { Self.aspects($0.mutation, role: $0.role) }
         // The base's own structure leaves only rejections standing that nothing can cure.
         if aspects.contains(where: { Self.meet($0, baseAspects) }) { return nil }

@@ -5,7 +5,7 @@ import TrustVectors
 /// RFC 5280 (path validation, §6.1, and its MUSTs on encodings), RFC 9525 (host names) and the CA/B
 /// Forum Baseline Requirements where they govern TLS server certificates; never from a back end.
 /// A verdict, or ``open`` where the standards truly leave it to the relying party (quoting the
-/// sentence that does); nil from ``MutationCatalogue/answer(_:role:host:keyType:)`` where no answer
+/// sentence that does); nil from ``MutationCatalogue/answer(_:role:host:)`` where no answer
 /// can be justified (such a mutant is not adopted as a vector).
 public struct StandardAnswer: Sendable, Hashable {
     public var trusted: Bool
@@ -67,18 +67,11 @@ public struct StandardAnswer: Sendable, Hashable {
 }
 
 extension MutationCatalogue {
-    /// The standard answer for `mutation` applied at `role` of a chain the standards trust, or nil
-    /// when the standards leave it open.
+    /// The standard answer for `mutation` applied at `role` of a chain both profiles trust (an open
+    /// answer quotes the sentence that leaves it open), or nil where no answer can be justified. The
+    /// key type does not enter: where the TLS version would decide, both profiles judge TLS 1.3.
     public static func answer(_ mutation: String, role: ChainModel.Role, host: String?) -> StandardAnswer? {
-        answer(mutation, role: role, host: host, keyType: nil)
-    }
-
-    /// The standard answer when the chain's keys are of `keyType` (nil: Ed25519): a TLS 1.2 server
-    /// may use an RSA key for key transport (keyEncipherment) and an EC key for static ECDH
-    /// (keyAgreement), so a leaf restricted to those is open rather than rejected for those types.
-    public static func answer(_ mutation: String, role: ChainModel.Role, host: String?, keyType: Explorer.KeyType?) -> StandardAnswer? {
-        _ = keyType
-        return baseAnswer(mutation, role: role, host: host)
+        baseAnswer(mutation, role: role, host: host)
     }
 
     static func baseAnswer(_ mutation: String, role: ChainModel.Role, host: String?) -> StandardAnswer? {

@@ -114,18 +114,10 @@ public enum VectorGenerator {
         } catch {
             throw VectorGeneratorError.catalogue("\(VectorSuite.exploredManifestPath) is not a vector manifest: \(error)")
         }
-        func certificates(_ paths: [String]) throws -> [[UInt8]] {
-            try paths.flatMap { path -> [[UInt8]] in
-                guard let bytes = try VectorFiles.readData(path, in: folder) else { throw VectorGeneratorError.catalogue("\(path), named by \(VectorSuite.exploredManifestPath), is missing") }
-                return try CertificateFile.decode([UInt8](bytes), file: path)
-            }
-        }
-        for index in manifest.vectors.indices {
-            let entry = manifest.vectors[index]
-            let rfc5280 = entry.answer(for: .rfc5280)
-            guard let time = Timestamp.parse(entry.time) else { throw VectorGeneratorError.catalogue("\(entry.id) in \(VectorSuite.exploredManifestPath) has time \(entry.time)") }
-            let webpki = WebPKIRules.answer(chain: try certificates(entry.chain), anchors: try certificates(entry.anchors), rfc5280: rfc5280, time: time)
-            manifest.vectors[index].setAnswers(rfc5280: rfc5280, webpki: webpki)
+        do {
+            try manifest.deriveAnswers(in: folder) { _ in nil }
+        } catch let problem as FileProblem {
+            throw VectorGeneratorError.catalogue("\(problem) (named by \(VectorSuite.exploredManifestPath))")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -63,6 +63,15 @@ public struct VectorEntry: Codable, Sendable, Hashable {
         }
     }
 
+    /// The profiles under which the vector is trusted (decided, not left open): a base for mutants
+    /// must be trusted under every one, so that a mutant's answer in each is its mutation's.
+    public var trustedUnder: [StandardsProfile] {
+        StandardsProfile.allCases.filter { profile in
+            let answer = answer(for: profile)
+            return answer.open == nil && answer.expected.trusted
+        }
+    }
+
     /// Sets both profiles' answers; the Web PKI answer is kept only where it differs from RFC 5280's.
     public mutating func setAnswers(rfc5280: ProfileAnswer, webpki: ProfileAnswer) {
         expected = rfc5280.expected

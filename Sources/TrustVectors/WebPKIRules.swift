@@ -107,26 +107,6 @@ public enum WebPKIRules {
                                        pointerCriticality, nameConstraints, dnsConstraintSyntax, anchorValidity, anchorCA, anchorPathLength, anchorCritical,
                                        keyIdentifiersOrderOnly, compressedPoints]
 
-    static var ekuRule: String { eku.reference }
-    static var sanRule: String { san.reference }
-    static var caRule: String { leafCA.reference }
-    static var caEKURule: String { caEKU.reference }
-    static var nameRule: String { names.reference }
-    static var versionRule: String { version.reference }
-    static var serialRule: String { serial.reference }
-    static var akiRule: String { aki.reference }
-    static var caExtensionsRule: String { caExtensions.reference }
-    static var sanCriticalityRule: String { sanCriticality.reference }
-    static var keyRule: String { key.reference }
-    static var signatureRule: String { signature.reference }
-    static var leafNameConstraintsRule: String { leafNameConstraints.reference }
-    static var anchorValidityRule: String { anchorValidity.reference }
-    static var anchorCARule: String { anchorCA.reference }
-    static var anchorPathLengthRule: String { anchorPathLength.reference }
-    static var anchorCriticalRule: String { anchorCritical.reference }
-    static var nameConstraintsRule: String { nameConstraints.reference }
-    static var dnsConstraintSyntaxRule: String { dnsConstraintSyntax.reference }
-
     /// What the Web PKI calls for on `chain` (leaf first) under `anchors` at `time`, given RFC 5280's
     /// answer. The Web PKI adds to RFC 5280, it removes nothing: a rejection by RFC 5280 stands, with
     /// the reasons these rules add to it (a back end that names either is right), and a chain RFC 5280
@@ -140,19 +120,19 @@ public enum WebPKIRules {
         let ekus = leaf.extendedKeyUsage ?? []
         if !ekus.contains(serverAuth) || ekus.contains(anyEKU) {
             failures += [.purposeMismatch]
-            references.append(ekuRule)
+            references.append(eku.reference)
         }
         if !leaf.hasSubjectAltName {
             failures += [.hostnameMismatch, .other]
-            references.append(sanRule)
+            references.append(san.reference)
         }
         if leaf.isCA == true {
             failures += [.purposeMismatch, .other, .notCA]
-            references.append(caRule)
+            references.append(leafCA.reference)
         }
         if leaf.criticality[nameConstraintsOID] != nil {
             failures += [.other, .malformed]
-            references.append(leafNameConstraintsRule)
+            references.append(leafNameConstraints.reference)
         }
         // Along the path: the one (of those whose names chain byte for byte to an anchor) that
         // breaks the fewest rules decides; a leaf that is itself an anchor is its own path.
@@ -161,7 +141,7 @@ public enum WebPKIRules {
         if paths.isEmpty {
             // No path whose names chain: a library that tries a candidate's key anyway reports its signature.
             failures += [.untrusted, .badSignature, .other]
-            references.append(nameRule)
+            references.append(names.reference)
         } else if let best = paths.map({ violations($0, time: time) }).min(by: { $0.count < $1.count }) {
             for violation in best {
                 failures += violation.failures
@@ -206,42 +186,42 @@ public enum WebPKIRules {
     static func violations(_ path: [Parsed], time: Date) -> [(failures: [FailureClass], rule: String)] {
         var found: [(failures: [FailureClass], rule: String)] = []
         if !algorithmsConform(path) {
-            found.append(([.badSignature, .other, .untrusted, .malformed], keyRule))
-            found.append(([.badSignature, .other, .untrusted, .malformed], signatureRule))
+            found.append(([.badSignature, .other, .untrusted, .malformed], key.reference))
+            found.append(([.badSignature, .other, .untrusted, .malformed], signature.reference))
         }
         let below = path.count > 1 ? Array(path.dropLast()) : path
         // The CAs: every certificate above the leaf, the anchor included.
         let cas = path.dropFirst()
         if !cas.allSatisfy({ $0.extendedKeyUsage.map { $0.contains(serverAuth) || $0.contains(anyEKU) } ?? true }) {
-            found.append(([.purposeMismatch], caEKURule))
+            found.append(([.purposeMismatch], caEKU.reference))
         }
-        if !below.allSatisfy({ $0.version == 2 }) { found.append(([.malformed, .other], versionRule)) }
-        if !below.allSatisfy({ $0.serialIsPositive && $0.serialOctets <= 20 }) { found.append(([.malformed, .other], serialRule)) }
+        if !below.allSatisfy({ $0.version == 2 }) { found.append(([.malformed, .other], version.reference)) }
+        if !below.allSatisfy({ $0.serialIsPositive && $0.serialOctets <= 20 }) { found.append(([.malformed, .other], serial.reference)) }
         if below[0].criticality[authorityKeyIdentifierOID] == nil || below.contains(where: { $0.criticality[authorityKeyIdentifierOID] == true }) {
-            found.append(([.malformed, .other], akiRule))
+            found.append(([.malformed, .other], aki.reference))
         }
         if !below.dropFirst().allSatisfy({ $0.criticality[basicConstraintsOID] == true && $0.criticality[keyUsageOID] != nil }) {
-            found.append(([.notCA, .malformed, .other], caExtensionsRule))
+            found.append(([.notCA, .malformed, .other], caExtensions.reference))
         }
         if below.contains(where: { $0.criticality["1.3.6.1.5.5.7.1.1"] == true || $0.criticality["2.5.29.31"] == true }) {
             found.append(([.other, .malformed], pointerCriticality.reference))
         }
         if let san = below[0].criticality[subjectAltNameOID], san != below[0].subjectIsEmpty {
-            found.append(([.malformed, .other, .hostnameMismatch], sanCriticalityRule))
+            found.append(([.malformed, .other, .hostnameMismatch], sanCriticality.reference))
         }
         if path.count > 1, let anchor = path.last {
             found += anchorViolations(anchor, below: below, time: time)
         }
         if path.dropFirst().contains(where: { ca in
-            ca.nameConstraints.map { ($0.permitted + $0.excluded).contains { AnchorNameConstraints.malformedDNS($0) } } ?? false
+            ca.nameConstraints.map { ($0.permitted + $0.excluded).contains { WebPKINameConstraints.malformedDNS($0) } } ?? false
         }) {
-            found.append(([.malformed, .other, .untrusted], dnsConstraintSyntaxRule))
+            found.append(([.malformed, .other, .untrusted], dnsConstraintSyntax.reference))
         }
         // Every CA's name constraints, the anchor's included, over the certificates below it.
         if path.indices.dropFirst().contains(where: { index in
-            path[index].nameConstraints.map { !AnchorNameConstraints.allow($0, Array(path[..<index])) } ?? false
+            path[index].nameConstraints.map { !WebPKINameConstraints.allow($0, Array(path[..<index])) } ?? false
         }) {
-            found.append(([.other, .untrusted, .hostnameMismatch], nameConstraintsRule))
+            found.append(([.other, .untrusted, .hostnameMismatch], nameConstraints.reference))
         }
         return found
     }
@@ -257,18 +237,18 @@ public enum WebPKIRules {
             if time < notBefore { dates.append(.notYetValid) }
             if time > notAfter { dates.append(.expired) }
             if notAfter < notBefore { dates = [.expired, .notYetValid] }
-            if !dates.isEmpty { found.append((dates + [.untrusted], anchorValidityRule)) }
+            if !dates.isEmpty { found.append((dates + [.untrusted], anchorValidity.reference)) }
         }
         if anchor.isCA != true || anchor.criticality[basicConstraintsOID] != true || !anchor.keyUsageAllowsCertSign {
-            found.append(([.notCA, .untrusted, .malformed, .other], anchorCARule))
+            found.append(([.notCA, .untrusted, .malformed, .other], anchorCA.reference))
         }
         // CAs below the anchor, the self-issued ones not counted (RFC 5280 §6.1.4(l)).
         let intermediates = below.dropFirst().filter { $0.subject != $0.issuer }.count
         if let limit = anchor.pathLength, intermediates > limit {
-            found.append(([.pathLengthExceeded, .untrusted], anchorPathLengthRule))
+            found.append(([.pathLengthExceeded, .untrusted], anchorPathLength.reference))
         }
         if anchor.criticality.contains(where: { $0.value && !recognisedExtensions.contains($0.key) }) {
-            found.append(([.other, .untrusted], anchorCriticalRule))
+            found.append(([.other, .untrusted], anchorCritical.reference))
         }
         return found
     }
@@ -341,9 +321,9 @@ public enum WebPKIRules {
         /// Whether keyUsage is present and asserts keyCertSign.
         var keyUsageAllowsCertSign = false
         var pathLength: Int?
-        var nameConstraints: AnchorNameConstraints.Subtrees?
+        var nameConstraints: WebPKINameConstraints.Subtrees?
         /// The subjectAltName's names (empty without one).
-        var alternativeNames: [AnchorNameConstraints.Name] = []
+        var alternativeNames: [WebPKINameConstraints.Name] = []
         /// The subject's RDNs, each as encoded, and its emailAddress values.
         var subjectRDNs: [[UInt8]] = []
         var subjectEmails: [String] = []
@@ -388,7 +368,7 @@ public enum WebPKIRules {
                 case "2.5.29.37": ekus = inner?.children?.map { DERTree.dotted($0.content) } ?? []
                 case "2.5.29.17":
                     san = true
-                    alternativeNames = (inner?.children ?? []).map(AnchorNameConstraints.Name.init)
+                    alternativeNames = (inner?.children ?? []).map(WebPKINameConstraints.Name.init)
                 case "2.5.29.19":
                     ca = inner?.children?.first.map { $0.tag == 0x01 && $0.content.first.map { $0 != 0 } == true } ?? false
                     if let last = inner?.children?.last, last.tag == 0x02, last.content.count <= 4 {
@@ -397,7 +377,7 @@ public enum WebPKIRules {
                 case "2.5.29.15":
                     // KeyUsage BIT STRING: keyCertSign is bit 5 of the first octet after the unused-bits count.
                     if let bits = inner, bits.tag == 0x03, bits.content.count > 1 { keyUsageAllowsCertSign = bits.content[1] & 0x04 != 0 }
-                case "2.5.29.30": nameConstraints = inner.flatMap(AnchorNameConstraints.Subtrees.init)
+                case "2.5.29.30": nameConstraints = inner.flatMap(WebPKINameConstraints.Subtrees.init)
                 default: break
                 }
             }
@@ -443,6 +423,29 @@ public enum WebPKIRules {
             case let other:
                 return .other(other)
             }
+        }
+    }
+}
+
+extension VectorManifest {
+    /// Derives every entry's answers again: RFC 5280's from `rfc5280` (the stored one where it gives
+    /// none), the Web PKI's from the entry's certificates in `folder` at its own time
+    /// (``WebPKIRules``). `generate` and `explore --reanswer` both bring the adopted vectors to the
+    /// rules this way.
+    /// - Throws: ``FileProblem`` for a certificate that is missing or unreadable, or a time that
+    ///   does not parse.
+    public mutating func deriveAnswers(in folder: URL, rfc5280: (VectorEntry) -> ProfileAnswer?) throws {
+        func certificates(_ paths: [String]) throws -> [[UInt8]] {
+            try paths.flatMap { path in
+                try CertificateFile.decode([UInt8](try FileProblem.contents(of: folder.appendingPathComponent(path))), file: path)
+            }
+        }
+        for index in vectors.indices {
+            let entry = vectors[index]
+            let first = rfc5280(entry) ?? entry.answer(for: .rfc5280)
+            guard let time = Timestamp.parse(entry.time) else { throw FileProblem(file: entry.id, problem: "time \(entry.time) does not parse") }
+            let webpki = WebPKIRules.answer(chain: try certificates(entry.chain), anchors: try certificates(entry.anchors), rfc5280: first, time: time)
+            vectors[index].setAnswers(rfc5280: first, webpki: webpki)
         }
     }
 }

@@ -373,27 +373,27 @@ enum ExploreFixtures {
 @Suite struct ComposedAnswerTests {
     /// Independent changes compose: rejected when either alone is, with both failure classes.
     @Test func independentChangesCompose() throws {
-        let rejected = try #require(MutationCatalogue.answer(steps: [("validity/expired", .intermediate), ("extendedKeyUsage/only-clientAuth", .leaf)], baseAspects: [], host: "www.example.test", keyType: .ed25519))
+        let rejected = try #require(MutationCatalogue.answer(steps: [("validity/expired", .intermediate), ("extendedKeyUsage/only-clientAuth", .leaf)], baseAspects: [], host: "www.example.test"))
         #expect(!rejected.trusted && Set(rejected.failures) == [.expired, .purposeMismatch])
-        let trusted = try #require(MutationCatalogue.answer(steps: [("serial/negative", .leaf), ("authorityKeyIdentifier/absent", .intermediate)], baseAspects: [], host: "www.example.test", keyType: .ed25519))
+        let trusted = try #require(MutationCatalogue.answer(steps: [("serial/negative", .leaf), ("authorityKeyIdentifier/absent", .intermediate)], baseAspects: [], host: "www.example.test"))
         #expect(trusted.trusted)
         // One left open and one trusted: left open; one left open and one rejected: rejected.
-        let open = try #require(MutationCatalogue.answer(steps: [("key/p256-compressed", .leaf), ("serial/negative", .intermediate)], baseAspects: [], host: "www.example.test", keyType: .ed25519))
+        let open = try #require(MutationCatalogue.answer(steps: [("key/p256-compressed", .leaf), ("serial/negative", .intermediate)], baseAspects: [], host: "www.example.test"))
         #expect(open.open != nil)
-        let rejectedOpen = try #require(MutationCatalogue.answer(steps: [("key/p256-compressed", .leaf), ("validity/expired", .intermediate)], baseAspects: [], host: "www.example.test", keyType: .ed25519))
+        let rejectedOpen = try #require(MutationCatalogue.answer(steps: [("key/p256-compressed", .leaf), ("validity/expired", .intermediate)], baseAspects: [], host: "www.example.test"))
         #expect(rejectedOpen.open == nil && !rejectedOpen.trusted)
     }
 
     /// Changes that meet (the same extension twice, a constraint and the names it constrains, the
     /// path's structure) have no composed answer; the rules written for an interaction answer it.
     @Test func interactingChangesNeedARule() {
-        #expect(MutationCatalogue.answer(steps: [("extendedKeyUsage/empty", .leaf), ("extendedKeyUsage/only-serverAuth", .leaf)], baseAspects: [], host: "www.example.test", keyType: .ed25519) == nil)
-        #expect(MutationCatalogue.answer(steps: [("nameConstraints/permitted-dns-other", .intermediate), ("subjectAltName/uppercase", .leaf)], baseAspects: [], host: "www.example.test", keyType: .ed25519) == nil)
-        #expect(MutationCatalogue.answer(steps: [("basicConstraints/pathlen-0", .intermediate), ("chain/twenty-intermediates", .chain)], baseAspects: [], host: "www.example.test", keyType: .ed25519) == nil)
-        let noPath = MutationCatalogue.answer(steps: [("chain/intermediates-missing", .chain), ("keyUsage/absent", .intermediate)], baseAspects: [], host: "www.example.test", keyType: .ed25519)
+        #expect(MutationCatalogue.answer(steps: [("extendedKeyUsage/empty", .leaf), ("extendedKeyUsage/only-serverAuth", .leaf)], baseAspects: [], host: "www.example.test") == nil)
+        #expect(MutationCatalogue.answer(steps: [("nameConstraints/permitted-dns-other", .intermediate), ("subjectAltName/uppercase", .leaf)], baseAspects: [], host: "www.example.test") == nil)
+        #expect(MutationCatalogue.answer(steps: [("basicConstraints/pathlen-0", .intermediate), ("chain/twenty-intermediates", .chain)], baseAspects: [], host: "www.example.test") == nil)
+        let noPath = MutationCatalogue.answer(steps: [("chain/intermediates-missing", .chain), ("keyUsage/absent", .intermediate)], baseAspects: [], host: "www.example.test")
         #expect(noPath?.trusted == false && noPath?.failures.contains(.untrusted) == true)
         // A base with name constraints of its own: a name change on it has no answer.
-        #expect(MutationCatalogue.answer(steps: [("subjectAltName/uppercase", .leaf)], baseAspects: [MutationCatalogue.namesAspect], host: "www.example.test", keyType: .ed25519) == nil)
+        #expect(MutationCatalogue.answer(steps: [("subjectAltName/uppercase", .leaf)], baseAspects: [MutationCatalogue.namesAspect], host: "www.example.test") == nil)
     }
 
     /// RFC 5280 leaves an anyExtendedKeyUsage-only leaf to the application (a MAY, quoted) and

@@ -45,8 +45,8 @@ struct StallingBackend: TrustBackend {
         #expect(ContinuousClock.now - start < .seconds(20), "the run does not wait for the stalled evaluation")
         let hung = try #require(results.first { $0.id == "hostname-mismatch/p256" })
         #expect(hung.outcome == .error)
-        #expect(hung.judgement.detail.hasPrefix("HANG: the evaluation of vector hostname-mismatch/p256 on back end openssl did not return within 0 s")
-            || hung.judgement.detail.contains("vector hostname-mismatch/p256 on back end openssl did not return"))
+        #expect(hung.judgement.detail.hasPrefix("HANG: the evaluation of vector hostname-mismatch/p256 on back end openssl did not return within 0.5 s"))
+        #expect(hung.error == hung.judgement.detail && hung.observed == nil, "no verdict is made up for it")
         #expect(results.filter { $0.id != "hostname-mismatch/p256" }.allSatisfy { $0.outcome == .pass }, "the other vectors are judged as usual")
     }
 

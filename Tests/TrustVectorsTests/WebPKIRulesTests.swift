@@ -19,14 +19,14 @@ import TrustCore
         }
         let ed25519 = try Self.answer(["leaf", "intermediate"], on: .ed25519)
         #expect(!ed25519.expected.trusted && ed25519.expected.failures.contains(.badSignature))
-        #expect(ed25519.references.contains(WebPKIRules.keyRule))
+        #expect(ed25519.references.contains(WebPKIRules.key.reference))
     }
 
     /// A leaf without extendedKeyUsage: allowed by RFC 5280, not by BR §7.1.2.7.10.
     @Test func aLeafWithoutServerAuthIsRejected() throws {
         let answer = try Self.answer(["no-eku-leaf", "intermediate"], on: .p256)
         #expect(!answer.expected.trusted && answer.expected.failures.contains(.purposeMismatch))
-        #expect(answer.references == [WebPKIRules.ekuRule])
+        #expect(answer.references == [WebPKIRules.eku.reference])
     }
 
     /// RFC 5280's rejection stands with the Web PKI's own reasons beside its own (a back end that
@@ -35,7 +35,7 @@ import TrustCore
         let rejected = TrustVectors.Expectation(trusted: false, failures: [.expired])
         let both = try Self.answer(["no-eku-leaf", "intermediate"], on: .p256, rfc5280: rejected)
         #expect(!both.expected.trusted && both.expected.failures == [.expired, .purposeMismatch])
-        #expect(both.references == ["RFC 5280", WebPKIRules.ekuRule])
+        #expect(both.references == ["RFC 5280", WebPKIRules.eku.reference])
         #expect(try Self.answer(["leaf", "intermediate"], on: .p256, rfc5280: rejected).expected == rejected)
         let open = WebPKIRules.answer(chain: [try VectorsFolder.certificate("leaf", .ed25519), try VectorsFolder.certificate("intermediate", .ed25519)],
                                       anchors: [try VectorsFolder.certificate("root", .ed25519)],
@@ -47,9 +47,9 @@ import TrustCore
     /// as the only anchor fails; beside the real root, the path through the root decides.
     @Test func theAnchorIsHeldToTheCAProfile() throws {
         let notCA = try Self.answer(["leaf"], on: .p256, anchors: ["intermediate-not-ca-copy"])
-        #expect(!notCA.expected.trusted && notCA.expected.failures.contains(.notCA) && notCA.references.contains(WebPKIRules.anchorCARule))
+        #expect(!notCA.expected.trusted && notCA.expected.failures.contains(.notCA) && notCA.references.contains(WebPKIRules.anchorCA.reference))
         let expired = try Self.answer(["leaf"], on: .p256, anchors: ["intermediate-expired-copy"])
-        #expect(!expired.expected.trusted && expired.expected.failures.contains(.expired) && expired.references.contains(WebPKIRules.anchorValidityRule))
+        #expect(!expired.expected.trusted && expired.expected.failures.contains(.expired) && expired.references.contains(WebPKIRules.anchorValidity.reference))
         #expect(try Self.answer(["leaf", "intermediate"], on: .p256, anchors: ["intermediate-not-ca-copy", "root"]).expected.trusted)
         #expect(try Self.answer(["leaf", "intermediate"], on: .p256, anchors: ["root", "intermediate-expired-copy"]).expected.trusted)
     }
@@ -57,7 +57,7 @@ import TrustCore
     /// A wildcard name is within a permitted subtree only when every name it stands for is, and
     /// within an excluded one when any is; other forms as RFC 5280 §4.2.1.10 gives them.
     @Test func nameConstraintsOfEveryCAApplyWildcardsCovered() {
-        typealias N = AnchorNameConstraints
+        typealias N = WebPKINameConstraints
         #expect(N.within(.dns("*.example.test"), .dns("example.test"), all: true))
         #expect(N.within(.dns("*.example.test"), .dns(".example.test"), all: true))
         #expect(!N.within(.dns("*.example.test"), .dns("www.example.test"), all: true))

@@ -88,7 +88,7 @@ public enum GuardedEvaluation {
 
     /// The hang's message for a report.
     public static func hangMessage(_ label: String, limit: TimeInterval = GuardedEvaluation.limit) -> String {
-        "HANG: the evaluation of \(label) did not return within \(Int(limit)) s; reported, and the run went on without it (TRUST_HARNESS_EVALUATION_LIMIT sets the limit)"
+        "HANG: the evaluation of \(label) did not return within \(String(format: "%g", limit)) s; reported, and the run went on without it (TRUST_HARNESS_EVALUATION_LIMIT sets the limit)"
     }
 
     /// The value, handed from the evaluating thread to the waiting one under a condition.

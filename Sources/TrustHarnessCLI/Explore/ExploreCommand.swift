@@ -123,9 +123,8 @@ struct ExploreCommand: ToolCommand {
             guard candidates.count == 1, let vector = candidates.first else {
                 throw ValidationError("--rebase needs --from naming exactly one catalogue vector (matched \(candidates.count))")
             }
-            for profile in StandardsProfile.allCases {
-                let answer = vector.entry.answer(for: profile)
-                guard answer.open == nil, answer.expected.trusted else { throw ValidationError("--from \(vector.id) is not trusted under \(profile): a base must conform to both profiles") }
+            for profile in StandardsProfile.allCases where !vector.entry.trustedUnder.contains(profile) {
+                throw ValidationError("--from \(vector.id) is not trusted under \(profile): a base must conform to both profiles")
             }
             let keyType = keyTypes.first.flatMap(Explorer.KeyType.init(rawValue:)) ?? .p256
             let model = try ChainModel(id: vector.id, description: vector.entry.description, chain: vector.chain, anchors: vector.anchors, host: vector.entry.host, time: vector.time)

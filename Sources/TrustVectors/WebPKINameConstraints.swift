@@ -1,13 +1,14 @@
-/// RFC 5280 §4.2.1.10 name constraints as the Web PKI profile processes an anchor's (the anchor is a
-/// CA of the path there): every name of a constrained type in the certificates below the anchor
-/// must be within a permitted subtree of its type and within no excluded one (§6.1.3(b)-(c)).
+/// RFC 5280 §4.2.1.10 name constraints as the Web PKI profile processes every CA's, the anchor's
+/// included (the anchor is a CA of the path there): every name of a constrained type in the
+/// certificates below the CA must be within a permitted subtree of its type and within no excluded
+/// one (§6.1.3(b)-(c)).
 ///
 /// Forms: dNSName (labels added on the left, case-insensitively; a wildcard name stands for every
 /// name it matches: permitted only when all are, excluded when any is), iPAddress (address and
 /// mask), rfc822Name (a mailbox, a host, or `.domain`), uniformResourceIdentifier (its host, or
 /// `.domain`) and directoryName (the subject's leading RDNs). An emailAddress in the subject is an
 /// rfc822Name only when the certificate has no subjectAltName (§4.2.1.10).
-enum AnchorNameConstraints {
+enum WebPKINameConstraints {
     enum Name: Equatable {
         case dns(String), ip([UInt8]), email(String), uri(String), directory([[UInt8]]), other
 
@@ -50,7 +51,7 @@ enum AnchorNameConstraints {
         }
     }
 
-    /// Whether every certificate below the anchor keeps `constraints`.
+    /// Whether every certificate below the CA (`below`, leaf first) keeps `constraints`.
     static func allow(_ constraints: Subtrees, _ below: [WebPKIRules.Parsed]) -> Bool {
         for (index, certificate) in below.enumerated() {
             // Self-issued CAs other than the leaf are not checked (§6.1.3(b)).
