@@ -34,7 +34,7 @@ public enum BackendPreflight {
     public static func guardedEvaluator(of backend: some TrustBackend, anchors: [[UInt8]], make: () throws -> any TrustEvaluator) throws -> any TrustEvaluator {
         let evaluator = try make()
         if evaluator is GuardedEvaluator { return evaluator }
-        return GuardedEvaluator(base: evaluator, backend: backend.name, features: backend.features, anchors: anchors)
+        return GuardedEvaluator(base: evaluator, backend: backend.name, features: backend.features, reportsVerifiedPath: backend.reportsVerifiedPath, anchors: anchors)
     }
 
     /// The diagnostic name of a presented certificate that is not DER: the checks layer's now.

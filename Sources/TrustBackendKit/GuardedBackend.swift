@@ -27,6 +27,8 @@ public struct GuardedBackend: BackendWrapper {
     public var libraryVersion: String { base.libraryVersion }
     /// The wrapped back end's features: the guard refuses requests that need any other.
     public var features: Set<BackendFeature> { base.features }
+    /// Whether the wrapped back end names its verified path.
+    public var reportsVerifiedPath: Bool { base.reportsVerifiedPath }
 
     /// The wrapped back end's evaluator for `anchors`, behind the guard.
     /// - Throws: ``TrustBackendError`` for an anchor that is not DER, or whatever the wrapped back end
@@ -41,14 +43,18 @@ public struct GuardedEvaluator: TrustEvaluator {
     let base: any TrustEvaluator
     let backend: String
     let features: Set<BackendFeature>
+    /// Whether a trusted verdict must name its path (``TrustCore/TrustBackend/reportsVerifiedPath``):
+    /// when not, an empty path is accepted, and only an empty one.
+    let reportsVerifiedPath: Bool
     /// The anchors' DER grouped by length: a trusted path's last certificate is compared only with
     /// anchors of its length, so the check costs a comparison or two, not a hash of the DER.
     let anchorsByLength: [Int: [[UInt8]]]
 
-    init(base: any TrustEvaluator, backend: String, features: Set<BackendFeature>, anchors: [[UInt8]]) {
+    init(base: any TrustEvaluator, backend: String, features: Set<BackendFeature>, reportsVerifiedPath: Bool = true, anchors: [[UInt8]]) {
         self.base = base
         self.backend = backend
         self.features = features
+        self.reportsVerifiedPath = reportsVerifiedPath
         self.anchorsByLength = Dictionary(grouping: anchors, by: \.count)
     }
 
@@ -65,6 +71,9 @@ public struct GuardedEvaluator: TrustEvaluator {
             if verdict.diagnostics.isEmpty {
                 return .failClosed(.other, name: "UNEXPLAINED_REJECTION", message: "\(backend) rejected the chain without saying why; every rejection must carry a diagnostic")
             }
+            return verdict
+        }
+        if path.isEmpty && !reportsVerifiedPath {
             return verdict
         }
         guard let first = path.first, let last = path.last, first == request.chain[0] else {

@@ -107,6 +107,8 @@ public struct CheckedBackend: BackendWrapper {
     public var libraryVersion: String { base.libraryVersion }
     /// The library's features: the layer adds none.
     public var features: Set<BackendFeature> { base.features }
+    /// Whether the library names its verified path: the layer changes nothing there.
+    public var reportsVerifiedPath: Bool { base.reportsVerifiedPath }
 
     /// The library's evaluator behind the layer.
     /// - Throws: ``TrustBackendError`` for an anchor that is not DER (the layer's refusal),

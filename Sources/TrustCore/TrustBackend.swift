@@ -11,6 +11,11 @@ public protocol TrustBackend: Sendable {
     /// The optional checks this back end's evaluators honour faithfully; they reject a request that
     /// needs any other (see ``EvaluationRequest/rejection(unlessHonouredBy:backend:)``).
     var features: Set<BackendFeature> { get }
+    /// Whether a trusted verdict names the path the library verified (true for every library with a
+    /// verification API). False for a back end judged by what a client's request gives (an HTTP
+    /// client: the request succeeds or fails, and the stack never says through which path): its
+    /// trusted verdicts carry an empty path, which the guard accepts and the harness does not judge.
+    var reportsVerifiedPath: Bool { get }
     /// Parses `anchors` (DER certificates) once and returns an evaluator that trusts exactly them.
     ///
     /// An anchor does not have to be self-signed: a pinned intermediate or leaf is an anchor too, and
@@ -23,6 +28,8 @@ public protocol TrustBackend: Sendable {
 extension TrustBackend {
     /// None, unless a back end says otherwise: a back end that does not know a feature never claims it.
     public var features: Set<BackendFeature> { [] }
+    /// True, unless a back end says otherwise: every library with a verification API names its path.
+    public var reportsVerifiedPath: Bool { true }
 }
 
 /// A back end that wraps another (the back-end kit's guard, a decorator such as a deny list): optional

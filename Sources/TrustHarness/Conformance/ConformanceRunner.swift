@@ -134,6 +134,13 @@ public struct ConformanceRunner: Sendable {
             return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
         case .policy(let vector):
             let expected = ExpectedOutcome(vector.expected)
+            guard backend.reportsVerifiedPath else {
+                // The policy matches pins against the verified path; a back end that cannot name it
+                // (an HTTP client) could only be judged by a policy that guesses one.
+                let detail = "not put to the library: the policy matches its pins against the path the library verified, and \(backend.name) does not say which path it verified (TrustBackend.reportsVerifiedPath); pinning on this stack is a matter of its own hook, see its README"
+                return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: nil, error: nil,
+                                         judgement: Judgement(outcome: .skipped, failureKind: nil, detail: detail), context: Self.context(subject))
+            }
             let evaluator: SecurityPolicyEvaluator
             do {
                 evaluator = try vector.policy.evaluator(on: backend, anchors: vector.anchors)
