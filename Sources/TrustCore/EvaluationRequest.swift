@@ -65,6 +65,11 @@ public struct EvaluationRequest: Sendable, Hashable {
     /// own behaviour for TLS, which for every built-in one is not to process them; see the README's
     /// known deviations). Needs ``BackendFeature/policyProcessing``.
     public var policy: PolicyInputs?
+    /// The private key of the leaf (`chain[0]`), PKCS#8 DER, when the harness has it: what a back end
+    /// that judges by a real TLS handshake needs to serve the chain (an HTTP client's back end:
+    /// the server must sign with the leaf's key). Every other back end ignores it; it is no input to a
+    /// verification and changes no verdict. nil for chains from suites without keys (x509-limbo, PKITS).
+    public var leafPrivateKey: [UInt8]?
 
     /// A request to evaluate `chain` (DER, leaf first) for `host` at `time`; no revocation lists and
     /// no policy inputs (set ``revocationLists`` and ``policy`` after).

@@ -12,12 +12,17 @@ public struct LoadedVector: Sendable, Hashable, Identifiable {
     public let time: Date
     /// For trusted expectations: the expected path, DER, leaf to anchor.
     public let expectedPath: [[UInt8]]?
+    /// The leaf's private key (PKCS#8 DER) from the folder's `keys/`, when one fits its public key.
+    public let leafPrivateKey: [UInt8]?
 
     public var id: String { entry.id }
     public var expected: Expectation { entry.expected }
 
+    /// The vector's request, with the leaf's key for back ends that serve the chain in a handshake.
     public var request: EvaluationRequest {
-        EvaluationRequest(chain: chain, host: host, time: time)
+        var request = EvaluationRequest(chain: chain, host: host, time: time)
+        request.leafPrivateKey = leafPrivateKey
+        return request
     }
 }
 
@@ -94,6 +99,7 @@ public struct VectorSuite: Sendable {
 
         var seen = Set<String>()
         var vectors: [LoadedVector] = []
+        let keys = VectorKeys.Index(directory: directory)
         func load(_ entries: [VectorEntry], from manifestURL: URL) throws {
             for entry in entries {
                 guard seen.insert(entry.id).inserted else {
@@ -102,13 +108,15 @@ public struct VectorSuite: Sendable {
                 guard let time = Timestamp.parse(entry.time) else {
                     throw VectorLoadError(file: manifestURL.path, problem: "vector \(entry.id) has time \"\(entry.time)\"; expected ISO 8601 UTC like 2025-06-01T00:00:00Z")
                 }
+                let chain = try entry.chain.map { try certificate($0, of: entry.id) }
                 vectors.append(LoadedVector(
                     entry: entry,
-                    chain: try entry.chain.map { try certificate($0, of: entry.id) },
+                    chain: chain,
                     anchors: try entry.anchors.map { try certificate($0, of: entry.id) },
                     host: entry.host.map(HostIdentity.init),
                     time: time,
-                    expectedPath: try entry.expected.path.map { try $0.map { try certificate($0, of: entry.id) } }
+                    expectedPath: try entry.expected.path.map { try $0.map { try certificate($0, of: entry.id) } },
+                    leafPrivateKey: chain.first.flatMap(keys.privateKey(for:))
                 ))
             }
         }

@@ -57,7 +57,7 @@ public struct HandshakeComparison: Sendable {
     public func run(_ vectors: [LoadedVector], record: Record? = nil, timeout: Duration = .seconds(5)) -> [Row] {
         var rows: [Row] = []
         for vector in vectors {
-            guard let key = VectorKeys.privateKey(for: vector.chain[0], in: vectorsDirectory),
+            guard let key = vector.leafPrivateKey,
                   let server = try? serve(vector.chain, key) else { continue }
             defer { server.stop() }
             let target = TLSTarget(address: "127.0.0.1", port: server.port, serverName: vector.host.flatMap { $0.isDNS ? $0.description : nil })

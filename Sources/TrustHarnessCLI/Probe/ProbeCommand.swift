@@ -169,7 +169,7 @@ struct ServedVector {
         guard let vector = suite.vectors.first(where: { $0.id == id }) else {
             throw ValidationError("--vector: no chain vector \"\(id)\"; ids look like 'valid-chain/p256'")
         }
-        guard let key = VectorKeys.privateKey(for: vector.chain[0], in: location) else {
+        guard let key = vector.leafPrivateKey else {
             throw ValidationError("--vector \(id): no private key in \(location.path)/keys fits its leaf, so it cannot be served")
         }
         guard let make = tool.loopbackServer else { throw ValidationError("this tool has no loopback TLS server") }
