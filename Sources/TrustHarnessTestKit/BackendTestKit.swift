@@ -72,7 +72,9 @@ public enum BackendTestKit {
     /// ``expectConformance(_:deviations:sourceLocation:)`` against `suite` and its deviations (for
     /// the built-in back ends, `recordedSuite()`), judged under each of `profiles` (default: both,
     /// RFC 5280 and the Web PKI): every result passes, is a recorded deviation under that profile,
-    /// or is on a vector the profile leaves open (with the verdict recorded there, if any).
+    /// is on a vector the profile leaves open (with the verdict recorded there, if any), or was not
+    /// put to the library (skipped, with the reason: a chain a back end judged by a real handshake
+    /// cannot serve); at least half of the chain vectors must reach each back end.
     /// `repetitions` rounds ask every request again (one: cold on one task and warm on many, so an
     /// unstable verdict is caught); a caller whose stability is checked otherwise may pass 0.
     public static func expectConformance(
@@ -93,7 +95,21 @@ public enum BackendTestKit {
             // profile asks only what it can judge otherwise than the first.
             let runner = ConformanceRunner(backends: registry.all(), suite: suite, profile: profile)
             let subjects = index == 0 ? runner.allSubjects : ConformanceRunner(backends: [], suite: suite, profile: profiles[0]).subjects(judgedDifferentlyUnder: profile)
-            for result in await runner.run(subjects, repetitions: index == 0 ? repetitions : 0) where ![.pass, .deviation, .open].contains(result.outcome) {
+            let results = await runner.run(subjects, repetitions: index == 0 ? repetitions : 0)
+            // A request not put to the library (a back end judged by a real handshake that cannot
+            // serve a chain without its key) is no verdict to judge; but a back end asked too little
+            // is not shown to conform: at least half of the chain vectors must reach it.
+            if index == 0 {
+                let chains = Set(suite.vectors.map(\.id))
+                for backend in registry.names {
+                    let mine = results.filter { $0.backend == backend && chains.contains($0.id) }
+                    let skipped = mine.filter { $0.outcome == .skipped }.count
+                    if !mine.isEmpty && skipped * 2 > mine.count {
+                        Issue.record("\(backend): \(skipped) of \(mine.count) chain vectors were not put to the library; too few were to judge it", sourceLocation: sourceLocation)
+                    }
+                }
+            }
+            for result in results where ![.pass, .deviation, .open, .skipped].contains(result.outcome) {
                 let observed = result.observed.map { "\($0.trusted ? "trusted" : "rejected \($0.failures)") \($0.diagnostics.map(\.description))" } ?? result.error ?? "nothing"
                 Issue.record("\(result.id) on \(result.backend) (profile \(profile.rawValue)): \(result.judgement.detail); observed \(observed)", sourceLocation: sourceLocation)
             }
@@ -245,8 +261,11 @@ public enum BackendTestKit {
                 continue
             }
             trustedKeyTypes += 1
-            let later = EvaluationRequest(chain: vector.chain, host: vector.host, time: vector.time.addingTimeInterval(86_400 * 365 * 30))
-            let earlier = EvaluationRequest(chain: vector.chain, host: vector.host, time: vector.time.addingTimeInterval(-86_400 * 365 * 30))
+            // The vector's own request at other times (its leaf key kept, for back ends that serve it).
+            var later = vector.request
+            later.time = vector.time.addingTimeInterval(86_400 * 365 * 30)
+            var earlier = vector.request
+            earlier.time = vector.time.addingTimeInterval(-86_400 * 365 * 30)
             let verdicts = await withTaskGroup(of: (Int, Verdict).self) { group in
                 for index in 0..<64 {
                     let request = [vector.request, later, earlier][index % 3]
@@ -258,9 +277,12 @@ public enum BackendTestKit {
                 switch kind {
                 case 0 where !verdict.isTrusted:
                     Issue.record("\(backend.name) rejected \(vector.id) at its own validation time: \(verdict.diagnostics)", sourceLocation: sourceLocation)
-                case 1 where verdict.failures != [.expired]:
+                // A library that does not say why it rejects (an HTTP client whose error only says
+                // the verification failed: `other`) must still reject; the conformance suite judges
+                // its reasons against the recorded deviations.
+                case 1 where verdict.failures != [.expired] && (verdict.isTrusted || verdict.failures != [.other]):
                     Issue.record("\(backend.name) did not find \(vector.id) expired 30 years later: \(verdict)", sourceLocation: sourceLocation)
-                case 2 where verdict.failures != [.notYetValid]:
+                case 2 where verdict.failures != [.notYetValid] && (verdict.isTrusted || verdict.failures != [.other]):
                     Issue.record("\(backend.name) did not find \(vector.id) not yet valid 30 years earlier: \(verdict)", sourceLocation: sourceLocation)
                 default:
                     break

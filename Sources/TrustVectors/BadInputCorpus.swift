@@ -63,6 +63,15 @@ public struct BadInputCorpus: Sendable {
         public var anchors: [[UInt8]]
         public var host: HostIdentity?
         public var time: Date
+        /// The leaf's private key, when the vectors' keys have it (for back ends that serve the chain).
+        public var leafPrivateKey: [UInt8]?
+
+        /// The request a back end is asked.
+        public var request: EvaluationRequest {
+            var request = EvaluationRequest(chain: chain, host: host, time: time)
+            request.leafPrivateKey = leafPrivateKey
+            return request
+        }
     }
 
     public var cases: [Case]
@@ -70,6 +79,8 @@ public struct BadInputCorpus: Sendable {
     public var anchors: [Part]
     /// `Vectors/`, which `vector` parts are relative to.
     public var vectors: URL
+    /// The vectors' keys, to find a case's leaf key.
+    let keys: VectorKeys.Index
 
     /// Loads `Vectors/bad-input/manifest.json` of the vectors folder `vectors`.
     /// - Throws: ``FileProblem`` when the manifest cannot be read or has the wrong shape.
@@ -84,17 +95,19 @@ public struct BadInputCorpus: Sendable {
         guard let time = Timestamp.parse(document.time) else {
             throw FileProblem(file: url.path, problem: "time \"\(document.time)\" is not an ISO 8601 date-time")
         }
-        return BadInputCorpus(cases: document.cases, time: time, anchors: document.anchors, vectors: vectors)
+        return BadInputCorpus(cases: document.cases, time: time, anchors: document.anchors, vectors: vectors, keys: VectorKeys.Index(directory: vectors))
     }
 
     /// The chain, anchors, host and time of `testcase`, or the ``FileProblem`` a user would get for
     /// its files (the expected outcome of an `inputError` case).
     public func input(for testcase: Case) throws -> Input {
-        Input(
-            chain: try testcase.chain.flatMap(read),
+        let chain = try testcase.chain.flatMap(read)
+        return Input(
+            chain: chain,
             anchors: try (testcase.anchors ?? anchors).flatMap(read),
             host: testcase.host.map(HostIdentity.init),
-            time: time
+            time: time,
+            leafPrivateKey: chain.first.flatMap(keys.privateKey(for:))
         )
     }
 

@@ -16,6 +16,9 @@ public struct BenchmarkScenario: Sendable, Hashable {
     public var host: String?
     /// The validation time.
     public var time: Date
+    /// The leaf's private key (PKCS#8 DER), for back ends judged by a real handshake; nil for a
+    /// chain of the caller's own.
+    public var leafPrivateKey: [UInt8]?
 
     /// A scenario of `chain` (DER, leaf first) against `anchors` (DER) for `host` at `time`.
     public init(name: String, chain: [[UInt8]], anchors: [[UInt8]], host: String?, time: Date) {
@@ -29,11 +32,14 @@ public struct BenchmarkScenario: Sendable, Hashable {
     /// The scenario of a vector: its id, chain, anchors, host and validation time.
     public init(_ vector: LoadedVector) {
         self.init(name: vector.id, chain: vector.chain, anchors: vector.anchors, host: vector.entry.host, time: vector.time)
+        leafPrivateKey = vector.leafPrivateKey
     }
 
     /// What the back ends are asked.
     public var request: EvaluationRequest {
-        EvaluationRequest(chain: chain, host: host.map(HostIdentity.init), time: time)
+        var request = EvaluationRequest(chain: chain, host: host.map(HostIdentity.init), time: time)
+        request.leafPrivateKey = leafPrivateKey
+        return request
     }
 
     /// The vectors `trust-harness bench` measures when given no chain: one valid chain per key type.
