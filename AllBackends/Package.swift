@@ -19,6 +19,7 @@ let trustHarness: String = {
 /// Each package under Backends/: its folder and the library product it exposes.
 let backends: [(folder: String, product: String)] = [
     ("Botan", "BotanBackend"),
+    ("HTTPClients", "HTTPClientBackends"),
     ("MbedTLS", "MbedTLSBackend"),
     ("NIOSSL", "NIOSSLBackend"),
     ("NSS", "NSSBackend"),

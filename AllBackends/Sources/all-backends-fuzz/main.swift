@@ -1,6 +1,7 @@
 // The fuzz target over every back end, the built-ins first (see scripts/fuzz --all-backends).
 import BotanBackend
 import BuiltInBackends
+import HTTPClientBackends
 import MbedTLSBackend
 import NIOSSLBackend
 import NSSBackend
@@ -8,6 +9,6 @@ import TrustFuzzKit
 import WolfSSLBackend
 
 TrustFuzzTool.main(packages: [
-    BuiltInBackends.package, BotanBackend.package, MbedTLSBackend.package, NIOSSLBackend.package,
+    BuiltInBackends.package, BotanBackend.package, HTTPClientBackends.package, MbedTLSBackend.package, NIOSSLBackend.package,
     NSSBackend.package, WolfSSLBackend.package,
 ])

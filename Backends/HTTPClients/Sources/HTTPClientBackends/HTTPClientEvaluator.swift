@@ -1,0 +1,148 @@
+import Foundation
+import HTTPClientWire
+import NIOSSL
+import TrustBackendKit
+
+/// One request per evaluation, as an application makes it: a loopback HTTPS server presenting the
+/// request's chain with the leaf's key, behind a CONNECT front; the stack's client in a child
+/// process at the request's time, trusting exactly the anchors, fetching `https://HOST/`. The verdict
+/// is the request's outcome: a response is trusted, an error is rejected with the stack's own error
+/// (its type, code and text) as the diagnostic, classed by ``StackError``.
+///
+/// Not a verdict, so not the stack's (origin harness, reported as skipped with the reason): a
+/// request without the leaf's key, a chain NIOSSL cannot serve, a child that cannot start, dies or
+/// overruns, a clock libfaketime did not set.
+final class HTTPClientEvaluator: TrustEvaluator, @unchecked Sendable {
+    // @unchecked Sendable: every stored property is immutable after init.
+    let stack: ClientStack
+    let backendName: String
+    let anchorsFolder: URL
+    let anchorsFile: URL
+    let launcher: ClientLauncher
+    let timeoutSeconds: Double
+
+    init(stack: ClientStack, backendName: String, anchors: [[UInt8]], launcher: ClientLauncher, timeoutSeconds: Double) throws(TrustBackendError) {
+        self.stack = stack
+        self.backendName = backendName
+        self.launcher = launcher
+        self.timeoutSeconds = timeoutSeconds
+        // An anchor no client can read fails every request: refused now, as every back end refuses
+        // it, with BoringSSL's reading of it (NIOSSLCertificate, as an AsyncHTTPClient application
+        // makes its roots; libcurl's OpenSSL would fail to load the CA file with it).
+        for (index, der) in anchors.enumerated() {
+            do {
+                _ = try NIOSSLCertificate(bytes: der, format: .der)
+            } catch {
+                throw TrustBackendError(backend: backendName, message: "anchor at index \(index) is not a certificate a client can read (NIOSSLCertificate(bytes:format: .der): \(error))")
+            }
+        }
+        // A folder of its own holding the anchors as `ca-certificates.crt`: AsyncHTTPClient reads the
+        // file; for URLSession the folder stands in for /etc/ssl/certs (see ClientLauncher.run).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trust-http-anchors-\(UUID().uuidString)")
+        let file = folder.appendingPathComponent("ca-certificates.crt")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(anchors.map(Self.pem).joined().utf8).write(to: file, options: .atomic)
+        } catch {
+            throw TrustBackendError(backend: backendName, message: "cannot write the anchors' PEM file \(file.path): \(error)")
+        }
+        anchorsFolder = folder
+        anchorsFile = file
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: anchorsFolder)
+    }
+
+    static func pem(_ der: [UInt8]) -> String {
+        let base64 = Data(der).base64EncodedString()
+        var lines: [Substring] = []
+        var rest = Substring(base64)
+        while !rest.isEmpty {
+            lines.append(rest.prefix(64))
+            rest = rest.dropFirst(64)
+        }
+        return "-----BEGIN CERTIFICATE-----\n" + lines.joined(separator: "\n") + "\n-----END CERTIFICATE-----\n"
+    }
+
+    static func notAsked(_ name: String, _ message: String) -> Verdict {
+        .failClosed(.other, name: name, message: "not asked: \(message)", origin: .harness)
+    }
+
+    /// How the request reaches the server, or why it cannot be asked on loopback.
+    struct Route {
+        var url: String
+        var proxied: Bool
+        var verifyHost: Bool
+    }
+
+    /// The URL and the way to it. A DNS name, or an IP address other than 127.0.0.1, is the URL's
+    /// host and the request goes through the CONNECT proxy: the client checks the certificate
+    /// against that host. AsyncHTTPClient is the exception for an IP address: it gives NIOSSL no
+    /// server name for one, and NIOSSL then checks the address connected to, which through a proxy
+    /// is the proxy's; so only 127.0.0.1, connected to directly, is asked of it. A request without
+    /// a host is `.noHostnameVerification` on AsyncHTTPClient and cannot be put to URLSession.
+    func route(_ host: HostIdentity?, port: UInt16) -> Result<Route, RouteRefusal> {
+        let direct = Route(url: "https://127.0.0.1:\(port)/", proxied: false, verifyHost: true)
+        switch host {
+        case .dns(let name)?:
+            return .success(Route(url: "https://\(name)/", proxied: true, verifyHost: true))
+        case .ipAddress(let bytes)?:
+            if bytes == [127, 0, 0, 1] { return .success(stack == .urlSession ? Route(url: "https://127.0.0.1/", proxied: true, verifyHost: true) : direct) }
+            guard stack == .urlSession else {
+                return .failure(RouteRefusal(name: "IP_NOT_ON_LOOPBACK", message: "\(HostIdentity.ipAddress(bytes)) can only be reached here through a proxy, and through one AsyncHTTPClient checks the certificate against the proxy's address, not the URL's (it gives NIOSSL no server name for an IP address, HTTPConnectionPool+Factory.swift:714-720, and NIOSSLHandler.validateHostname then takes channel.remoteAddress, NIOSSLHandler.swift:832)"))
+            }
+            let literal = bytes.count == 16 ? "[\(HostIdentity.ipAddress(bytes))]" : "\(HostIdentity.ipAddress(bytes))"
+            return .success(Route(url: "https://\(literal)/", proxied: true, verifyHost: true))
+        case nil:
+            guard stack == .asyncHTTPClient else {
+                return .failure(RouteRefusal(name: "HOST_CHECK_ALWAYS_ON", message: "URLSession always checks the URL's host: an application on Linux has no setting to leave it out"))
+            }
+            return .success(Route(url: direct.url, proxied: false, verifyHost: false))
+        }
+    }
+
+    struct RouteRefusal: Error {
+        var name: String
+        var message: String
+    }
+
+    func evaluate(_ request: EvaluationRequest) -> Verdict {
+        guard let key = request.leafPrivateKey else {
+            return Self.notAsked("NO_LEAF_KEY", "the request has no private key for the leaf, so no server can present the chain (\(backendName) is judged by a real request)")
+        }
+        let server: LoopbackHTTPSServer
+        do {
+            server = try LoopbackHTTPSServer(chain: request.chain, privateKey: key)
+        } catch {
+            return Self.notAsked("CANNOT_SERVE", "\(error)")
+        }
+        defer { server.stop() }
+        let route: Route
+        switch self.route(request.host, port: server.port) {
+        case .success(let found): route = found
+        case .failure(let refusal): return Self.notAsked(refusal.name, refusal.message)
+        }
+        let clientRequest = ClientRequest(
+            stack: stack, url: route.url, proxyPort: route.proxied ? server.port : nil, verifyHost: route.verifyHost,
+            anchorsFile: anchorsFile.path, timeoutSeconds: timeoutSeconds
+        )
+        var environment: [String: String] = [:]
+        var systemCertificates: URL?
+        if stack == .urlSession {
+            // libcurl's proxy variable; and the anchors as the system's CA bundle and folder, the
+            // only roots URLSession on Linux has (README: what an application cannot set).
+            if route.proxied { environment["https_proxy"] = "http://127.0.0.1:\(server.port)" }
+            systemCertificates = anchorsFolder
+        }
+        switch launcher.run(clientRequest, at: request.unixTime, environment: environment, systemCertificates: systemCertificates) {
+        case .failed(let why):
+            return Self.notAsked("CLIENT_PROCESS", why)
+        case .outcome(let outcome):
+            guard let clock = outcome.clock, abs(clock - Double(request.unixTime)) < 5 else {
+                return Self.notAsked("CLOCK_NOT_SET", "the client read the time \(outcome.clock.map { "\($0)" } ?? "nothing"), not the request's \(request.unixTime): libfaketime did not set its clock")
+            }
+            return StackError.verdict(outcome, stack: stack)
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+@testable import HTTPClientBackends
+import HTTPClientWire
+import Testing
+import TrustBackendKit
+import TrustHarnessTestKit
+
+/// URLSession and AsyncHTTPClient, plugged in from outside, run TrustHarness's conformance, bad-input
+/// and contract suites with this package's deviations file; below, what only a real request shows.
+@Suite struct HTTPClientBackendsTests {
+    @Test(arguments: BackendTestKit.Check.allCases)
+    func shared(_ check: BackendTestKit.Check) async throws {
+        try await BackendTestKit.expect(check, of: HTTPClientBackends.package)
+    }
+
+    static let backends: [any TrustBackend] = [URLSessionBackend(), AsyncHTTPClientBackend()]
+
+    /// The vector's own time is the client's clock (libfaketime): the valid chain is trusted at its
+    /// time, expired in 2200 and not yet valid in 1990, each in the stack's own words. URLSession
+    /// passes on libcurl's text ("SSL certificate problem: certificate has expired"); AsyncHTTPClient
+    /// says only CERTIFICATE_VERIFY_FAILED (its verdict's class is `other`), and only the alert its
+    /// BoringSSL sent, which the server sees, names the date.
+    @Test(arguments: [0, 1])
+    func theVectorsTimeIsTheClientsClock(_ index: Int) throws {
+        let backend = Self.backends[index]
+        let vector = try BackendTestKit.vector("valid-chain/p256")
+        let evaluator = try backend.makeEvaluator(anchors: vector.anchors)
+        #expect(evaluator.evaluate(vector.request).isTrusted)
+
+        var later = vector.request
+        later.time = Date(timeIntervalSince1970: 7_258_118_400)  // 2200-01-01
+        var earlier = vector.request
+        earlier.time = Date(timeIntervalSince1970: 631_152_000)  // 1990-01-01
+        let expired = evaluator.evaluate(later)
+        let early = evaluator.evaluate(earlier)
+        #expect(!expired.isTrusted && !early.isTrusted)
+        if backend.name == URLSessionBackend.backendName {
+            #expect(expired.failures == [.expired])
+            #expect(expired.diagnostics.first?.message == "SSL certificate problem: certificate has expired")
+            #expect(early.failures == [.notYetValid])
+            #expect(early.diagnostics.first?.message == "SSL certificate problem: certificate is not yet valid")
+        } else {
+            for verdict in [expired, early] {
+                #expect(verdict.failures == [.other])
+                #expect(verdict.diagnostics.map(\.name) == ["NIOSSLError.handshakeFailed [CERTIFICATE_VERIFY_FAILED]"])
+            }
+            // The date is in the alert BoringSSL sent, which only the server sees.
+            let server = try LoopbackHTTPSServer(chain: vector.request.chain, privateKey: try #require(vector.request.leafPrivateKey))
+            defer { server.stop() }
+            let client = try HTTPClientEvaluator(stack: .asyncHTTPClient, backendName: backend.name, anchors: vector.anchors, launcher: try ClientLauncher.locate(), timeoutSeconds: 10)
+            let request = ClientRequest(stack: .asyncHTTPClient, url: "https://www.example.test/", proxyPort: server.port, anchorsFile: client.anchorsFile.path, timeoutSeconds: 10)
+            _ = client.launcher.run(request, at: later.unixTime, environment: [:])
+            #expect(server.connectionsSeen.last?.error?.contains("SSLV3_ALERT_CERTIFICATE_EXPIRED") == true)
+        }
+    }
+
+    /// A wrong host is each stack's own host check: libcurl's message, NIOSSL's error.
+    @Test(arguments: [0, 1])
+    func aWrongHostIsTheStacksOwnCheck(_ index: Int) throws {
+        let backend = Self.backends[index]
+        let vector = try BackendTestKit.vector("valid-chain/rsa2048")
+        var request = vector.request
+        request.host = .dns("other.example.test")
+        let verdict = try backend.makeEvaluator(anchors: vector.anchors).evaluate(request)
+        #expect(verdict.failures == [.hostnameMismatch])
+        let expected = backend.name == URLSessionBackend.backendName
+            ? "SSL: no alternative certificate subject name matches target host name 'other.example.test'"
+            : "NIOSSLExtraError.failedToValidateHostname: Couldn't find other.example.test in certificate from peer"
+        #expect(verdict.diagnostics.first?.message == expected)
+    }
+
+    /// FoundationNetworking on Linux delivers no server-trust challenge: the delegate of a trusted
+    /// request sees none (challenges come only from a 401, URLSessionTask.swift), so a URLSession
+    /// application cannot pin there.
+    @Test func urlSessionDeliversNoServerTrustChallenge() throws {
+        let vector = try BackendTestKit.vector("valid-chain/p256")
+        let server = try LoopbackHTTPSServer(chain: vector.request.chain, privateKey: try #require(vector.request.leafPrivateKey))
+        defer { server.stop() }
+        let evaluator = try HTTPClientEvaluator(stack: .urlSession, backendName: "urlsession", anchors: vector.anchors, launcher: try ClientLauncher.locate(), timeoutSeconds: 10)
+        let request = ClientRequest(stack: .urlSession, url: "https://www.example.test/", proxyPort: server.port, anchorsFile: evaluator.anchorsFile.path, timeoutSeconds: 10)
+        let result = evaluator.launcher.run(request, at: vector.request.unixTime, environment: ["https_proxy": "http://127.0.0.1:\(server.port)"], systemCertificates: evaluator.anchorsFolder)
+        guard case .outcome(let outcome) = result else {
+            Issue.record("no outcome: \(result)")
+            return
+        }
+        #expect(outcome.status == 200)
+        #expect(outcome.challenges == [])
+    }
+
+    /// A server that closes at once, stalls, or answers the tunnel with bytes that are not TLS is a
+    /// rejection that says so, within the request's timeout (plus the launcher's margin): no request
+    /// hangs, the server's port is closed after, no child process is left.
+    @Test(arguments: [LoopbackHTTPSServer.Fault.closeOnAccept, .stall, .garbageAfterConnect])
+    func aFaultyServerIsAClearOutcome(_ fault: LoopbackHTTPSServer.Fault) throws {
+        let vector = try BackendTestKit.vector("valid-chain/p256")
+        for stack in ClientStack.allCases {
+            let server = try LoopbackHTTPSServer(chain: vector.request.chain, privateKey: try #require(vector.request.leafPrivateKey), fault: fault)
+            let evaluator = try HTTPClientEvaluator(stack: stack, backendName: stack.rawValue, anchors: vector.anchors, launcher: try ClientLauncher.locate(), timeoutSeconds: 2)
+            let request = ClientRequest(stack: stack, url: "https://www.example.test/", proxyPort: server.port, anchorsFile: evaluator.anchorsFile.path, timeoutSeconds: 2)
+            let start = ContinuousClock.now
+            var child: pid_t = 0
+            let result = evaluator.launcher.run(request, at: vector.request.unixTime, environment: stack == .urlSession ? ["https_proxy": "http://127.0.0.1:\(server.port)"] : [:], systemCertificates: stack == .urlSession ? evaluator.anchorsFolder : nil) { child = $0 }
+            let elapsed = ContinuousClock.now - start
+            server.stop()
+            #expect(elapsed < .seconds(9), "\(stack) \(fault) took \(elapsed)")
+            switch result {
+            case .outcome(let outcome):
+                #expect(outcome.status == nil, "\(stack) \(fault): \(outcome)")
+                let verdict = StackError.verdict(outcome, stack: stack)
+                #expect(!verdict.isTrusted)
+                #expect(verdict.diagnostics.first?.message.isEmpty == false)
+            case .failed(let why):
+                // Only a stalled server may outlast the client's own timeout (URLSession's timers do
+                // not run under libfaketime): then the launcher killed it, and says so.
+                #expect(fault == .stall && why.contains("killed"), "\(stack) \(fault): \(why)")
+            }
+            #expect(Self.connects(to: server.port) == false, "\(stack) \(fault): port \(server.port) still open")
+            // The child and its process group are gone (waited for: not even a zombie).
+            #expect(child > 0 && kill(child, 0) == -1 && kill(-child, 0) == -1, "\(stack) \(fault): process \(child) left behind")
+        }
+    }
+
+    /// Whether a TCP connection to 127.0.0.1:`port` is accepted.
+    static func connects(to port: UInt16) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
