@@ -8,7 +8,15 @@ import TrustHarnessTestKit
 /// URLSession and AsyncHTTPClient, plugged in from outside, run TrustHarness's conformance, bad-input
 /// and contract suites with this package's deviations file; below, what only a real request shows.
 @Suite struct HTTPClientBackendsTests {
-    @Test(arguments: BackendTestKit.Check.allCases)
+    /// Every chain vector under both profiles, each request asked once: a request here is a process
+    /// and a handshake, and whether the same request gets the same verdict is asked of these back
+    /// ends by `scripts/all-backends run` (three times each, on one task and on many) in CI.
+    @Test func conformance() async throws {
+        let registry = try BackendPackage.registry(of: [HTTPClientBackends.package])
+        try await BackendTestKit.expectConformance(registry, suite: try BackendTestKit.suite(deviations: HTTPClientBackends.package.deviations.first), repetitions: 0)
+    }
+
+    @Test(arguments: [BackendTestKit.Check.badInput, .contract])
     func shared(_ check: BackendTestKit.Check) async throws {
         try await BackendTestKit.expect(check, of: HTTPClientBackends.package)
     }
