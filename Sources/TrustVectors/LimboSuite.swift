@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SwiftASN1
 import TrustCore
 
 /// A test suite in the format of x509-limbo (C2SP/x509-limbo): path-validation test cases, each
@@ -102,6 +103,14 @@ public struct LimboTestcase: Sendable, Hashable, Decodable {
     public var maxChainDepth: Int?
     /// PEM CRLs.
     public var crls: [String]
+    /// The peer's private key, PKCS#8 PEM: not in x509-limbo's format; TrustHarness's own BetterTLS
+    /// export gives it, so that a back end judged by a real handshake can serve the chain.
+    public var peerPrivateKey: String? = nil
+
+    /// ``peerPrivateKey`` as DER, or nil when there is none or it is not PEM.
+    public var peerPrivateKeyDER: [UInt8]? {
+        peerPrivateKey.flatMap { try? PEMDocument(pemString: $0).derBytes }
+    }
 
     /// The first component of the id: `rfc5280`, `webpki`, `pathological`, ...
     public var namespace: String {
@@ -139,6 +148,7 @@ public struct LimboTestcase: Sendable, Hashable, Decodable {
         case expectedPeerName = "expected_peer_name"
         case expectedPeerNames = "expected_peer_names"
         case maxChainDepth = "max_chain_depth"
+        case peerPrivateKey = "peer_private_key"
     }
 
     /// A case made in code (the PKITS suite's entries).
@@ -192,6 +202,7 @@ public struct LimboTestcase: Sendable, Hashable, Decodable {
         expectedPeerNames = try c.decodeIfPresent([PeerName].self, forKey: .expectedPeerNames) ?? []
         maxChainDepth = try c.decodeIfPresent(Int.self, forKey: .maxChainDepth)
         crls = try c.decodeIfPresent([String].self, forKey: .crls) ?? []
+        peerPrivateKey = try c.decodeIfPresent(String.self, forKey: .peerPrivateKey)
     }
 
     /// RFC 3339 date-times as the suite writes them (`2024-01-01T00:00:00+00:00`, `…Z`, with or

@@ -127,6 +127,9 @@ public struct SuiteRunner: Sendable {
         // The policy inputs go to every back end that processes policies; one that does not runs
         // only the cases whose result does not rest on them (skipReason).
         if backend.features.contains(.policyProcessing) { request.policy = testcase.policy }
+        // The peer's key, where the suite gives one (TrustHarness's BetterTLS export), for back ends
+        // that serve the chain in a real handshake; a key that is not PEM is as good as none.
+        request.leafPrivateKey = testcase.peerPrivateKeyDER
         return (prepared.anchors, request)
     }
 

@@ -42,7 +42,8 @@ extension BetterTLSExport {
             testcases.append(try limboTestcase(
                 // The suite has no soft results, so no case is only a warning.
                 suite: "pathbuilding", index: index, features: [], description: "expected \(expected.rawValue)): \(testcase.summary)",
-                trusted: try pem(root), intermediates: chain.dropFirst().map(Self.pem), peer: Self.pem(chain[0]), time: time,
+                trusted: try pem(root), intermediates: chain.dropFirst().map(Self.pem), peer: Self.pem(chain[0]),
+                peerKey: try maker.key("pathbuilding \(index) \(testcase.leaf)"), time: time,
                 success: expected == .pass, peerName: ("DNS", BetterTLSPathBuilding.hostname)))
         }
         return try limboDocument(testcases)

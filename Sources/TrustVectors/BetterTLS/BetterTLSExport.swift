@@ -49,7 +49,7 @@ public enum BetterTLSExport {
                 // BetterTLS's soft results: another result is only a warning.
                 features: soft ? ["failure-is-warning"] : [],
                 description: "expected \(expected.rawValue)\(soft ? ": a failure is only a warning" : "")): \(testcase.summary)",
-                trusted: try pem(root), intermediates: [try pem(intermediate), try pem(localRoot)], peer: try pem(leaf), time: time,
+                trusted: try pem(root), intermediates: [try pem(intermediate), try pem(localRoot)], peer: try pem(leaf), peerKey: leafKey, time: time,
                 success: expected == .pass || expected == .softPass, peerName: (testcase.clientHost == .dns ? "DNS" : "IP", testcase.host)))
         }
         return try limboDocument(testcases)
@@ -58,8 +58,11 @@ public enum BetterTLSExport {
     /// One case in x509-limbo's form (`bettertls::<suite>::tc<index>`), a server validation with
     /// no further constraint.
     static func limboTestcase(suite: String, index: Int, features: [String], description: String, trusted: String, intermediates: [String], peer: String,
-                              time: Date, success: Bool, peerName: (kind: String, value: String)) throws -> [String: Any] {
+                              peerKey: P256.Signing.PrivateKey, time: Date, success: Bool, peerName: (kind: String, value: String)) throws -> [String: Any] {
         [
+            // Not in x509-limbo's format: the peer's private key (PKCS#8 PEM), so that a back end
+            // judged by a real handshake can serve the chain (LimboTestcase.peerPrivateKey).
+            "peer_private_key": peerKey.pemRepresentation,
             "id": "bettertls::\(suite)::tc\(index)",
             "conflicts_with": [String](),
             "features": features,
