@@ -34,15 +34,15 @@ struct StallingBackend: TrustBackend {
 
 /// A hang is an outcome: the run reports the vector and back end that did not return, and goes on.
 @Suite struct GuardedEvaluationTests {
-    @Test func aHangIsReportedWithItsVectorAndTheRunGoesOn() async throws {
+    /// The stalled evaluation never returns, so the run's ending at all shows it did not wait for it;
+    /// the time limit turns a run that does wait into a failure instead of a hung test.
+    @Test(.timeLimit(.minutes(1))) func aHangIsReportedWithItsVectorAndTheRunGoesOn() async throws {
         let suite = try VectorSuite.load(from: #require(VectorSuite.defaultDirectory()))
         var runner = ConformanceRunner(backends: [StallingBackend(stallOn: "other.example.test")], suite: suite)
         runner.evaluationLimit = 0.5
         let subjects = runner.allSubjects.filter { ["valid-chain/p256", "hostname-mismatch/p256", "expired-leaf/p256"].contains($0.id) }
         try #require(subjects.count == 3)
-        let start = ContinuousClock.now
         let results = await runner.run(subjects)
-        #expect(ContinuousClock.now - start < .seconds(20), "the run does not wait for the stalled evaluation")
         let hung = try #require(results.first { $0.id == "hostname-mismatch/p256" })
         #expect(hung.outcome == .error)
         #expect(hung.judgement.detail.hasPrefix("HANG: the evaluation of vector hostname-mismatch/p256 on back end openssl did not return within 0.5 s"))
