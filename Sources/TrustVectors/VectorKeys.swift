@@ -10,13 +10,14 @@ public enum VectorKeys {
     public struct Index: Sendable {
         private let keys: [Certificate.PublicKey: [UInt8]]
 
-        /// Every readable key in `directory`'s `keys/*/` and `explored/keys/` (none when there are no
-        /// such folders; a file that is not a PEM private key is passed over).
-        public init(directory: URL) {
+        /// Every readable key in `directory`'s `keys/*/` and, unless `explored` is false,
+        /// `explored/keys/` (none when there are no such folders; a file that is not a PEM private key
+        /// is passed over).
+        public init(directory: URL, explored: Bool = true) {
             var keys: [Certificate.PublicKey: [UInt8]] = [:]
             let folder = directory.appendingPathComponent("keys")
             let types = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            let folders = types.sorted().map { folder.appendingPathComponent($0) } + [directory.appendingPathComponent("explored/keys")]
+            let folders = types.sorted().map { folder.appendingPathComponent($0) } + (explored ? [directory.appendingPathComponent("explored/keys")] : [])
             for typeFolder in folders {
                 for file in ((try? FileManager.default.contentsOfDirectory(atPath: typeFolder.path)) ?? []).sorted() where file.hasSuffix(".pem") {
                     guard let data = try? FileProblem.contents(of: typeFolder.appendingPathComponent(file)),

