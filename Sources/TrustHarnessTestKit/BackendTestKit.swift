@@ -148,11 +148,15 @@ public enum BackendTestKit {
     /// - evaluations from many tasks at once, sharing evaluators and their caches (so small they
     ///   evict all the time), give exactly the verdicts of one uncached task.
     ///
+    /// - Parameters:
+    ///   - registry: the back ends; the contract is checked on its default entries
+    ///     (`registry.includingVariants` for all).
+    ///   - caches: false for back ends that keep nothing between evaluations and take no cache
+    ///     setting (the HTTP clients: each evaluation is its own process and server), which skips the
+    ///     cache checks alone; every other check runs.
+    ///   - sourceLocation: where issues are recorded.
     /// - Throws: when the vectors cannot be read, or a back end refuses the anchors of a
     ///   `valid-chain/` vector (the chains the time checks use).
-    /// - Parameter caches: false for back ends that keep nothing between evaluations and take no
-    ///   cache setting (the HTTP clients: each evaluation is its own process and server), which skips
-    ///   the cache checks alone; every other check runs.
     public static func expectContract(_ registry: BackendRegistry, caches: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let directory = try vectorsDirectory()
         let suite = try VectorSuite.load(from: directory).replacingDeviations(from: nil)
