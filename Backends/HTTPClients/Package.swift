@@ -41,7 +41,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "TrustBackendKit", package: trustHarness),
             ],
             resources: [.copy("deviations.json")]
