@@ -107,7 +107,7 @@ let package = Package(
         // Runners, judgement and reports: they know back ends only as values they are given.
         .target(
             name: "TrustHarness",
-            dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustPolicy", "TrustProbe", "TrustVectors", "CTrapReport"],
+            dependencies: ["TrustCore", "TrustBackendKit", "TrustDER", "TrustPolicy", "TrustProbe", "TrustVectors", "CTrapReport", "CCallgrind"],
             // The HTML reports' CSS and JavaScript, compiled into the module (see ReportAssets).
             resources: [.embedInCode("Resources/document.css"), .embedInCode("Resources/document.js")]
         ),
@@ -165,6 +165,8 @@ let package = Package(
         .target(name: "CFuzzerDriver"),
         // Names the evaluation a thread was running when the process dies of a signal (GuardedEvaluation).
         .target(name: "CTrapReport"),
+        // Valgrind's callgrind client requests as C functions (`bench --instructions` counts with them).
+        .target(name: "CCallgrind", exclude: ["valgrind"]),
 
         // The raw C loops the back ends are benchmarked against (OpenSSL and GnuTLS called as the back
         // ends call them), here so that the Benchmarks package and `trust-harness bench` share them.

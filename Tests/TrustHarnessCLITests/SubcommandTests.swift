@@ -106,6 +106,8 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(2, "^error: Missing value for '--seconds", "stress", "--seconds"),
         Case(0, "TrustHarness bench\n  by trust-harness(.|\n)*your-chain\n=+\n  back end +cold", "bench", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", at, "--seconds", "0.05", "--rounds", "1", "--backend", "gnutls"),
         Case(2, "describe your own chain", "bench", "--host", host),
+        Case(2, "--keep-counts keeps the counts of --instructions", "bench", "--keep-counts", Files.scratch("counts")),
+        Case(2, "--count-iterations must be in 1...1000", "bench", "--instructions", "--count-iterations", "0"),
         Case(0, "handshake verdict: TRUSTED", "probe", "--vector", "valid-chain/p256"),
         Case(1, "FINDING: the handshake's verdict", "probe", "--vector", "leaf-key-usage-without-digital-signature/p256", "--backend", "gnutls"),
         Case(2, "Connection refused", "probe", "127.0.0.1:1", "--anchors", root),

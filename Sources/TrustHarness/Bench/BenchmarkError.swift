@@ -16,6 +16,9 @@ public struct BenchmarkError: Error, Sendable, Hashable, CustomStringConvertible
         case verdictChanged
         /// A raw loop (`BaselineLoop`) did not verify a scenario the back ends trust.
         case rawLoopFailed
+        /// Instructions could not be counted: the process is not under callgrind, or its dump could
+        /// not be read.
+        case countFailed
     }
 
     /// What kind of problem it is.

@@ -1,9 +1,17 @@
 /// The figures of one ``BenchmarkRunner`` run: for every back end and scenario the median
-/// microseconds per evaluation cold and warm, the raw loops' and floors' medians on the same
-/// scenarios, the all-cores throughput on the first scenario, and the back ends not measured on a
-/// scenario because they do not trust it. ``text()`` and ``json`` render it as `trust-harness bench`
-/// reports it.
+/// microseconds per evaluation cold and warm (timed, ``BenchmarkRunner/run(progress:)``) or the
+/// instructions of one evaluation (counted, ``BenchmarkRunner/count(with:iterations:progress:)``),
+/// the raw loops' and floors' figures on the same scenarios, the all-cores throughput on the first
+/// scenario (timed only), and the back ends not measured on a scenario because they do not trust it.
+/// ``document(provenance:)`` and ``json`` render it as `trust-harness bench` reports it.
 public struct BenchmarkResult: Sendable {
+    /// What the figures are: time (microseconds per evaluation, the median of rounds; it moves with
+    /// the machine's load and frequency) or counted instructions per evaluation (callgrind's; the
+    /// same from run to run for the same binary and inputs).
+    public enum Measure: String, Sendable, Hashable, Codable {
+        case time, instructions
+    }
+
     /// How an evaluator meets the chain: `cold` parses its DER anew every time (no certificate
     /// cache), `warm` sees the same chain again and again through a caching evaluator.
     public enum Mode: String, Sendable, Hashable, CaseIterable {
@@ -49,6 +57,8 @@ public struct BenchmarkResult: Sendable {
         var mode: Mode?
     }
 
+    /// Whether the figures are times or counted instructions.
+    public let measure: Measure
     /// The back ends measured, in report order, with their library versions.
     public let backends: [BackendInfo]
     /// The scenarios' names, in the order measured; the first is the one measured on all cores.
@@ -63,10 +73,16 @@ public struct BenchmarkResult: Sendable {
     public let parallel: [Parallel]
     /// The back ends not measured on a scenario they do not trust, by scenario, then in report order.
     public let notMeasured: [NotMeasured]
-    /// The medians, in microseconds per evaluation.
+    /// The figures: median microseconds per evaluation, or instructions per evaluation.
     let medians: [Key: Double]
+    /// For counted figures, the evaluations each count differs by (see
+    /// ``BenchmarkRunner/count(with:iterations:progress:)``); 0 for timed ones.
+    public let iterations: Int
 
-    init(backends: [BackendInfo], scenarios: [String], seconds: Double, rounds: Int, floorOf: [String: String], parallel: [Parallel], notMeasured: [NotMeasured], medians: [Key: Double]) {
+    init(measure: Measure, backends: [BackendInfo], scenarios: [String], seconds: Double, rounds: Int, floorOf: [String: String], parallel: [Parallel],
+         notMeasured: [NotMeasured], medians: [Key: Double], iterations: Int = 0) {
+        self.measure = measure
+        self.iterations = iterations
         self.backends = backends
         self.scenarios = scenarios
         self.seconds = seconds
@@ -85,25 +101,53 @@ public struct BenchmarkResult: Sendable {
     public var hasFigures: Bool { !medians.isEmpty }
 
     /// The median microseconds per evaluation of `backend` on `scenario` in `mode`; nil when it was
-    /// not measured there (it does not trust the scenario, or no such back end or scenario).
+    /// not measured there (it does not trust the scenario, or no such back end or scenario) or the
+    /// figures are counted instructions.
     public func microseconds(backend: String, scenario: String, mode: Mode) -> Double? {
-        medians[Key(subject: .backend(backend), scenario: scenario, mode: mode)]
+        measure == .time ? value(backend: backend, scenario: scenario, mode: mode) : nil
+    }
+
+    /// The instructions of one evaluation of `backend` on `scenario` in `mode`; nil when it was not
+    /// counted there or the figures are times.
+    public func instructions(backend: String, scenario: String, mode: Mode) -> Double? {
+        measure == .instructions ? value(backend: backend, scenario: scenario, mode: mode) : nil
     }
 
     /// The median microseconds per verification of `backend`'s raw loop on `scenario` in `mode`; nil
-    /// when the back end has no raw loop or was not measured there.
+    /// when the back end has no raw loop, was not measured there, or the figures are counted.
     public func rawLoopMicroseconds(backend: String, scenario: String, mode: Mode) -> Double? {
-        medians[Key(subject: .rawLoop(backend), scenario: scenario, mode: mode)]
+        measure == .time ? rawLoopValue(backend: backend, scenario: scenario, mode: mode) : nil
+    }
+
+    /// The instructions of one verification of `backend`'s raw loop on `scenario` in `mode`; nil
+    /// when the back end has no raw loop, was not counted there, or the figures are times.
+    public func rawLoopInstructions(backend: String, scenario: String, mode: Mode) -> Double? {
+        measure == .instructions ? rawLoopValue(backend: backend, scenario: scenario, mode: mode) : nil
     }
 
     /// The median microseconds of `backend`'s floor (its library's signature verifications for the
-    /// chain alone) on `scenario`; nil when the back end has no floor loop.
+    /// chain alone) on `scenario`; nil when the back end has no floor loop or the figures are counted.
     public func floorMicroseconds(backend: String, scenario: String) -> Double? {
-        floorOf[backend].flatMap { floorMicroseconds(label: $0, scenario: scenario) }
+        measure == .time ? floorValue(backend: backend, scenario: scenario) : nil
     }
 
-    /// The median microseconds of the floor loop labelled `label` on `scenario`.
-    func floorMicroseconds(label: String, scenario: String) -> Double? {
+    /// The figure, in the result's measure, of `backend` on `scenario` in `mode`.
+    func value(backend: String, scenario: String, mode: Mode) -> Double? {
+        medians[Key(subject: .backend(backend), scenario: scenario, mode: mode)]
+    }
+
+    /// The figure, in the result's measure, of `backend`'s raw loop on `scenario` in `mode`.
+    func rawLoopValue(backend: String, scenario: String, mode: Mode) -> Double? {
+        medians[Key(subject: .rawLoop(backend), scenario: scenario, mode: mode)]
+    }
+
+    /// The figure, in the result's measure, of `backend`'s floor on `scenario`.
+    func floorValue(backend: String, scenario: String) -> Double? {
+        floorOf[backend].flatMap { floorValue(label: $0, scenario: scenario) }
+    }
+
+    /// The figure, in the result's measure, of the floor loop labelled `label` on `scenario`.
+    func floorValue(label: String, scenario: String) -> Double? {
         medians[Key(subject: .floor(label), scenario: scenario, mode: nil)]
     }
 }

@@ -78,21 +78,7 @@ public struct BenchmarkRunner: Sendable {
     ///   scenario (``BenchmarkError/Kind/rawLoopFailed``): figures measured on a failing path would
     ///   mislead, so there are none.
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) throws(BenchmarkError) -> BenchmarkResult {
-        // The hot path is a trusted evaluation: a back end that does not trust a scenario (NSS 3.87
-        // has no Ed25519) is not measured on it, and the report says why.
-        var notMeasured: [BenchmarkResult.NotMeasured] = []
-        for scenario in scenarios {
-            for subject in subjects {
-                let cold = try makeEvaluator(subject.cold, subject.name, scenario).evaluate(scenario.request)
-                let warm = try makeEvaluator(subject.warm, subject.name, scenario).evaluate(scenario.request)
-                if cold.isTrusted != warm.isTrusted {
-                    throw BenchmarkError(kind: .cacheChangedVerdict, message: "\(subject.name) answers \(scenario.name) differently cold and warm (a cache changed a verdict): cold \(Self.describe(cold)), warm \(Self.describe(warm))")
-                }
-                if !warm.isTrusted {
-                    notMeasured.append(.init(backend: subject.name, scenario: scenario.name, reason: Self.describe(warm)))
-                }
-            }
-        }
+        let notMeasured = try untrusted()
         let skipped = Set(notMeasured.map { SkipKey(backend: $0.backend, scenario: $0.scenario) })
         func measured(_ name: String, _ scenario: BenchmarkScenario) -> Bool { !skipped.contains(SkipKey(backend: name, scenario: scenario.name)) }
         var samples: [BenchmarkResult.Key: [Double]] = [:]
@@ -133,9 +119,101 @@ public struct BenchmarkRunner: Sendable {
         let medians = samples.mapValues { $0.sorted()[$0.count / 2] }
         let parallel = try measureParallel(subjects.filter { measured($0.name, scenarios[0]) }, scenario: scenarios[0])
         return BenchmarkResult(
-            backends: subjects.map { BackendInfo($0.warm) }, scenarios: scenarios.map(\.name), seconds: seconds, rounds: rounds,
+            measure: .time, backends: subjects.map { BackendInfo($0.warm) }, scenarios: scenarios.map(\.name), seconds: seconds, rounds: rounds,
             floorOf: floorOf, parallel: parallel, notMeasured: notMeasured, medians: medians
         )
+    }
+
+    /// Counts instead of timing: the instructions of one evaluation of every back end cold and
+    /// warm, of its raw loop cold and warm, and of every floor, on every scenario, with `counter`
+    /// (this process runs under callgrind). Each figure is the median of three estimates, each the
+    /// difference between counting 2 x `iterations` and `iterations` evaluations divided by
+    /// `iterations`, after a warm-up of `iterations` evaluations: what a loop or evaluator costs once
+    /// (making a store, parsing anchors, the loop's own clock) cancels, and an occasional cost (a
+    /// library flushing a cache) moves one estimate, not the median. The all-cores measurement has
+    /// no counted equivalent (the threads' instructions add up whatever the scaling) and is left out.
+    /// `progress` is called as in ``run(progress:)``.
+    ///
+    /// - Throws: ``BenchmarkError`` as ``run(progress:)`` does, and when a count fails
+    ///   (``BenchmarkError/Kind/countFailed``).
+    public func count(with counter: inout InstructionCounter, iterations: Int = 8, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(BenchmarkError) -> BenchmarkResult {
+        precondition(iterations >= 1, "BenchmarkRunner.count: at least one iteration")
+        let notMeasured = try untrusted()
+        let skipped = Set(notMeasured.map { SkipKey(backend: $0.backend, scenario: $0.scenario) })
+        func measured(_ name: String, _ scenario: BenchmarkScenario) -> Bool { !skipped.contains(SkipKey(backend: name, scenario: scenario.name)) }
+        /// Instructions per repetition of `work(k)`, which repeats k times: the median of three
+        /// (count(2n) - count(n)) / n.
+        func perRepetition(_ label: String, _ work: (Int) throws(BenchmarkError) -> Void) throws(BenchmarkError) -> Double {
+            try work(iterations)
+            var estimates: [Double] = []
+            for _ in 0..<3 {
+                let once = try counter.count("\(label) x\(iterations)") { () throws(BenchmarkError) in try work(iterations) }
+                let twice = try counter.count("\(label) x\(2 * iterations)") { () throws(BenchmarkError) in try work(2 * iterations) }
+                estimates.append((Double(twice) - Double(once)) / Double(iterations))
+            }
+            return estimates.sorted()[1]
+        }
+        var counts: [BenchmarkResult.Key: Double] = [:]
+        let total = scenarios.count * (subjects.count * 2 + loops.count * 2 + floors.count)
+        var done = 0
+        for scenario in scenarios {
+            let request = scenario.request
+            for subject in subjects {
+                for (mode, backend) in [(BenchmarkResult.Mode.cold, subject.cold), (.warm, subject.warm)] {
+                    done += 1
+                    guard measured(subject.name, scenario) else { continue }
+                    let evaluator = try makeEvaluator(backend, subject.name, scenario)
+                    counts[.init(subject: .backend(subject.name), scenario: scenario.name, mode: mode)] = try perRepetition("\(subject.name) \(scenario.name) \(mode.rawValue)") { (times: Int) throws(BenchmarkError) in
+                        for _ in 0..<times where !evaluator.evaluate(request).isTrusted {
+                            throw BenchmarkError(kind: .verdictChanged, message: "\(subject.name) no longer trusts \(scenario.name), which it trusted before counting: a verdict that differs between repetitions")
+                        }
+                    }
+                    progress?(done, total)
+                }
+            }
+            for baseline in loops where measured(baseline.name, scenario) {
+                for mode in BenchmarkResult.Mode.allCases {
+                    counts[.init(subject: .rawLoop(baseline.name), scenario: scenario.name, mode: mode)] = try perRepetition("\(baseline.loop.label) \(scenario.name) \(mode.rawValue)") { (times: Int) throws(BenchmarkError) in
+                        _ = try run(baseline.loop, cold: mode == .cold, scenario, iterations: UInt64(times))
+                    }
+                    done += 1
+                    progress?(done, total)
+                }
+            }
+            for floor in floors {
+                counts[.init(subject: .floor(floor.label), scenario: scenario.name, mode: nil)] = try perRepetition("\(floor.label) \(scenario.name)") { (times: Int) throws(BenchmarkError) in
+                    _ = try run(floor, cold: false, scenario, iterations: UInt64(times))
+                }
+                done += 1
+                progress?(done, total)
+            }
+        }
+        return BenchmarkResult(
+            measure: .instructions, backends: subjects.map { BackendInfo($0.warm) }, scenarios: scenarios.map(\.name), seconds: 0, rounds: 1,
+            floorOf: floorOf, parallel: [], notMeasured: notMeasured, medians: counts, iterations: iterations
+        )
+    }
+
+    /// The back ends that do not trust a scenario, with their verdicts: the hot path is a trusted
+    /// evaluation, so a back end that does not trust a scenario (NSS 3.87 has no Ed25519) is not
+    /// measured on it, and the report says why.
+    ///
+    /// - Throws: ``BenchmarkError`` when a back end refuses the anchors or answers cold and warm differently.
+    private func untrusted() throws(BenchmarkError) -> [BenchmarkResult.NotMeasured] {
+        var notMeasured: [BenchmarkResult.NotMeasured] = []
+        for scenario in scenarios {
+            for subject in subjects {
+                let cold = try makeEvaluator(subject.cold, subject.name, scenario).evaluate(scenario.request)
+                let warm = try makeEvaluator(subject.warm, subject.name, scenario).evaluate(scenario.request)
+                if cold.isTrusted != warm.isTrusted {
+                    throw BenchmarkError(kind: .cacheChangedVerdict, message: "\(subject.name) answers \(scenario.name) differently cold and warm (a cache changed a verdict): cold \(Self.describe(cold)), warm \(Self.describe(warm))")
+                }
+                if !warm.isTrusted {
+                    notMeasured.append(.init(backend: subject.name, scenario: scenario.name, reason: Self.describe(warm)))
+                }
+            }
+        }
+        return notMeasured
     }
 
     /// A back end and scenario, for the set of those not measured.
@@ -175,20 +253,27 @@ public struct BenchmarkRunner: Sendable {
         return Double(now - start) / 1000 / Double(iterations)
     }
 
+    /// Runs `loop` for `iterations` verifications of `scenario`: the nanoseconds it took.
+    ///
+    /// - Throws: ``BenchmarkError/Kind/rawLoopFailed`` when a verification did not succeed.
+    private func run(_ loop: any BaselineLoop, cold: Bool, _ scenario: BenchmarkScenario, iterations: UInt64) throws(BenchmarkError) -> UInt64 {
+        guard let elapsed = loop.run(
+            chain: scenario.chain, anchors: scenario.anchors, host: scenario.host,
+            unixTime: Int64(scenario.time.timeIntervalSince1970), cold: cold, iterations: iterations
+        ) else {
+            throw BenchmarkError(kind: .rawLoopFailed, message: "the raw loop \(loop.label) (\(cold ? "cold" : "warm")) did not verify \(scenario.name)")
+        }
+        return elapsed
+    }
+
     /// The raw loop's microseconds per verification of `scenario`: a first short run gives the
     /// per-iteration cost, so that the measured run lasts about `seconds`.
     private func measure(_ loop: any BaselineLoop, cold: Bool, _ scenario: BenchmarkScenario) throws(BenchmarkError) -> Double {
-        func run(_ iterations: UInt64) throws(BenchmarkError) -> Double {
-            guard let elapsed = loop.run(
-                chain: scenario.chain, anchors: scenario.anchors, host: scenario.host,
-                unixTime: Int64(scenario.time.timeIntervalSince1970), cold: cold, iterations: iterations
-            ) else {
-                throw BenchmarkError(kind: .rawLoopFailed, message: "the raw loop \(loop.label) (\(cold ? "cold" : "warm")) did not verify \(scenario.name)")
-            }
-            return Double(elapsed) / 1000 / Double(iterations)
+        func microseconds(_ iterations: UInt64) throws(BenchmarkError) -> Double {
+            Double(try run(loop, cold: cold, scenario, iterations: iterations)) / 1000 / Double(iterations)
         }
-        let probe = try run(16)
-        return try run(UInt64(max(16, min(5_000_000, seconds * 1e6 / max(probe, 0.01)))))
+        let probe = try microseconds(16)
+        return try microseconds(UInt64(max(16, min(5_000_000, seconds * 1e6 / max(probe, 0.01)))))
     }
 
     /// Throughput of one thread against all cores evaluating the same warm chain at once.

@@ -66,15 +66,22 @@ public enum ComparisonReport {
         public var results: [Result]
     }
 
+    /// A `bench` report, timed (microseconds) or counted (`measure: instructions`).
     public struct Bench: Sendable, Decodable {
         public struct Result: Sendable, Decodable {
             public var backend: String
             public var scenario: String
             public var mode: String
-            public var microsecondsPerEvaluation: Double
+            public var microsecondsPerEvaluation: Double?
             public var baselineMicroseconds: Double?
+            public var instructionsPerEvaluation: Double?
+            public var baselineInstructions: Double?
         }
+        /// `time` or `instructions`; reports from before counting have none (time).
+        public var measure: String?
         public var results: [Result]
+        /// Whether the figures are counted instructions.
+        public var counted: Bool { measure == "instructions" }
     }
 
     /// What a report file is, from its shape; nil when it is none this page reads.
@@ -274,17 +281,24 @@ public enum ComparisonReport {
     }
 
     static func speedSection(_ bench: Bench, name: String, index: Int) -> ReportDocument.Section {
-        var blocks: [ReportDocument.Block] = [.paragraph("Microseconds per evaluation of each back end (bars) and of its library's own C loop doing the same work (red tick), per scenario and mode, from one run: the gap is what the bridge costs.")]
+        let counted = bench.counted
+        let unit = counted ? "instructions" : "µs"
+        var blocks: [ReportDocument.Block] = [.paragraph(counted
+            ? "Instructions per evaluation of each back end (bars) and of its library's own C loop doing the same work (red tick), per scenario and mode, counted by Valgrind's callgrind: the same from run to run for the same build, so the ratio repeats; the gap is what the bridge executes."
+            : "Microseconds per evaluation of each back end (bars) and of its library's own C loop doing the same work (red tick), per scenario and mode, from one run (timed: ratios move with the machine's load; a counted bench, --instructions, gives ratios that repeat): the gap is what the bridge costs.")]
         var seen: [String] = []
         for result in bench.results where !seen.contains("\(result.scenario) \(result.mode)") { seen.append("\(result.scenario) \(result.mode)") }
         for key in seen {
             let mine = bench.results.filter { "\($0.scenario) \($0.mode)" == key }
-            let bars = mine.map { result in
-                ReportDocument.BarChart.Bar(label: result.backend, value: result.microsecondsPerEvaluation, reference: result.baselineMicroseconds,
-                                            note: result.baselineMicroseconds.map { DocumentWriter.ratio(result.microsecondsPerEvaluation, to: $0) + " its loop" } ?? "")
+            let bars = mine.compactMap { result -> ReportDocument.BarChart.Bar? in
+                guard let value = counted ? result.instructionsPerEvaluation : result.microsecondsPerEvaluation else { return nil }
+                let loop = counted ? result.baselineInstructions : result.baselineMicroseconds
+                return ReportDocument.BarChart.Bar(label: result.backend, value: value, reference: loop,
+                                                   note: loop.map { DocumentWriter.ratio(value, to: $0) + " its loop" } ?? "")
             }
-            blocks.append(.bars(.init(title: "\(key) (\(name))", unit: "µs", bars: bars)))
+            blocks.append(.bars(.init(title: "\(key) (\(name))", unit: unit, bars: bars)))
         }
-        return .init(id: "speed-\(index)", title: "Speed against each library's own loop (\(name))", blocks: blocks)
+        let title = counted ? "Instructions against each library's own loop, counted (\(name))" : "Speed against each library's own loop, timed (\(name))"
+        return .init(id: "speed-\(index)", title: title, blocks: blocks)
     }
 }

@@ -402,7 +402,7 @@ public enum DocumentWriter {
 
     /// A measured value with three significant digits or so: `212`, `48.2`, `7.25`.
     static func number(_ value: Double) -> String {
-        value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
+        value >= 100_000 ? grouped(value) : value >= 100 ? String(format: "%.0f", value) : value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)
     }
 
     /// A count with thousands grouped: `20,725`.

@@ -20,8 +20,15 @@ struct BenchCommand: ToolCommand {
 
         Everything is measured in one run, back ends interleaved; figures are medians of the rounds. \
         For gated, statistically careful figures use the Benchmarks/ package (swift package benchmark).
+
+        --instructions counts instead of timing: bench starts itself again under Valgrind's callgrind \
+        (valgrind must be on PATH, or named by TRUST_HARNESS_VALGRIND) and reports the instructions of \
+        one evaluation, for the back ends, their C loops and floors alike: the same from run to run for \
+        the same binary and inputs, whatever else the machine does, so "x of its own loop" repeats. \
+        Under callgrind everything runs about 50 times slower; counts take a few minutes.
         Examples:
           trust-harness bench --seconds 0.5
+          trust-harness bench --instructions --keep-counts counts/
           trust-harness bench --chain server.pem --system-anchors \\
               --host www.example.com
           swift run -c release trust-harness bench --format json --report bench.json
@@ -53,6 +60,15 @@ struct BenchCommand: ToolCommand {
     @Option(help: "Rounds; the median is reported.")
     var rounds: Int = 3
 
+    @Flag(help: "Count instructions with Valgrind's callgrind instead of timing (needs valgrind).")
+    var instructions = false
+
+    @Option(name: .customLong("count-iterations"), help: ArgumentHelp("With --instructions: each figure is 2n evaluations counted less n, divided by n.", valueName: "n"))
+    var countIterations: Int = 8
+
+    @Option(name: .customLong("keep-counts"), help: ArgumentHelp("With --instructions: keep callgrind's dump of every count in this folder (read one with callgrind_annotate).", valueName: "folder"), completion: .directory)
+    var keepCounts: String?
+
     @OptionGroup var formatOption: FormatOption<Format>
     var format: Format { formatOption.value }
 
@@ -67,6 +83,8 @@ struct BenchCommand: ToolCommand {
         }
         if seconds <= 0 || seconds > 60 { throw ValidationError("--seconds must be in (0, 60]") }
         if rounds < 1 || rounds > 50 { throw ValidationError("--rounds must be in 1...50") }
+        if countIterations < 1 || countIterations > 1000 { throw ValidationError("--count-iterations must be in 1...1000") }
+        if !instructions && (keepCounts != nil) { throw ValidationError("--keep-counts keeps the counts of --instructions") }
     }
 
     func run(in tool: ToolContext) async throws {
@@ -76,14 +94,24 @@ struct BenchCommand: ToolCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+        var counter: InstructionCounter? = nil
+        if instructions {
+            counter = InstructionCounter(keep: keepCounts != nil)
+            // Not under callgrind yet: this very command again, under it, says everything.
+            if counter == nil { throw ExitCode(try countUnderCallgrind(in: tool)) }
+        }
         let scenarios = try loadScenarios(in: tool)
         let runner = BenchmarkRunner(entries: entries, baselines: tool.benchmarks, scenarios: scenarios, seconds: seconds, rounds: rounds)
-        let progress = Progress.onTerminal(label: "measuring")
+        let progress = Progress.onTerminal(label: counter == nil ? "measuring" : "counting")
         var report: (@Sendable (Int, Int) -> Void)?
         if let progress { report = { done, total in progress.update(done, total) } }
         let result: BenchmarkResult
         do {
-            result = try runner.run(progress: report)
+            if var counter {
+                result = try runner.count(with: &counter, iterations: countIterations, progress: report)
+            } else {
+                result = try runner.run(progress: report)
+            }
         } catch {
             tool.error("error: \(error)")
             throw ExitCode(error.kind == .anchorsRefused ? 2 : 1)
@@ -97,6 +125,87 @@ struct BenchCommand: ToolCommand {
         if !result.hasFigures {
             tool.error("error: no back end trusts \(scenarios.map(\.name).joined(separator: ", ")); bench measures the trusted hot path (check --host and --at)")
             throw ExitCode(1)
+        }
+    }
+
+    /// Runs this command again under callgrind (`bench --instructions` in a process that can count)
+    /// with its dumps in a temporary folder, or in `--keep-counts`; returns its exit status.
+    func countUnderCallgrind(in tool: ToolContext) throws -> Int32 {
+        let environment = ProcessInfo.processInfo.environment
+        let valgrind = environment["TRUST_HARNESS_VALGRIND"] ?? (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/valgrind" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let valgrind, FileManager.default.isExecutableFile(atPath: valgrind) else {
+            throw ValidationError("--instructions counts with Valgrind's callgrind, and there is no valgrind on PATH (Debian: apt-get install valgrind; or name it with TRUST_HARNESS_VALGRIND)")
+        }
+        let folder: URL
+        if let keepCounts {
+            folder = URL(fileURLWithPath: keepCounts, isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } else {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("trust-harness-counts-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        defer { if keepCounts == nil { try? FileManager.default.removeItem(at: folder) } }
+        let dumps = folder.appendingPathComponent("callgrind.out").path
+        // The executable itself (a tool with other packages' back ends, such as all-backends, counts
+        // its own back ends), with the arguments it was given, as a copy without its debug
+        // information: Swift 6.3 writes DWARF 5, which Debian 12's Valgrind 3.19 cannot read (it
+        // gives up on the whole process); the code, and so every count, is the same. The copy finds
+        // the vectors this command would have found.
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let copy = folder.appendingPathComponent("counted-" + URL(fileURLWithPath: executable).lastPathComponent).path
+        try Self.runTool(["objcopy", "--strip-debug", executable, copy], what: "objcopy comes with binutils")
+        // Valgrind 3.19 removes its own signals from the mask sigsuspend is given, in place, and
+        // libdispatch (the main thread of an async main) passes a mask in read-only memory: Valgrind
+        // dies of SIGSEGV at start (`VALGRIND INTERNAL ERROR ... sys_rt_sigsuspend`). A preloaded
+        // sigsuspend passes the kernel a copy instead; the same call otherwise.
+        let fixSource = folder.appendingPathComponent("sigsuspend-copy.c")
+        let fix = folder.appendingPathComponent("sigsuspend-copy.so").path
+        try Self.sigsuspendCopy.write(to: fixSource, atomically: true, encoding: .utf8)
+        try Self.runTool(["clang", "-shared", "-fPIC", "-O2", "-o", fix, fixSource.path], what: "clang comes with the Swift toolchain")
+        var childEnvironment = InstructionCounter.environment(dumps: dumps)
+        childEnvironment["LD_PRELOAD"] = [fix, childEnvironment["LD_PRELOAD"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
+        if location.vectors == nil, let vectors = try? location.directory() {
+            childEnvironment[VectorSuite.environmentVariable] = vectors.standardizedFileURL.path
+        }
+        let command = InstructionCounter.commandLine(valgrind: valgrind, executable: copy, arguments: tool.arguments, dumps: dumps)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = childEnvironment
+        tool.error("bench: counting under callgrind (\(valgrind)); everything runs about 50 times slower")
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationReason == .exit ? process.terminationStatus : 1
+    }
+
+    /// A sigsuspend that hands the kernel a copy of the mask (see ``countUnderCallgrind(in:)``).
+    static let sigsuspendCopy = """
+        #define _GNU_SOURCE
+        #include <signal.h>
+        #include <unistd.h>
+        #include <sys/syscall.h>
+        // TrustHarness bench --instructions: Valgrind 3.19 writes into the mask it is given, which
+        // libdispatch keeps in read-only memory; the kernel gets a copy on the stack instead.
+        int sigsuspend(const sigset_t *mask) {
+            sigset_t copy = *mask;
+            return (int)syscall(SYS_rt_sigsuspend, &copy, 8);
+        }
+        """
+
+    /// Runs `command` (looked up on PATH) to its end.
+    ///
+    /// - Throws: a `ValidationError` naming the command and `what` when it cannot start or fails.
+    static func runTool(_ command: [String], what: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        do { try process.run() } catch {
+            throw ValidationError("--instructions: \(command[0]) could not start (\(what)): \(error)")
+        }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw ValidationError("--instructions: \(command.joined(separator: " ")) failed (status \(process.terminationStatus); \(what))")
         }
     }
 
