@@ -27,15 +27,8 @@ struct NSSEvaluator: TrustEvaluator {
         if host != nil, let variable = Self.shellExpressionNames {
             return .failClosed(.other, name: "UNSUPPORTED_HOST_CHECK", message: "\(variable) is set in this process's environment, which makes NSS match certificate names as shell expressions (cert_TestHostName, lib/certdb/certdb.c) instead of RFC 6125 names; the host check would not be NSS's default one, so nothing with a host is evaluated", origin: .harness)
         }
-        // What NSS could find the request's certificates by (see NSSWorkers): their names.
-        var names: [ArraySlice<UInt8>] = []
-        names.reserveCapacity(2 * (anchors.count + request.chain.count))
-        for der in anchors + request.chain {
-            guard let pair = DERCertificate.names(der) else {
-                return .failClosed(.malformed, name: "NAMES_UNREADABLE", message: "a certificate's issuer and subject cannot be read, and NSS's process-wide certificate database is shared by name (NSSWorkers), so the request cannot be put to NSS safely; not evaluated", origin: .harness)
-            }
-            names.append(pair.issuer)
-            names.append(pair.subject)
+        guard let names = NSSWorkers.names(anchors: anchors, chain: request.chain) else {
+            return .failClosed(.malformed, name: "NAMES_UNREADABLE", message: "a certificate's issuer and subject cannot be read, and NSS's process-wide certificate database is shared by name (NSSWorkers), so the request cannot be put to NSS safely; not evaluated", origin: .harness)
         }
         let anyPurpose = request.purpose == .anyPurpose
         let key = NSSWorkers.RequestKey(anchors: anchors, chain: request.chain, time: microseconds.partialValue, anyPurpose: anyPurpose)

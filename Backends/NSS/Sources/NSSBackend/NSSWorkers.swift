@@ -98,7 +98,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
     /// anchors and chain) and `key`; `body` returns its result and whether path validation
     /// succeeded. Returns why NSS cannot be used instead, when no worker can be had or the worker
     /// failed (it is then replaced).
-    func run<T>(names: [ArraySlice<UInt8>], key: RequestKey, _ body: (Worker) -> Result<(T, validated: Bool), NSSUnavailable>) -> Result<T, NSSUnavailable> {
+    func run<T>(names: [Name], key: RequestKey, _ body: (Worker) -> Result<(T, validated: Bool), NSSUnavailable>) -> Result<T, NSSUnavailable> {
         // A worker that had ended before the request reached it (killed between requests) is
         // replaced and the request asked again, once per worker that could have ended so (every idle
         // one may have been killed at once); one that ended with the request fails it.
@@ -131,12 +131,17 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
     }
 
     /// Runs `body` in the program's own NSS when the request fits it (resetting it first when
-    /// nothing runs there and resets remain), or nil when it goes to a worker process.
-    private func runAtHome<T>(names: [ArraySlice<UInt8>], key: RequestKey, _ body: (Worker) -> Result<(T, validated: Bool), NSSUnavailable>) -> Result<T, NSSUnavailable>? {
+    /// nothing runs there, resets remain and `resetting`), or nil when it goes elsewhere.
+    ///
+    /// Without `resetting`, only an NSS that admits the request as it is: fresh for it, or holding
+    /// only earlier copies of the very same request, which validated a path. `bench`'s raw loop asks
+    /// so (``NSSBaselineLoop``): it then meets the NSS the back end met for the same request, in the
+    /// same process, and uses up none of the resets.
+    func runAtHome<T>(names: [Name], key: RequestKey, resetting: Bool = true, _ body: (Worker) -> Result<(T, validated: Bool), NSSUnavailable>) -> Result<T, NSSUnavailable>? {
         condition.lock()
         guard homeAllowed, !homeBroken else { condition.unlock(); return nil }
         if !home.admits(names: names, key: key) {
-            guard homeInFlight == 0, home.resetCount < Self.homeResets else {
+            guard resetting, homeInFlight == 0, home.resetCount < Self.homeResets else {
                 condition.unlock()
                 return nil
             }
@@ -156,6 +161,41 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
         condition.broadcast()
         condition.unlock()
         return outcome.map(\.0)
+    }
+
+    /// A certificate's name as NSS finds certificates by it: its DER, hashed once, over all its bytes
+    /// at once, when the request is read, outside the lock. (Hashing an `ArraySlice<UInt8>` combines
+    /// it byte by byte: the bookkeeping under the lock cost about 36,000 instructions per evaluation,
+    /// 4% of NSS's own, all of it serialised between threads; `bench --instructions`, issue 47.)
+    struct Name: Hashable {
+        let der: ArraySlice<UInt8>
+        private let hash: Int
+
+        init(_ der: ArraySlice<UInt8>) {
+            self.der = der
+            var hasher = Hasher()
+            der.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (left: Name, right: Name) -> Bool { left.hash == right.hash && left.der == right.der }
+    }
+
+    /// What NSS could find a request's certificates by: the issuer and subject names of `anchors`
+    /// and `chain`, in order; nil when a certificate's names cannot be read.
+    static func names(anchors: [[UInt8]], chain: [[UInt8]]) -> [Name]? {
+        var names: [Name] = []
+        names.reserveCapacity(2 * (anchors.count + chain.count))
+        for certificates in [anchors, chain] {
+            for der in certificates {
+                guard let pair = DERCertificate.names(der) else { return nil }
+                names.append(Name(pair.issuer))
+                names.append(Name(pair.subject))
+            }
+        }
+        return names
     }
 
     /// Runs `body` with a worker, for a request that touches no store (decoding a certificate).
@@ -268,7 +308,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
         private var handle: OpaquePointer?
         /// The names (issuer and subject DER) of every certificate the worker's NSS was given since it
         /// last started afresh, with the request that gave them.
-        private var residents: [ArraySlice<UInt8>: Resident] = [:]
+        private var residents: [Name: Resident] = [:]
         /// Whether NSS holds what no name records (a bare loop ran).
         private var unrecorded = false
         private var resets = 0
@@ -321,7 +361,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
 
         /// Whether every certificate a request with `names` and `key` could meet in this worker's NSS
         /// is its own (see ``NSSWorkers``).
-        func admits(names: [ArraySlice<UInt8>], key: RequestKey) -> Bool {
+        func admits(names: [Name], key: RequestKey) -> Bool {
             if unrecorded || (isInProcess && !isInitialised) { return false }
             var met: Resident?
             for name in names {
@@ -333,7 +373,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
             return met.key == key && met.proven && !met.failed
         }
 
-        func enter(names: [ArraySlice<UInt8>], key: RequestKey) {
+        func enter(names: [Name], key: RequestKey) {
             var resident: Resident?
             for name in names where residents[name] == nil {
                 if resident == nil { resident = names.lazy.compactMap { self.residents[$0] }.first ?? Resident(key: key) }
