@@ -91,8 +91,8 @@ const char *cbotan_status_text(int code);
 /// Botan::version_cstr().
 const char *cbotan_version(void);
 
-/// The bare loop for `bench`: `iterations` times, parse the anchors and the chain (every time when
-/// `cold`, once before the loop otherwise) and validate as cbotan_verify does with `parameters`;
+/// The bare loop for `bench`: the anchors' store made once, then `iterations` times validate the chain
+/// (parsed every time when `cold`, once before the loop otherwise) as cbotan_verify does with `parameters`;
 /// nanoseconds, or 0 when anything fails or a validation does not succeed.
 uint64_t cbotan_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                      const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
