@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrustHarness
+@testable import TrustHarness
 
 /// The comparison page's document from reports, and the writers that render any document: counts
 /// in the heat map's cells, families from references, and hostile text escaped in HTML.
@@ -69,6 +69,31 @@ import TrustHarness
         #expect(map.columns == ["keyUsage"] && map.rows.allSatisfy { $0.cells[0].total == 1 && $0.cells[0].accepts.count == 1 })
         guard case .details(let details) = document.sections[0].blocks[2] else { Issue.record("no details"); return }
         #expect(details.first?.items.count == 1)
+    }
+
+    /// A counted bench (`bench --instructions`) and a timed one each become their own section, in
+    /// their own unit, with the ratio to the library's loop; neither is taken for the other.
+    @Test func countedAndTimedBenchesAreEachShownInTheirUnit() throws {
+        let key = { (subject: BenchmarkResult.Subject, mode: BenchmarkResult.Mode?) in BenchmarkResult.Key(subject: subject, scenario: "valid-chain/p256", mode: mode) }
+        let figures: [BenchmarkResult.Key: Double] = [key(.backend("a"), .warm): 1_100_000, key(.backend("a"), .cold): 3_000_000, key(.rawLoop("a"), .warm): 1_000_000, key(.rawLoop("a"), .cold): 2_900_000]
+        func result(_ measure: BenchmarkResult.Measure) -> BenchmarkResult {
+            BenchmarkResult(measure: measure, backends: [BackendInfo(name: "a", version: "1")], scenarios: ["valid-chain/p256"], seconds: measure == .time ? 0.1 : 0, rounds: 1,
+                            floorOf: [:], parallel: [], notMeasured: [], medians: figures, iterations: measure == .time ? 0 : 8)
+        }
+        let counted = result(.instructions), timed = result(.time)
+        #expect(counted.instructions(backend: "a", scenario: "valid-chain/p256", mode: .warm) == 1_100_000)
+        #expect(counted.microseconds(backend: "a", scenario: "valid-chain/p256", mode: .warm) == nil, "counted figures are never taken for times")
+        #expect(timed.instructions(backend: "a", scenario: "valid-chain/p256", mode: .warm) == nil)
+        let text = DocumentWriter.text(counted.document(provenance: nil))
+        #expect(text.contains("Instructions per evaluation, counted by Valgrind's callgrind") && text.contains("1,100,000") && text.contains("1.10x"), "\(text)")
+        let countedJSON = try JSONText.encode(counted.json), timedJSON = try JSONText.encode(timed.json)
+        #expect(countedJSON.contains("\"measure\" : \"instructions\"") && countedJSON.contains("\"instructionsPerEvaluation\" : 1100000") && !countedJSON.contains("microsecondsPerEvaluation"))
+        let inputs = try [("counted.json", countedJSON), ("bench.json", timedJSON)].map { name, json in (name: name, input: try #require(ComparisonReport.input(Data(json.utf8)))) }
+        let document = ComparisonReport.document(inputs, families: [:], provenance: nil)
+        let titles = document.sections.map(\.title)
+        #expect(titles.contains("Instructions against each library's own loop, counted (counted.json)") && titles.contains("Speed against each library's own loop, timed (bench.json)"), "\(titles)")
+        let page = DocumentWriter.text(document)
+        #expect(page.contains("1,100,000 instructions") && page.contains("1.10x its loop"), "\(page)")
     }
 
     @Test func aFileOfAnotherShapeIsNoInput() {
