@@ -40,6 +40,20 @@ import TrustVectors
         #expect(Timestamp.format(Timestamp.parse("2026-01-01T02:00:00+02:00")!) == "2026-01-01T00:00:00Z")
     }
 
+    /// Whole seconds are formatted by arithmetic; every one is what ISO8601DateFormatter writes,
+    /// from year 1 to 9999, leap days and the turn of each century included.
+    @Test func wholeSecondsAreWhatTheFormatterWrites() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        var generator = SystemRandomNumberGenerator()
+        var seconds: [Double] = [0, -1, 86_399, 86_400, 951_782_400, 951_868_799, 4_107_542_399, 4_107_542_400, -62_135_596_800, 253_402_300_799, -12_219_292_800]
+        for _ in 0..<2_000 { seconds.append(Double(Int64.random(in: -62_135_596_800...253_402_300_799, using: &generator))) }
+        for value in seconds {
+            let date = Date(timeIntervalSince1970: value)
+            #expect(Timestamp.format(date) == formatter.string(from: date), "\(value)")
+        }
+    }
+
     /// The manifest's times, the bad-input corpus's and limbo's all go through it.
     @Test func limboTimesUseTheSameParser() {
         #expect(LimboTestcase.parseTime("2024-01-01T00:00:00+00:00") == Timestamp.parse("2024-01-01T00:00:00Z"))
