@@ -165,7 +165,7 @@ struct ServedVector {
     var port: UInt16 { server.port }
 
     static func start(_ id: String, location: URL, in tool: ToolContext) throws -> ServedVector {
-        let suite = try VectorSuite.load(from: location)
+        let suite = try tool.loadVectors(location)
         guard let vector = suite.vectors.first(where: { $0.id == id }) else {
             throw ValidationError("--vector: no chain vector \"\(id)\"; ids look like 'valid-chain/p256'")
         }

@@ -1,3 +1,4 @@
+import Synchronization
 import ArgumentParser
 import Foundation
 import TrustCore
@@ -211,9 +212,18 @@ enum SuiteKind: CustomStringConvertible {
         guard case .bettertls(let suite, let revision) = self else { preconditionFailure("only BetterTLS's suites are made here") }
         switch suite {
         case .nameconstraints: return try BetterTLSExport.nameConstraints(revision, at: Self.betterTLSTime)
-        case .pathbuilding: return try BetterTLSExport.pathBuilding(seed: 1, at: Self.betterTLSTime)
+        case .pathbuilding:
+            // Made once per process (81 cases, the same bytes every time): the in-process CLI tests
+            // ask for it in several commands, each making it again (a second in a debug build).
+            if let made = Self.madePathBuilding.withLock({ $0 }) { return made }
+            let made = try BetterTLSExport.pathBuilding(seed: 1, at: Self.betterTLSTime)
+            Self.madePathBuilding.withLock { $0 = made }
+            return made
         }
     }
+
+    /// Path building's suite once made in this process.
+    private static let madePathBuilding = Mutex<Data?>(nil)
 
     /// A BetterTLS suite made here, with each case's summary row (its feature).
     func madeLimboSuite() throws -> LimboSuite {
