@@ -87,6 +87,27 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
     /// Why no worker can be started: every request fails closed with it.
     private var broken: String?
 
+    /// Kills every idle worker's process (SIGKILL) while no request can be lent one, and returns
+    /// once each has ended (a zombie or gone), so that a request lent one afterwards finds it ended
+    /// before the request and is given another: what a worker that dies between requests looks like
+    /// (tests). Listing the idle workers and killing them outside the lock let a request running
+    /// beside the test be lent one in between and fail with it (seen under AddressSanitizer and
+    /// load, issue 47).
+    func killIdleWorkers() -> [Int32] {
+        condition.lock()
+        defer { condition.unlock() }
+        let killed = idle.compactMap(\.processID)
+        for pid in killed { kill(pid, SIGKILL) }
+        for pid in killed {
+            for _ in 0..<500 {
+                let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first
+                if state == nil || state == "Z" || state == "X" { break }
+                usleep(2_000)
+            }
+        }
+        return killed
+    }
+
     /// The process ids of the idle workers (for tests).
     var idleProcessIDs: [Int32] {
         condition.lock()

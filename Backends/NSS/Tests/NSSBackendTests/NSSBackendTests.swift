@@ -64,10 +64,8 @@ import Glibc
         NSSWorkers.shared.homeEnabled = false
         defer { NSSWorkers.shared.homeEnabled = true }
         #expect(evaluator.evaluate(vector.request).isTrusted)
-        let killed = NSSWorkers.shared.idleProcessIDs
+        let killed = NSSWorkers.shared.killIdleWorkers()
         #expect(!killed.isEmpty)
-        for pid in killed { kill(pid, SIGKILL) }
-        usleep(100_000)
         let verdict = evaluator.evaluate(vector.request)
         #expect(verdict.isTrusted, "\(verdict)")
         // (Not that the killed worker has left the idle list: with other requests running beside this
