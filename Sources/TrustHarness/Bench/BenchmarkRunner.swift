@@ -79,8 +79,7 @@ public struct BenchmarkRunner: Sendable {
     ///   mislead, so there are none.
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) throws(BenchmarkError) -> BenchmarkResult {
         let notMeasured = try untrusted()
-        let skipped = Set(notMeasured.map { SkipKey(backend: $0.backend, scenario: $0.scenario) })
-        func measured(_ name: String, _ scenario: BenchmarkScenario) -> Bool { !skipped.contains(SkipKey(backend: name, scenario: scenario.name)) }
+        let measured = Self.measured(besides: notMeasured)
         var samples: [BenchmarkResult.Key: [Double]] = [:]
         let total = measurements
         var done = 0
@@ -139,8 +138,7 @@ public struct BenchmarkRunner: Sendable {
     public func count(with counter: inout InstructionCounter, iterations: Int = 8, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(BenchmarkError) -> BenchmarkResult {
         precondition(iterations >= 1, "BenchmarkRunner.count: at least one iteration")
         let notMeasured = try untrusted()
-        let skipped = Set(notMeasured.map { SkipKey(backend: $0.backend, scenario: $0.scenario) })
-        func measured(_ name: String, _ scenario: BenchmarkScenario) -> Bool { !skipped.contains(SkipKey(backend: name, scenario: scenario.name)) }
+        let measured = Self.measured(besides: notMeasured)
         /// Instructions per repetition of `work(k)`, which repeats k times: the median of three
         /// (count(2n) - count(n)) / n.
         func perRepetition(_ label: String, _ work: (Int) throws(BenchmarkError) -> Void) throws(BenchmarkError) -> Double {
@@ -214,6 +212,12 @@ public struct BenchmarkRunner: Sendable {
             }
         }
         return notMeasured
+    }
+
+    /// Whether a back end is measured on a scenario: it is unless `notMeasured` lists it there.
+    private static func measured(besides notMeasured: [BenchmarkResult.NotMeasured]) -> (String, BenchmarkScenario) -> Bool {
+        let skipped = Set(notMeasured.map { SkipKey(backend: $0.backend, scenario: $0.scenario) })
+        return { name, scenario in !skipped.contains(SkipKey(backend: name, scenario: scenario.name)) }
     }
 
     /// A back end and scenario, for the set of those not measured.
