@@ -15,8 +15,12 @@ import TrustVectors
 
     @Test func aShortTimedRunReportsItsFigures() async throws {
         let vectors = try #require(VectorSuite.locate())
-        let runner = try LoadRunner(backends: BuiltInBackends.registry.all(), references: BuiltInBackends.registry.all(configuration: .uncached), suite: try VectorSuite.load(from: vectors), corpus: nil)
-        let report = await runner.run(tasks: 4, seconds: 0.5)
+        // The generated catalogue (the explored vectors are mutants of the same chains): this is
+        // about the figures a run reports, and the reference pass over every vector was two of its
+        // three seconds.
+        let suite = try VectorSuite.load(from: vectors).keepingVectors { !$0.id.hasPrefix("explored/") }
+        let runner = try LoadRunner(backends: BuiltInBackends.registry.all(), references: BuiltInBackends.registry.all(configuration: .uncached), suite: suite, corpus: nil)
+        let report = await runner.run(tasks: 4, seconds: 0.25)
         #expect(report.wrongVerdicts == 0)
         #expect(report.evaluations > 0 && report.perSecond > 0 && report.singleTaskPerSecond > 0, "\(report)")
         #expect(report.residentMiBAtEnd > 0)
