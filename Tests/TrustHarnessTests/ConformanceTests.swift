@@ -91,6 +91,8 @@ struct ConformanceKey: Hashable {
     /// Every deviation describes a real disagreement with the standards and says why.
     @Test func deviationsAreExplainedDisagreements() throws {
         let suite = try Fixtures.suite()
+        // Read once: loading it for each of the bad-input deviations was most of this test's time.
+        let corpus = try BadInputCorpus.load(vectors: suite.directory)
         for deviation in suite.deviations {
             #expect(BuiltInBackends.registry.names.contains(deviation.backend), "deviation names unknown back end \(deviation.backend)")
             #expect(deviation.reason.count >= 40, "deviation \(deviation.backend) \(deviation.vector) needs a real reason")
@@ -101,7 +103,7 @@ struct ConformanceKey: Hashable {
             }
             if deviation.vector.hasPrefix(VectorSuite.badInputPrefix) {
                 let id = String(deviation.vector.dropFirst(VectorSuite.badInputPrefix.count))
-                let testcase = try #require(try BadInputCorpus.load(vectors: suite.directory).cases.first { $0.id == id })
+                let testcase = try #require(corpus.cases.first { $0.id == id })
                 #expect(testcase.expect.verdict != "inputError", "deviation \(deviation.backend) \(deviation.vector): no back end sees an input error")
                 #expect(deviation.observed.trusted != (testcase.expect.verdict == "trusted") || deviation.observed.failures != (testcase.expect.failures ?? []).sorted(),
                         "deviation \(deviation.backend) \(deviation.vector) records the corpus's own answer")

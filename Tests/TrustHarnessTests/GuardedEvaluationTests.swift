@@ -37,7 +37,7 @@ struct StallingBackend: TrustBackend {
     /// The stalled evaluation never returns, so the run's ending at all shows it did not wait for it;
     /// the time limit turns a run that does wait into a failure instead of a hung test.
     @Test(.timeLimit(.minutes(1))) func aHangIsReportedWithItsVectorAndTheRunGoesOn() async throws {
-        let suite = try VectorSuite.load(from: #require(VectorSuite.defaultDirectory()))
+        let suite = try Fixtures.suite()
         var runner = ConformanceRunner(backends: [StallingBackend(stallOn: "other.example.test")], suite: suite)
         runner.evaluationLimit = 0.5
         let subjects = runner.allSubjects.filter { ["valid-chain/p256", "hostname-mismatch/p256", "expired-leaf/p256"].contains($0.id) }

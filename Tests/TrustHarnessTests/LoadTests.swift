@@ -14,11 +14,10 @@ import TrustVectors
     // kit's contract suite (expectContract), run on every built-in back end by TestKitTests.
 
     @Test func aShortTimedRunReportsItsFigures() async throws {
-        let vectors = try #require(VectorSuite.locate())
         // The generated catalogue (the explored vectors are mutants of the same chains): this is
         // about the figures a run reports, and the reference pass over every vector was two of its
         // three seconds.
-        let suite = try VectorSuite.load(from: vectors).keepingVectors { !$0.id.hasPrefix("explored/") }
+        let suite = try Fixtures.suite().keepingVectors { !$0.id.hasPrefix("explored/") }
         let runner = try LoadRunner(backends: BuiltInBackends.registry.all(), references: BuiltInBackends.registry.all(configuration: .uncached), suite: suite, corpus: nil)
         let report = await runner.run(tasks: 4, seconds: 0.25)
         #expect(report.wrongVerdicts == 0)

@@ -12,8 +12,9 @@ import TrustVectors
 /// `unstable` in every format (that the built-in back ends never are is TestKitTests' conformance run,
 /// which repeats every request).
 @Suite struct StabilityTests {
+    /// The run's one load of the vectors (Fixtures): each load parses every file again.
     static func suite() throws -> VectorSuite {
-        try VectorSuite.load(from: #require(VectorSuite.defaultDirectory()))
+        try Fixtures.suite()
     }
 
     @Test func anUnstableBackEndIsReportedUnstableInEveryFormat() async throws {
@@ -73,7 +74,7 @@ import TrustVectors
             Deviation(backend: "gnutls-test", vector: id, observed: ObservedOutcome(trusted: false, failures: [.other]), reason: "every build"),
         ])
         try JSONEncoder().encode(list).write(to: file)
-        let suite = try VectorSuite.load(from: try #require(VectorSuite.locate())).adding(deviationsFrom: file)
+        let suite = try Fixtures.suite().adding(deviationsFrom: file)
         let old = try #require(suite.deviation(backend: "gnutls-test", vector: id, library: "GnuTLS 3.7.9 (Debian libgnutls30 3.7.9-2+deb12u6)"))
         #expect(old.libraries != nil && old.observed.trusted)
         let current = try #require(suite.deviation(backend: "gnutls-test", vector: id, library: "GnuTLS 3.7.9 (Debian libgnutls30 3.7.9-2+deb12u7)"))
