@@ -209,6 +209,99 @@ public struct Explorer: Sendable {
     /// Runs the exploration; `progress(done, total, classes)` after each batch.
     public func run(_ options: Options, progress: (@Sendable (Int, Int, Int) -> Void)? = nil) async throws -> Report {
         let start = ContinuousClock.now
+        let plan = try await prepare(options)
+        var tally = Tally()
+        let deadline = options.seconds.map { start + .milliseconds(Int($0 * 1000)) }
+        await explore(plan, indices: Array(plan.candidates.indices), options: options, deadline: deadline, into: &tally, progress: progress)
+        let elapsed = ContinuousClock.now - start
+        return plan.header.report(tally, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// What every part of a run shares: the bases re-keyed, the back ends that take part in each,
+    /// and the mutant sequence (singles shuffled by the seed, then the pairs it draws, cut at
+    /// `cases`). The same for every shard of a run: each makes it whole (cheap: indices, and one
+    /// evaluation of each base) and evaluates only its own mutants.
+    struct Plan {
+        var units: [Unit]
+        var keys: KeySource
+        var participants: [[Int]]
+        var candidates: [Candidate]
+        var header: Header
+    }
+
+    /// The part of a report every shard of a run has alike.
+    struct Header: Codable, Equatable, Sendable {
+        var seed: UInt64
+        var backends: [String]
+        var bases: [String]
+        var disagreeingBases: [String]
+        var excludedBackends: [String: [String]]
+        var profile: StandardsProfile
+
+        func report(_ tally: Tally, seconds: Double) -> Report {
+            let findings = Explorer.mergingSubsets(tally.ordered)
+            return Report(
+                seed: seed, backends: backends, bases: bases, disagreeingBases: disagreeingBases, excludedBackends: excludedBackends,
+                mutants: tally.mutants, notApplicable: tally.notApplicable, disagreeing: tally.disagreeing, seconds: seconds,
+                profile: profile, answered: tally.answered, leftOpen: tally.leftOpen,
+                findings: findings.sorted { (Explorer.kindOrder($0.kind), $0.key) < (Explorer.kindOrder($1.kind), $1.key) }
+            )
+        }
+    }
+
+    /// The classes found so far, each with the index (in the run's mutant sequence) of the mutant
+    /// that first fell in it and of its example, and the run's counts. Adding mutants in any order,
+    /// or tallies of any parts of the sequence, gives the same classes as one pass in order: the
+    /// example is the smallest mutant, the earliest of equal size; the order of classes is that of
+    /// their first mutants.
+    struct Tally: Codable, Sendable {
+        struct Entry: Codable, Sendable {
+            var finding: Finding
+            var first: Int
+            var example: Int
+        }
+        var classes: [String: Entry] = [:]
+        var mutants = 0
+        var notApplicable = 0
+        var disagreeing = 0
+        var answered = 0
+        var leftOpen = 0
+
+        mutating func add(_ finding: Finding, at index: Int) {
+            add(Entry(finding: finding, first: index, example: index))
+        }
+
+        mutating func add(_ entry: Entry) {
+            guard var known = classes[entry.finding.key] else {
+                classes[entry.finding.key] = entry
+                return
+            }
+            let occurrences = known.finding.occurrences + entry.finding.occurrences
+            if (entry.finding.size.0, entry.finding.size.1, entry.example) < (known.finding.size.0, known.finding.size.1, known.example) {
+                known.finding = entry.finding
+                known.example = entry.example
+            }
+            known.finding.occurrences = occurrences
+            known.first = min(known.first, entry.first)
+            classes[entry.finding.key] = known
+        }
+
+        mutating func add(_ other: Tally) {
+            for entry in other.classes.values { add(entry) }
+            mutants += other.mutants
+            notApplicable += other.notApplicable
+            disagreeing += other.disagreeing
+            answered += other.answered
+            leftOpen += other.leftOpen
+        }
+
+        /// The classes in the order their first mutants come in the run.
+        var ordered: [Finding] {
+            classes.values.sorted { $0.first < $1.first }.map(\.finding)
+        }
+    }
+
+    func prepare(_ options: Options) async throws -> Plan {
         let keyTypes = options.keyTypes.isEmpty ? [KeyType.ed25519] : options.keyTypes
         let keys = try KeySource(seed: options.seed, kinds: keyTypes.map(\.kind))
         let units = bases.flatMap { model in keyTypes.map { Unit(model: model, keyType: $0) } }
@@ -252,25 +345,37 @@ public struct Explorer: Sendable {
         }
         var candidates = singles + pairs
         if let cases = options.cases { candidates = Array(candidates.prefix(cases)) }
+        let header = Header(
+            seed: options.seed,
+            backends: backends.map(\.name),
+            bases: usable.map { units[$0].label },
+            disagreeingBases: units.indices.filter { !usable.contains($0) }.map { units[$0].label },
+            excludedBackends: excluded,
+            profile: options.profile
+        )
+        return Plan(units: units, keys: keys, participants: participants, candidates: candidates, header: header)
+    }
 
-        var classes: [String: Finding] = [:]
-        var order: [String] = []
-        var notApplicable = 0
-        var disagreeing = 0
-        var answered = 0
-        var leftOpen = 0
+    /// Evaluates the mutants at `indices` of the plan's sequence (in that order, in batches), adding
+    /// each that falls in a class to `tally` at its index.
+    func explore(_ plan: Plan, indices: [Int], options: Options, deadline: ContinuousClock.Instant?, into tally: inout Tally, progress: (@Sendable (Int, Int, Int) -> Void)?) async {
+        let units = plan.units
+        let keys = plan.keys
+        let participants = plan.participants
         let baseAspects = units.map(\.model.aspects)
         var done = 0
         let batch = 256
-        let deadline = options.seconds.map { start + .milliseconds(Int($0 * 1000)) }
-        while done < candidates.count {
+        while done < indices.count {
             if let deadline, ContinuousClock.now >= deadline { break }
-            let slice = Array(candidates[done..<min(done + batch, candidates.count)])
+            let slice = Array(indices[done..<min(done + batch, indices.count)])
             let results = await ParallelJobs.run(count: slice.count) { index in
-                self.evaluateMinimal(slice[index], units: units, keys: keys, backends: participants[slice[index].base])
+                let candidate = plan.candidates[slice[index]]
+                return self.evaluateMinimal(candidate, units: units, keys: keys, backends: participants[candidate.base])
             }
-            for (candidate, result) in zip(slice, results) {
-                guard let result else { notApplicable += 1; continue }
+            for (position, result) in zip(slice, results) {
+                let candidate = plan.candidates[position]
+                guard let result else { tally.notApplicable += 1; continue }
+                tally.mutants += 1
                 // The standards' answer, on every base: a mutation that meets the base's own
                 // aspects, or a pair that interacts with no rule written for it, has none.
                 let unit = units[candidate.base]
@@ -280,7 +385,7 @@ public struct Explorer: Sendable {
                 // or when the mutant is kept in a class (below).
                 func webAnswer() -> ProfileAnswer? { rfc5280.map { WebPKIRules.answer(chain: result.evaluated.chain, anchors: result.evaluated.anchors, rfc5280: $0, time: unit.model.time) } }
                 let judged = options.profile == .webpki ? webAnswer() : rfc5280
-                if let judged { answered += 1; if judged.open != nil { leftOpen += 1 } }
+                if let judged { tally.answered += 1; if judged.open != nil { tally.leftOpen += 1 } }
                 let standard = judged.flatMap { $0.open == nil ? $0.expected : nil }
                 let kind: String
                 if result.evaluated.disagrees {
@@ -292,8 +397,8 @@ public struct Explorer: Sendable {
                 } else {
                     continue
                 }
-                disagreeing += 1
-                let finding = Finding(
+                tally.disagreeing += 1
+                tally.add(Finding(
                     kind: kind,
                     steps: result.steps.map { Step(mutation: mutations[$0.mutation].name, role: $0.role) },
                     summary: result.steps.map { mutations[$0.mutation].summary }.joined(separator: "; "),
@@ -308,40 +413,11 @@ public struct Explorer: Sendable {
                     standard: standard,
                     rfc5280: rfc5280,
                     webpki: options.profile == .webpki ? judged : webAnswer()
-                )
-                if var known = classes[finding.key] {
-                    known.occurrences += 1
-                    if finding.size < known.size {
-                        let occurrences = known.occurrences
-                        known = finding
-                        known.occurrences = occurrences
-                    }
-                    classes[finding.key] = known
-                } else {
-                    classes[finding.key] = finding
-                    order.append(finding.key)
-                }
+                ), at: position)
             }
             done += slice.count
-            progress?(done, candidates.count, classes.count)
+            progress?(done, indices.count, tally.classes.count)
         }
-        let elapsed = ContinuousClock.now - start
-        let findings = Self.mergingSubsets(order.map { classes[$0]! }).sorted { ($0.kind, $0.steps.first?.mutation ?? "", $0.key) < ($1.kind, $1.steps.first?.mutation ?? "", $1.key) }
-        return Report(
-            seed: options.seed,
-            backends: backends.map(\.name),
-            bases: usable.map { units[$0].label },
-            disagreeingBases: units.indices.filter { !usable.contains($0) }.map { units[$0].label },
-            excludedBackends: excluded,
-            mutants: done - notApplicable,
-            notApplicable: notApplicable,
-            disagreeing: disagreeing,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            profile: options.profile,
-            answered: answered,
-            leftOpen: leftOpen,
-            findings: findings.sorted { (Self.kindOrder($0.kind), $0.key) < (Self.kindOrder($1.kind), $1.key) }
-        )
     }
 
     /// Folds a class asked of fewer back ends (a base some of them were left out of) into a class of

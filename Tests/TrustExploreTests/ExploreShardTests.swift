@@ -1,0 +1,125 @@
+import Foundation
+import GnuTLSBackend
+import OpenSSLBackend
+import Testing
+import TrustCore
+import TrustBackendKit
+@testable import TrustExplore
+import TrustHarness
+@testable import TrustVectors
+
+/// Shards that add up (issue 48): 1, 3 and 8 shards of one run, each written to JSON and read back,
+/// merged in any order, give the unsharded run's report byte for byte; and what cannot be merged is
+/// refused with the file named.
+@Suite struct ExploreShardTests {
+    static let backends: [any TrustBackend] = [OpenSSLBackend(configuration: .uncached), GnuTLSBackend(configuration: .uncached)]
+
+    /// Mutations whose mutants are signed only with Ed25519 (deterministic): a mutation that gives a
+    /// certificate an ECDSA key or signature makes other bytes in every run, sharded or not.
+    /// (Every fifth of them: enough for pairs, shared classes and competing examples, in a second of
+    /// swift test.)
+    static func deterministic() -> [Mutation] {
+        let signedWithEd25519 = MutationCatalogue.all.filter { mutation in
+            !["key/", "signature/"].contains { mutation.name.hasPrefix($0) }
+        }
+        return signedWithEd25519.enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
+    }
+
+    static let options = Explorer.Options(seed: 11, pairs: 60, keyTypes: [.ed25519])
+
+    static func explorer() throws -> Explorer {
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256", "valid-chain/rsa2048"])
+        return Explorer(backends: backends, bases: bases, mutations: deterministic())
+    }
+
+    /// The report as JSON with its one measured field (seconds) set aside.
+    static func json(_ report: Explorer.Report) throws -> String {
+        var report = report
+        report.seconds = 0
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return String(decoding: try encoder.encode(report), as: UTF8.self)
+    }
+
+    /// A shard as a file holds it: encoded and decoded again.
+    static func roundTrip(_ shard: Explorer.ShardResult) throws -> Explorer.ShardResult {
+        try JSONDecoder().decode(Explorer.ShardResult.self, from: JSONEncoder().encode(shard))
+    }
+
+    static func shards(_ count: Int, of explorer: Explorer) async throws -> [(file: String, result: Explorer.ShardResult)] {
+        var shards: [(file: String, result: Explorer.ShardResult)] = []
+        for index in 0..<count {
+            let shard = try await explorer.runShard(options, shard: try Explorer.Shard(index: index, count: count), producer: "test")
+            shards.append(("shard-\(index + 1)-of-\(count).json", try roundTrip(shard)))
+        }
+        return shards
+    }
+
+    @Test func oneThreeAndEightShardsMergeIntoTheUnshardedReport() async throws {
+        let explorer = try Self.explorer()
+        let whole = try await explorer.run(Self.options)
+        #expect(whole.findings.count >= 10, "\(whole.findings.count) classes")
+        #expect(whole.findings.contains { $0.steps.count == 2 }, "a pair class, so that pairs are merged too")
+        #expect(whole.findings.contains { $0.occurrences > 1 }, "a class of several mutants, so that examples compete")
+        // Two bases (their names differ): a class found on both has examples of the same size and
+        // other bytes, so which one is kept shows.
+        #expect(whole.bases.count == 2)
+        for count in [1, 3, 8] {
+            let shards = try await Self.shards(count, of: explorer)
+            #expect(shards.map(\.result.evaluated).reduce(0, +) == whole.mutants + whole.notApplicable)
+            let merged = try Explorer.merge(shards)
+            #expect(try Self.json(merged) == Self.json(whole), "\(count) shards")
+            // Any order of the files.
+            let reversed = try Explorer.merge(shards.reversed())
+            #expect(try Self.json(reversed) == Self.json(whole), "\(count) shards, reversed")
+        }
+    }
+
+    @Test func whatCannotBeMergedIsRefusedWithTheFileNamed() async throws {
+        let explorer = try Self.explorer()
+        var small = Self.options
+        small.cases = 60
+        small.pairs = 0
+        let shards = try await (0..<3).asyncMap { index in
+            (file: "s\(index + 1).json", result: try await explorer.runShard(small, shard: try Explorer.Shard(index: index, count: 3), producer: "test"))
+        }
+        func refusal(_ list: [(file: String, result: Explorer.ShardResult)]) -> String? {
+            do {
+                _ = try Explorer.merge(list)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(refusal(shards) == nil)
+        // Merged twice, missing, from another seed, cut otherwise, another format, nothing.
+        #expect(refusal(shards + [(file: "again.json", result: shards[1].result)])?.contains("again.json: shard 2/3 is given twice (also s2.json)") == true)
+        #expect(refusal(Array(shards.prefix(2))) == "shard 3/3 missing: 2 of 3 given")
+        var otherSeed = small
+        otherSeed.seed = 12
+        let foreign = try await explorer.runShard(otherSeed, shard: try Explorer.Shard(index: 2, count: 3), producer: "test")
+        #expect(refusal(Array(shards.prefix(2)) + [(file: "foreign.json", result: foreign)])?.hasPrefix("foreign.json: from another run than s1.json (seed 12, not 11)") == true)
+        let cutInTwo = try await explorer.runShard(small, shard: try Explorer.Shard(index: 1, count: 2), producer: "test")
+        #expect(refusal(Array(shards.prefix(2)) + [(file: "two.json", result: cutInTwo)])?.hasPrefix("two.json: shard 2/2 of a run cut in 2") == true)
+        var otherFormat = shards[2].result
+        otherFormat.version = 99
+        #expect(refusal(Array(shards.prefix(2)) + [(file: "new.json", result: otherFormat)])?.hasPrefix("new.json: a trust-harness explore shard file of version 99") == true)
+        #expect(refusal([]) == "no shard to merge")
+        // No time budget in a shard, and K/N read as people write it.
+        var timed = small
+        timed.seconds = 5
+        await #expect(throws: Explorer.ShardError.self) { try await explorer.runShard(timed, shard: try Explorer.Shard(index: 0, count: 2), producer: "test") }
+        #expect(try Explorer.Shard(parsing: "3/8") == Explorer.Shard(index: 2, count: 8))
+        for bad in ["0/8", "9/8", "3", "a/b", "3/0", "-1/4"] {
+            #expect(throws: Explorer.ShardError.self, "\(bad)") { try Explorer.Shard(parsing: bad) }
+        }
+    }
+}
+
+extension Range where Bound == Int {
+    func asyncMap<T>(_ transform: (Int) async throws -> T) async rethrows -> [T] {
+        var out: [T] = []
+        for index in self { out.append(try await transform(index)) }
+        return out
+    }
+}
