@@ -118,6 +118,11 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(2, "README.md: not a JSON report of run, limbo, pkits, bettertls, explore or bench", "report", "README.md"),
         Case(2, "no-such-report.json: cannot be read", "report", Files.scratch("no-such-report.json")),
         Case(2, "--cases must be at least 1", "explore", "--cases", "0"),
+        Case(2, "^error: --shard shard 9 of 8: give K/N with 1 <= K <= N", "explore", "--shard", "9/8"),
+        Case(2, "^error: --shard \"3\" is not K/N", "explore", "--shard", "3"),
+        Case(2, "a sharded run has no --seconds", "explore", "--shard", "1/2", "--seconds", "5"),
+        Case(2, "give --format html to the --merge", "explore", "--shard", "1/2", "--format", "html"),
+        Case(2, "^error: --merge .*no-such-shard.json: cannot be read", "explore", "--merge", Files.scratch("no-such-shard.json")),
         Case(2, "--adopt", "explore", "--adopt", Files.scratch("no-such-candidates.json")),
     ]
 

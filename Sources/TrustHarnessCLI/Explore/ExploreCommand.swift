@@ -34,6 +34,16 @@ struct ExploreCommand: ToolCommand {
         back end that answers otherwise. Shared accepts and shared rejects (every back end agrees, the \
         standards disagree) are found on every base, judged against --profile.
 
+        Sharded runs: `--shard K/N` explores part K of N of the same mutant sequence (the mutants whose \
+        index is K-1 modulo N) and writes a shard file (JSON, whatever --format) to --report; \
+        `--merge FILE` (repeatable) merges the N shard files of one run into exactly the report one \
+        unsharded run gives (same classes, examples and answers, whatever the number of shards or their \
+        order), written in --format like any report. A shard from another run (seed, --cases, --pairs, \
+        key types, profile, back ends or their library builds, bases, mutations), cut otherwise, given \
+        twice, missing, truncated or of another format is refused with the file named. A sharded run \
+        has no --seconds (its parts would depend on each machine's speed). docs/explore.md shows the \
+        batch job (Slurm) that runs them.
+
         Exit status: 0 when the exploration ran (findings are results, not failures), 2 for bad input.
         Examples:
           trust-harness explore --seconds 120
@@ -43,6 +53,9 @@ struct ExploreCommand: ToolCommand {
               --backend openssl --backend gnutls
           trust-harness explore --chain server.pem --anchors root.pem \\
               --host www.example.com --at 2026-01-01T00:00:00Z
+          trust-harness explore --pairs 100000 --shard 3/8 --report shard-3.json
+          trust-harness explore --merge shard-1.json ... --merge shard-8.json \\
+              --format html --report explore.html
         """
     )
 
@@ -104,6 +117,12 @@ struct ExploreCommand: ToolCommand {
 
     @OptionGroup var profileOption: ProfileOption
 
+    @Option(help: ArgumentHelp("Explore only part K of N of the mutant sequence (K from 1) and write a shard file (JSON) for --merge.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(name: .customLong("merge"), help: ArgumentHelp("Instead of exploring: merge the shard files of one sharded run (--shard) into its report; repeatable, every shard once.", valueName: "file"), completion: .file())
+    var mergeFiles: [String] = []
+
     func validate() throws {
         if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
@@ -114,6 +133,13 @@ struct ExploreCommand: ToolCommand {
         if !chainFiles.isEmpty && !fromPatterns.isEmpty { throw ValidationError("give either --chain (your chain) or --from (catalogue chains), not both") }
         if chainFiles.isEmpty && (!anchorFiles.isEmpty || host != nil || at != nil) { throw ValidationError("--anchors, --host and --at describe --chain: give the chain too") }
         if !chainFiles.isEmpty && anchorFiles.isEmpty { throw ValidationError("give the anchors of --chain with --anchors FILE") }
+        if let shard {
+            do { _ = try Explorer.Shard(parsing: shard) } catch { throw ValidationError("--shard \(error)") }
+            if seconds != nil { throw ValidationError("--shard: a sharded run has no --seconds (its parts would depend on each machine's speed); give --cases or --pairs") }
+            if resultsDirectory != nil { throw ValidationError("--shard writes a shard file; give --results-dir to the --merge of the shards") }
+            if !["text", "json"].contains(formatOption.name) { throw ValidationError("--shard writes a shard file (JSON) for --merge; give --format \(formatOption.name) to the --merge") }
+            if !mergeFiles.isEmpty { throw ValidationError("give either --shard (explore a part) or --merge (merge the parts), not both") }
+        }
     }
 
     func run(in tool: ToolContext) async throws {
@@ -165,6 +191,11 @@ struct ExploreCommand: ToolCommand {
             tool.error("adopted \(summary.adopted.count) vectors into explored/ with \(summary.deviations) deviations; \(summary.leftOut.count) candidates left out\(reasons.isEmpty ? "" : " (\(reasons))")")
             return
         }
+        if !mergeFiles.isEmpty {
+            let (report, backends) = try merged(in: tool)
+            try await write(report, backends: backends, in: tool)
+            return
+        }
         let backends: [any TrustBackend]
         do {
             backends = try backendOption.backends(configuration: .uncached, in: tool)
@@ -180,9 +211,61 @@ struct ExploreCommand: ToolCommand {
         let progress = Progress.onTerminal(label: "explore")
         var report: (@Sendable (Int, Int, Int) -> Void)?
         if let progress { report = { done, total, _ in progress.update(done, total) } }
-        let result = try await Explorer(backends: backends, bases: bases, mutations: mutations).run(Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs, keyTypes: keyTypes.isEmpty ? Explorer.KeyType.conforming : keyTypes.compactMap(Explorer.KeyType.init(rawValue:)), profile: profileOption.profile), progress: report)
+        let explorer = Explorer(backends: backends, bases: bases, mutations: mutations)
+        let options = Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs, keyTypes: keyTypes.isEmpty ? Explorer.KeyType.conforming : keyTypes.compactMap(Explorer.KeyType.init(rawValue:)), profile: profileOption.profile)
+        if let shard {
+            let part = try await explorer.runShard(options, shard: try Explorer.Shard(parsing: shard), producer: "trust-harness \(TrustHarnessTool.version)", progress: report)
+            progress?.finish()
+            try output.write(in: tool, try JSONText.encode(part) + "\n")
+            tool.error("explore: shard \(part.shard): \(part.evaluated) of \(part.run.mutants) mutants, \(part.classes) classes before merging, \(String(format: "%.1f", part.seconds)) s")
+            return
+        }
+        let result = try await explorer.run(options, progress: report)
         progress?.finish()
+        try await write(result, backends: backends.map(BackendInfo.init), in: tool)
+    }
 
+    /// The report of the shard files given with --merge, and its back ends with the library builds
+    /// the shards recorded.
+    func merged(in tool: ToolContext) throws -> (Explorer.Report, [BackendInfo]) {
+        var shards: [(file: String, result: Explorer.ShardResult)] = []
+        for file in mergeFiles {
+            let data: Data
+            do {
+                data = try FileProblem.contents(of: URL(fileURLWithPath: file))
+            } catch let problem as FileProblem {
+                tool.error("error: --merge \(problem)")
+                throw ExitCode(2)
+            }
+            do {
+                shards.append((file, try JSONDecoder().decode(Explorer.ShardResult.self, from: data)))
+            } catch {
+                tool.error("error: --merge \(file): not a whole shard file of `explore --shard` (\(Self.decodingReason(error)))")
+                throw ExitCode(2)
+            }
+        }
+        do {
+            let report = try Explorer.merge(shards)
+            let run = shards[0].result.run
+            return (report, zip(run.backends, run.libraries).map { BackendInfo(name: $0, version: $1) })
+        } catch {
+            tool.error("error: --merge \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// Why a shard file could not be read, in a line.
+    static func decodingReason(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)?: return "not JSON, or cut short: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)"
+        case .keyNotFound(let key, _)?: return "no \"\(key.stringValue)\""
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?: return "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: return "\(error)"
+        }
+    }
+
+    /// Writes `result` as every exploration does: --results-dir, then the report in --format.
+    func write(_ result: Explorer.Report, backends infos: [BackendInfo], in tool: ToolContext) async throws {
         var folders: [String]?
         if let resultsDirectory {
             let folder = URL(fileURLWithPath: resultsDirectory)
@@ -195,7 +278,6 @@ struct ExploreCommand: ToolCommand {
             folders = result.findings.indices.map { folder.appendingPathComponent(FindingFiles.slug(result.findings[$0], index: $0)).path }
             tool.error("wrote \(result.findings.count) findings and candidates.json into \(folder.path)")
         }
-        let infos = backends.map(BackendInfo.init)
         let provenance = tool.provenance(judging: profileOption.profile)
         if let text = format.render(ExploreReports.document(result, backends: infos, provenance: provenance, folders: folders)) {
             try output.write(in: tool, text)
