@@ -22,13 +22,17 @@ public enum ExploreReports {
         for (backend, bases) in report.excludedBackends.sorted(by: { $0.key < $1.key }) {
             run.append(.paragraph("\(backend) left out of \(bases.count) chain\(bases.count == 1 ? "" : "s") it does not trust once re-keyed (their mutants are asked of the others): \(bases.joined(separator: ", "))."))
         }
+        if report.foldedPairs > 0 {
+            run.append(.paragraph("\(report.foldedPairs) mutants of two mutations folded into the class of one of them, which gives the same answers alone (counted in its mutants); a class of two mutations is one neither gives alone."))
+        }
         run.append(.callout(kinds["shared-accept", default: 0] > 0 ? .accepts : .pass,
             "\(report.disagreeing) mutants in \(report.findings.count) classes (\(places) mutations and places): \(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only, \(kinds["closed", default: 0]) closed by a hardening (every back end as the standards say; adopted, they pin it)."))
 
         let rows = report.findings.enumerated().map { index, finding -> [Cell] in
             let standard = finding.standard.map { $0.trusted ? "trusted" : "rejected [\($0.failures.map(\.rawValue).joined(separator: ", "))]" } ?? "open"
             let mutation = Cell("\(index + 1). [\(finding.kind)] \(finding.steps.map(\.description).joined(separator: " + "))")
-            let what = Cell("\(finding.summary) (\(finding.occurrences) mutant\(finding.occurrences == 1 ? "" : "s"), example from \(finding.base))")
+            let folded = finding.foldedPairs.map { ", \($0) of them pairs folded in" } ?? ""
+            let what = Cell("\(finding.summary) (\(finding.occurrences) mutant\(finding.occurrences == 1 ? "" : "s")\(folded), example from \(finding.base))")
             let answers = backends.map { backend -> Cell in
                 guard let answer = finding.answers.first(where: { $0.backend == backend.name }) else { return Cell("not run", tone: .skipped) }
                 // Toned against the standards' answer where there is one; neutral where it is open.
@@ -48,11 +52,47 @@ public enum ExploreReports {
         return ReportDocument(
             title: "TrustHarness explore", provenance: provenance,
             summary: "Seed \(report.seed); back ends " + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
-            sections: [
+            sections: (report.ranking.map { [ReportDocument.Section(id: "ranking", title: "Read first", blocks: rankingBlocks(report, $0))] } ?? []) + [
                 .init(id: "run", title: "The run", blocks: run),
                 .init(id: "families", title: "Classes by family", blocks: familyTable(report)),
                 .init(id: "classes", title: "Classes", blocks: [.table(classes)]),
             ])
+    }
+
+    /// The ranking's head: the classes to read first, most security-relevant on top, with how many
+    /// classes each tier holds and how many pairs were folded.
+    static let rankedRows = 30
+
+    static func rankingBlocks(_ report: Explorer.Report, _ ranking: [Explorer.Ranked]) -> [ReportDocument.Block] {
+        typealias Cell = ReportDocument.Table.Cell
+        let tiers = Dictionary(grouping: ranking, by: \.tier).mapValues(\.count)
+        let adopted = ranking.filter(\.adopted).count
+        var blocks: [ReportDocument.Block] = [
+            .callout(tiers[1, default: 0] > 0 ? .accepts : .pass,
+                "\(tiers[1, default: 0]) classes accepted where the standards reject, \(tiers[2, default: 0]) rejected where they trust, \(tiers[3, default: 0]) on the failure classes only, \(tiers[4, default: 0]) other; \(ranking.count - adopted) new, \(adopted) already adopted as vectors. \(report.foldedPairs) pairs folded into their single mutation's class."),
+        ]
+        let rows = ranking.prefix(rankedRows).enumerated().map { rank, entry -> [Cell] in
+            let finding = report.findings[entry.finding]
+            let tone: ReportDocument.Tone = entry.tier == 1 ? .accepts : entry.tier == 2 ? .rejects : .open
+            return [
+                Cell("\(rank + 1)"),
+                Cell(entry.why, tone: tone),
+                Cell("\(entry.finding + 1). \(finding.steps.map(\.description).joined(separator: " + "))"),
+                Cell(entry.backends.joined(separator: ", ")),
+                Cell("\(finding.occurrences)\(finding.foldedPairs.map { " (\($0) folded pairs)" } ?? "")"),
+                Cell(entry.adopted ? "adopted" : "new"),
+            ]
+        }
+        var table = ReportDocument.Table(
+            headers: ["rank", "why", "class", "back ends", "mutants", "vectors"], cells: rows,
+            legend: [.accepts: "trusted where the standards reject (security relevant)", .rejects: "rejected where the standards trust", .open: "failure classes, or left open"],
+            id: "ranking-table", filters: [], rowTags: [])
+        table.textLayout = .records
+        blocks.append(.table(table))
+        if ranking.count > rankedRows {
+            blocks.append(.paragraph("\(ranking.count - rankedRows) more classes, in the JSON report's `ranking` and in the classes below."))
+        }
+        return blocks
     }
 
     /// Classes by mutation family (the part of the mutation's name before `/`; a pair counts under

@@ -117,6 +117,10 @@ public struct Explorer: Sendable {
         /// each other or with the base, and no rule is written for that).
         public var rfc5280: ProfileAnswer? = nil
         public var webpki: ProfileAnswer? = nil
+        /// Of `occurrences`, the pairs folded into this class of one mutation: mutants of two
+        /// mutations whose answers this one gives alone (nil: none). A class of two mutations is
+        /// one that neither gives alone: the pair adds to its singles.
+        public var foldedPairs: Int? = nil
 
         /// Whether `answer` is what the standards call for (nil when they say nothing).
         public func conforms(_ answer: Answer) -> Bool? {
@@ -152,7 +156,12 @@ public struct Explorer: Sendable {
         /// the rest interact in a way no rule answers.
         public var answered: Int = 0
         public var leftOpen: Int = 0
+        /// Mutants of two mutations that one of them explains alone, counted in its class
+        /// (``Finding/foldedPairs``) instead of a class of their own.
+        public var foldedPairs: Int = 0
         public var findings: [Finding]
+        /// The classes a person reads first (``Explorer/rank(_:adopted:)``); nil until ranked.
+        public var ranking: [Ranked]? = nil
     }
 
     /// The diagnostics by which a hardening, not the library's own verifier, refuses a mutant: the
@@ -243,7 +252,7 @@ public struct Explorer: Sendable {
             return Report(
                 seed: seed, backends: backends, bases: bases, disagreeingBases: disagreeingBases, excludedBackends: excludedBackends,
                 mutants: tally.mutants, notApplicable: tally.notApplicable, disagreeing: tally.disagreeing, seconds: seconds,
-                profile: profile, answered: tally.answered, leftOpen: tally.leftOpen,
+                profile: profile, answered: tally.answered, leftOpen: tally.leftOpen, foldedPairs: tally.foldedPairs,
                 findings: findings.sorted { (Explorer.kindOrder($0.kind), $0.key) < (Explorer.kindOrder($1.kind), $1.key) }
             )
         }
@@ -266,6 +275,7 @@ public struct Explorer: Sendable {
         var disagreeing = 0
         var answered = 0
         var leftOpen = 0
+        var foldedPairs = 0
 
         mutating func add(_ finding: Finding, at index: Int) {
             add(Entry(finding: finding, first: index, example: index))
@@ -277,11 +287,13 @@ public struct Explorer: Sendable {
                 return
             }
             let occurrences = known.finding.occurrences + entry.finding.occurrences
+            let folded = (known.finding.foldedPairs ?? 0) + (entry.finding.foldedPairs ?? 0)
             if (entry.finding.size.0, entry.finding.size.1, entry.example) < (known.finding.size.0, known.finding.size.1, known.example) {
                 known.finding = entry.finding
                 known.example = entry.example
             }
             known.finding.occurrences = occurrences
+            known.finding.foldedPairs = folded == 0 ? nil : folded
             known.first = min(known.first, entry.first)
             classes[entry.finding.key] = known
         }
@@ -293,6 +305,7 @@ public struct Explorer: Sendable {
             disagreeing += other.disagreeing
             answered += other.answered
             leftOpen += other.leftOpen
+            foldedPairs += other.foldedPairs
         }
 
         /// The classes in the order their first mutants come in the run.
@@ -398,6 +411,8 @@ public struct Explorer: Sendable {
                     continue
                 }
                 tally.disagreeing += 1
+                let folded = candidate.steps.count > 1 && result.steps.count < candidate.steps.count
+                if folded { tally.foldedPairs += 1 }
                 tally.add(Finding(
                     kind: kind,
                     steps: result.steps.map { Step(mutation: mutations[$0.mutation].name, role: $0.role) },
@@ -412,7 +427,8 @@ public struct Explorer: Sendable {
                     occurrences: 1,
                     standard: standard,
                     rfc5280: rfc5280,
-                    webpki: options.profile == .webpki ? judged : webAnswer()
+                    webpki: options.profile == .webpki ? judged : webAnswer(),
+                    foldedPairs: folded ? 1 : nil
                 ), at: position)
             }
             done += slice.count
@@ -436,6 +452,8 @@ public struct Explorer: Sendable {
             }
             if let wider {
                 kept[wider].occurrences += finding.occurrences
+                let folded = (kept[wider].foldedPairs ?? 0) + (finding.foldedPairs ?? 0)
+                kept[wider].foldedPairs = folded == 0 ? nil : folded
             } else {
                 byPlace[place, default: []].append(kept.count)
                 kept.append(finding)

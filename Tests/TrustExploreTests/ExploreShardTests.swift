@@ -1,6 +1,7 @@
 import Foundation
 import GnuTLSBackend
 import OpenSSLBackend
+import SwiftCertificatesBackend
 import Testing
 import TrustCore
 import TrustBackendKit
@@ -69,6 +70,7 @@ import TrustHarness
             #expect(shards.map(\.result.evaluated).reduce(0, +) == whole.mutants + whole.notApplicable)
             let merged = try Explorer.merge(shards)
             #expect(try Self.json(merged) == Self.json(whole), "\(count) shards")
+
             // Any order of the files.
             let reversed = try Explorer.merge(shards.reversed())
             #expect(try Self.json(reversed) == Self.json(whole), "\(count) shards, reversed")
@@ -121,5 +123,37 @@ extension Range where Bound == Int {
         var out: [T] = []
         for index in self { out.append(try await transform(index)) }
         return out
+    }
+}
+
+/// The ranking (issue 48): security-relevant classes first, every class once.
+@Suite struct ExploreRankingTests {
+    @Test func acceptedWhereRejectedComesFirstByHowManyBackEndsThenNewBeforeAdopted() async throws {
+        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
+        let explorer = Explorer(backends: ExploreShardTests.backends + [SwiftCertificatesBackend(configuration: .uncached)], bases: bases, mutations: ExploreShardTests.deterministic())
+        let report = try await explorer.run(Explorer.Options(seed: 5, pairs: 60, keyTypes: [.ed25519]))
+        #expect(report.foldedPairs > 0, "pairs one of whose mutations gives the same answers alone are folded and counted")
+        #expect(report.findings.compactMap(\.foldedPairs).reduce(0, +) == report.foldedPairs)
+        #expect(report.findings.filter { $0.steps.count == 2 }.allSatisfy { $0.foldedPairs == nil })
+        let adopted = Set(report.findings.prefix(3).map { "explored/\(FindingFiles.name($0))" })
+        let ranking = Explorer.rank(report, adopted: adopted)
+        #expect(ranking.map(\.finding).sorted() == Array(report.findings.indices), "every class once")
+        #expect(ranking.contains { $0.tier == 1 }, "a class accepted against the standards in this run")
+        for (a, b) in zip(ranking, ranking.dropFirst()) {
+            #expect(a.tier <= b.tier)
+            if a.tier == b.tier {
+                #expect(a.backends.count >= b.backends.count)
+                if a.backends.count == b.backends.count { #expect(!a.adopted || b.adopted, "new before adopted") }
+            }
+        }
+        for entry in ranking {
+            let finding = report.findings[entry.finding]
+            #expect(entry.adopted == adopted.contains(entry.candidate))
+            if entry.tier == 1 {
+                #expect(finding.standard?.trusted == false && entry.backends == finding.answers.filter(\.trusted).map(\.backend))
+            } else {
+                #expect(!(finding.standard?.trusted == false && finding.answers.contains(where: \.trusted)), "an accept against the standards outside tier 1")
+            }
+        }
     }
 }

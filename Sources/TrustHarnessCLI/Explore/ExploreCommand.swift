@@ -265,7 +265,12 @@ struct ExploreCommand: ToolCommand {
     }
 
     /// Writes `result` as every exploration does: --results-dir, then the report in --format.
-    func write(_ result: Explorer.Report, backends infos: [BackendInfo], in tool: ToolContext) async throws {
+    func write(_ unranked: Explorer.Report, backends infos: [BackendInfo], in tool: ToolContext) async throws {
+        var result = unranked
+        // New classes before those the vectors already hold (explored/): without vectors at hand
+        // (a chain of yours, another folder), every class counts as new.
+        let adopted = (try? location.load(in: tool)).map { Set($0.vectors.map(\.id).filter { $0.hasPrefix("explored/") }) } ?? []
+        result.ranking = Explorer.rank(result, adopted: adopted)
         var folders: [String]?
         if let resultsDirectory {
             let folder = URL(fileURLWithPath: resultsDirectory)

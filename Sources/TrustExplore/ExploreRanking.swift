@@ -1,0 +1,63 @@
+import Foundation
+import TrustCore
+
+/// The classes a person reads first. A large run finds thousands of classes; the ranking puts the
+/// security-relevant ones on top:
+///
+/// 1. **accepted where the standards reject**: a back end trusts a mutant the standards' answer
+///    rejects (a shared accept, or a verdict disagreement whose trusting side is wrong);
+/// 2. **rejected where the standards trust**;
+/// 3. **failure-class differences**: every back end rejects, as the standards say, for other reasons;
+/// 4. the rest: verdict disagreements the standards leave open, and classes a hardening closed.
+///
+/// Within a tier: more back ends accepting (or rejecting) first; then classes not yet adopted as
+/// vectors (Vectors/explored/) before those that are; then more mutants; then the class's key.
+extension Explorer {
+    public struct Ranked: Sendable, Codable, Equatable {
+        /// 1 to 4, as above.
+        public var tier: Int
+        /// The tier's name: `accepted-where-rejected`, `rejected-where-trusted`, `reason`, `other`.
+        public var why: String
+        /// The back ends whose answer puts the class in its tier (accepting, rejecting, or, for
+        /// `reason` and `other`, every back end asked).
+        public var backends: [String]
+        /// The class's index in the report's `findings`.
+        public var finding: Int
+        /// The candidate vector id the class would be adopted as (`explored/...`), and whether the
+        /// vectors already hold it.
+        public var candidate: String
+        public var adopted: Bool
+    }
+
+    static let tierNames = [1: "accepted-where-rejected", 2: "rejected-where-trusted", 3: "reason", 4: "other"]
+
+    /// `report`'s classes ranked; `adopted` holds the ids of the vectors already adopted
+    /// (`explored/...`).
+    public static func rank(_ report: Report, adopted: Set<String>) -> [Ranked] {
+        let ranked = report.findings.enumerated().map { index, finding -> Ranked in
+            let (tier, backends) = tier(of: finding)
+            let candidate = "explored/\(FindingFiles.name(finding))"
+            return Ranked(tier: tier, why: tierNames[tier] ?? "other", backends: backends, finding: index, candidate: candidate, adopted: adopted.contains(candidate))
+        }
+        return ranked.sorted { a, b in
+            let x = report.findings[a.finding], y = report.findings[b.finding]
+            return (a.tier, -a.backends.count, a.adopted ? 1 : 0, -x.occurrences, x.key) < (b.tier, -b.backends.count, b.adopted ? 1 : 0, -y.occurrences, y.key)
+        }
+    }
+
+    static func tier(of finding: Finding) -> (Int, [String]) {
+        if let standard = finding.standard {
+            if !standard.trusted {
+                let accepting = finding.answers.filter(\.trusted).map(\.backend)
+                if !accepting.isEmpty { return (1, accepting) }
+            } else {
+                let rejecting = finding.answers.filter { !$0.trusted }.map(\.backend)
+                if !rejecting.isEmpty { return (2, rejecting) }
+            }
+            if finding.kind == "reason" { return (3, finding.answers.map(\.backend)) }
+        } else if finding.kind == "reason" {
+            return (3, finding.answers.map(\.backend))
+        }
+        return (4, finding.answers.map(\.backend))
+    }
+}
