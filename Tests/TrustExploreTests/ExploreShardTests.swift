@@ -1,7 +1,6 @@
 import Foundation
 import GnuTLSBackend
 import OpenSSLBackend
-import SwiftCertificatesBackend
 import Testing
 import TrustCore
 import TrustBackendKit
@@ -56,9 +55,12 @@ import TrustHarness
         return shards
     }
 
+    /// The unsharded run, made once for this suite and the ranking's.
+    static let whole = Task { () throws -> Explorer.Report in try await explorer().run(options) }
+
     @Test func oneThreeAndEightShardsMergeIntoTheUnshardedReport() async throws {
         let explorer = try Self.explorer()
-        let whole = try await explorer.run(Self.options)
+        let whole = try await Self.whole.value
         #expect(whole.findings.count >= 10, "\(whole.findings.count) classes")
         #expect(whole.findings.contains { $0.steps.count == 2 }, "a pair class, so that pairs are merged too")
         #expect(whole.findings.contains { $0.occurrences > 1 }, "a class of several mutants, so that examples compete")
@@ -129,9 +131,7 @@ extension Range where Bound == Int {
 /// The ranking (issue 48): security-relevant classes first, every class once.
 @Suite struct ExploreRankingTests {
     @Test func acceptedWhereRejectedComesFirstByHowManyBackEndsThenNewBeforeAdopted() async throws {
-        let bases = ChainModel.bases(from: try ExploreFixtures.suite.get(), matching: ["valid-chain/p256"])
-        let explorer = Explorer(backends: ExploreShardTests.backends + [SwiftCertificatesBackend(configuration: .uncached)], bases: bases, mutations: ExploreShardTests.deterministic())
-        let report = try await explorer.run(Explorer.Options(seed: 5, pairs: 60, keyTypes: [.ed25519]))
+        let report = try await ExploreShardTests.whole.value
         #expect(report.foldedPairs > 0, "pairs one of whose mutations gives the same answers alone are folded and counted")
         #expect(report.findings.compactMap(\.foldedPairs).reduce(0, +) == report.foldedPairs)
         #expect(report.findings.filter { $0.steps.count == 2 }.allSatisfy { $0.foldedPairs == nil })
