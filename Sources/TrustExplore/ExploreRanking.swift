@@ -54,10 +54,7 @@ extension Explorer {
                 let rejecting = finding.answers.filter { !$0.trusted }.map(\.backend)
                 if !rejecting.isEmpty { return (2, rejecting) }
             }
-            if finding.kind == "reason" { return (3, finding.answers.map(\.backend)) }
-        } else if finding.kind == "reason" {
-            return (3, finding.answers.map(\.backend))
         }
-        return (4, finding.answers.map(\.backend))
+        return (finding.kind == "reason" ? 3 : 4, finding.answers.map(\.backend))
     }
 }

@@ -148,7 +148,7 @@ extension Explorer {
             guard result.header == first.header else {
                 throw .notMergeable("\(file): its back ends trusted other bases than in \(firstFile) (another build of a library, or other vectors)")
             }
-            let expected = (0..<first.run.mutants).filter { $0 % result.shard.count == result.shard.index }.count
+            let expected = (0..<first.run.mutants).filter(result.shard.contains).count
             guard result.evaluated == expected else {
                 throw .notMergeable("\(file): shard \(result.shard) evaluated \(result.evaluated) mutants, not its \(expected)")
             }

@@ -268,8 +268,9 @@ struct ExploreCommand: ToolCommand {
     func write(_ unranked: Explorer.Report, backends infos: [BackendInfo], in tool: ToolContext) async throws {
         var result = unranked
         // New classes before those the vectors already hold (explored/): without vectors at hand
-        // (a chain of yours, another folder), every class counts as new.
-        let adopted = (try? location.load(in: tool)).map { Set($0.vectors.map(\.id).filter { $0.hasPrefix("explored/") }) } ?? []
+        // (a chain of yours, another folder), every class counts as new. Read quietly: the vectors
+        // only rank here, and `location.load` reports its own failure as an error.
+        let adopted = (try? location.directory()).flatMap { try? tool.loadVectors($0) }.map { Set($0.vectors.map(\.id).filter { $0.hasPrefix("explored/") }) } ?? []
         result.ranking = Explorer.rank(result, adopted: adopted)
         var folders: [String]?
         if let resultsDirectory {
