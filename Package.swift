@@ -115,7 +115,7 @@ let package = Package(
         .target(
             name: "TrustExplore",
             dependencies: [
-                "TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit",
+                "TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit", "CGnuTLS",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -3,6 +3,7 @@
 
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>
+#include <gnutls/abstract.h>
 
 /* gnutls_free is a mutable global function pointer, which Swift 6 rejects as shared mutable state. */
 static inline void CGnuTLS_free(void *ptr) {

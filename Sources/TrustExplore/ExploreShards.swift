@@ -12,9 +12,9 @@ import TrustVectors
 /// A shard keeps only its own classes, each with the index of the mutant that first fell in it and
 /// of its example; the merge adds their counts, keeps the smallest example (the earliest of equal
 /// size) and orders classes by their first mutant, which is what one pass in order does. So the
-/// merged classes, examples and answers do not depend on the number of shards or their order.
-/// (Certificate bytes signed with ECDSA differ from run to run, sharded or not: ECDSA signatures are
-/// randomised. Ed25519 and RSA PKCS#1 v1.5 signatures are not.)
+/// merged classes, examples and answers do not depend on the number of shards or their order. Every
+/// signature is deterministic (Ed25519 and RSA PKCS #1 v1.5 by construction, ECDSA by RFC 6979,
+/// ``ReproducibleECDSA``), so every shard makes the same bytes for a mutant as any other run.
 extension Explorer {
     /// Part `index` (from 0) of `count`.
     public struct Shard: Sendable, Codable, Equatable, CustomStringConvertible {

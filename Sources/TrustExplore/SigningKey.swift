@@ -5,9 +5,10 @@ import TrustVectors
 import _CryptoExtras
 
 /// A key that signs mutants: its SubjectPublicKeyInfo, and signatures over a TBSCertificate with the
-/// AlgorithmIdentifier that names them. Ed25519 by default: its signatures are deterministic, so the
-/// same seed gives the same mutant bytes; the other types exist for the mutations of key type,
-/// key size and signature hash.
+/// AlgorithmIdentifier that names them. Ed25519 by default; the other types exist for the mutations
+/// of key type, key size and signature hash. Every signature is deterministic (Ed25519 and RSA
+/// PKCS #1 v1.5 by construction, ECDSA by RFC 6979 through ``ReproducibleECDSA``), so the same seed
+/// gives the same mutant bytes in every run and every shard.
 struct SigningKey: Sendable {
     enum Kind: String, Sendable, CaseIterable {
         case ed25519, p256, p384, rsa2048, rsa1024
@@ -134,8 +135,10 @@ struct SigningKey: Sendable {
     func sign(_ tbs: [UInt8], hash: Hash = .sha256) throws -> [UInt8] {
         switch key {
         case .ed25519(let key): return Array(try key.signature(for: tbs))
-        case .p256(let key): return Array(try key.signature(for: Self.digest(tbs, hash)).derRepresentation)
-        case .p384(let key): return Array(try key.signature(for: Self.digest(tbs, hash)).derRepresentation)
+        case .p256(let key):
+            return try ReproducibleECDSA.sign(digest: Array(Self.digest(tbs, hash)), hash: hash, curve: .p256, scalar: Array(key.rawRepresentation), point: Array(key.publicKey.rawRepresentation))
+        case .p384(let key):
+            return try ReproducibleECDSA.sign(digest: Array(Self.digest(tbs, hash)), hash: hash, curve: .p384, scalar: Array(key.rawRepresentation), point: Array(key.publicKey.rawRepresentation))
         case .rsa(let key): return Array(try key.signature(for: Self.digest(tbs, hash), padding: .insecurePKCS1v1_5).rawRepresentation)
         }
     }
