@@ -25,6 +25,9 @@ public enum ExploreReports {
         if report.foldedPairs > 0 {
             run.append(.paragraph("\(report.foldedPairs) mutants of two mutations folded into the class of one of them, which gives the same answers alone (counted in its mutants); a class of two mutations is one neither gives alone."))
         }
+        if let time = report.coreTime, time.all > 0 {
+            run.append(contentsOf: coreTimeBlocks(report, time))
+        }
         run.append(.callout(kinds["shared-accept", default: 0] > 0 ? .accepts : .pass,
             "\(report.disagreeing) mutants in \(report.findings.count) classes (\(places) mutations and places): \(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only, \(kinds["closed", default: 0]) closed by a hardening (every back end as the standards say; adopted, they pin it)."))
 
@@ -93,6 +96,28 @@ public enum ExploreReports {
             blocks.append(.paragraph("\(ranking.count - rankedRows) more classes, in the JSON report's `ranking` and in the classes below."))
         }
         return blocks
+    }
+
+    /// Where the cores' time went: per back end its seconds in evaluations, per evaluation and as
+    /// evaluations per core-second; the explorer's own (making and signing mutants); and mutants per
+    /// core-second in all.
+    static func coreTimeBlocks(_ report: Explorer.Report, _ time: Explorer.CoreTime) -> [ReportDocument.Block] {
+        typealias Cell = ReportDocument.Table.Cell
+        func figure(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+        var rows: [[Cell]] = time.backends.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { name, seconds in
+            let count = time.evaluations[name, default: 0]
+            return [Cell(name), Cell(figure(seconds)), Cell("\(count)"),
+                    Cell(count > 0 ? figure(seconds / Double(count) * 1000, 3) : "-"),
+                    Cell(seconds > 0 ? "\(Int((Double(count) / seconds).rounded()))" : "-")]
+        }
+        rows.append([Cell("the explorer (making and signing mutants)"), Cell(figure(time.explorer)), Cell(""), Cell(""), Cell("")])
+        rows.append([Cell("in all"), Cell(figure(time.all)), Cell("\(report.mutants + report.notApplicable) mutants"),
+                     Cell(figure(time.all / Double(max(1, report.mutants + report.notApplicable)) * 1000, 3)),
+                     Cell("\(Int((Double(report.mutants + report.notApplicable) / max(time.all, 1e-9)).rounded()))")])
+        return [
+            .paragraph("The cores' time: \(figure(time.all)) core-seconds in the mutants' jobs, one per core side by side (wall time of each job and each library call, added up; another process's work for a back end included). A back end evaluates a pair's single mutants too, so it makes more evaluations than there are mutants; a back end left out of a base makes fewer."),
+            .table(.init(headers: ["back end", "core-seconds", "evaluations", "ms per evaluation", "per core-second"], cells: rows, numeric: [1, 2, 3, 4])),
+        ]
     }
 
     /// Classes by mutation family (the part of the mutation's name before `/`; a pair counts under

@@ -104,11 +104,10 @@ extension Explorer {
         var tally = Tally()
         let indices = plan.candidates.indices.filter(shard.contains)
         await explore(plan, indices: indices, options: options, deadline: nil, into: &tally, progress: progress)
-        let elapsed = ContinuousClock.now - start
         return ShardResult(
             format: ShardResult.formatName, version: ShardResult.currentVersion, producer: producer,
             run: runKey(options, plan: plan), shard: shard, evaluated: indices.count,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            seconds: Explorer.seconds(ContinuousClock.now - start),
             header: plan.header, tally: tally
         )
     }

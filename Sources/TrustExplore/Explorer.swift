@@ -162,6 +162,34 @@ public struct Explorer: Sendable {
         public var findings: [Finding]
         /// The classes a person reads first (``Explorer/rank(_:adopted:)``); nil until ranked.
         public var ranking: [Ranked]? = nil
+        /// Where the cores' time went: a measurement, like `seconds` (nil in a report made before).
+        public var coreTime: CoreTime? = nil
+    }
+
+    /// The time the cores spent on a run's mutants, in all and in each back end's evaluations: the
+    /// wall time of each job and of each library call, added up over the jobs that ran side by side
+    /// (one per core). Wall time, not the thread's CPU time, so a back end that verifies in another
+    /// process (NSS's workers, the HTTP clients' helper) is counted too. The baseline evaluation of
+    /// the bases and the standards' answers (made in order, outside the jobs) are not in it.
+    public struct CoreTime: Codable, Equatable, Sendable {
+        /// Seconds in the jobs: making, signing and evaluating the mutants, and for a pair its two
+        /// single mutants too.
+        public var all: Double = 0
+        /// Per back end, seconds in its evaluations (building its evaluator for the mutant's anchors
+        /// included) and how many it made.
+        public var backends: [String: Double] = [:]
+        public var evaluations: [String: Int] = [:]
+
+        public init() {}
+
+        /// Seconds in the explorer's own work: `all` less every back end's.
+        public var explorer: Double { max(0, all - backends.values.reduce(0, +)) }
+
+        mutating func add(_ other: CoreTime) {
+            all += other.all
+            backends.merge(other.backends, uniquingKeysWith: +)
+            evaluations.merge(other.evaluations, uniquingKeysWith: +)
+        }
     }
 
     /// The diagnostics by which a hardening, not the library's own verifier, refuses a mutant: the
@@ -222,8 +250,11 @@ public struct Explorer: Sendable {
         var tally = Tally()
         let deadline = options.seconds.map { start + .milliseconds(Int($0 * 1000)) }
         await explore(plan, indices: Array(plan.candidates.indices), options: options, deadline: deadline, into: &tally, progress: progress)
-        let elapsed = ContinuousClock.now - start
-        return plan.header.report(tally, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return plan.header.report(tally, seconds: Explorer.seconds(ContinuousClock.now - start))
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// What every part of a run shares: the bases re-keyed, the back ends that take part in each,
@@ -253,7 +284,8 @@ public struct Explorer: Sendable {
                 seed: seed, backends: backends, bases: bases, disagreeingBases: disagreeingBases, excludedBackends: excludedBackends,
                 mutants: tally.mutants, notApplicable: tally.notApplicable, disagreeing: tally.disagreeing, seconds: seconds,
                 profile: profile, answered: tally.answered, leftOpen: tally.leftOpen, foldedPairs: tally.foldedPairs,
-                findings: findings.sorted { (Explorer.kindOrder($0.kind), $0.key) < (Explorer.kindOrder($1.kind), $1.key) }
+                findings: findings.sorted { (Explorer.kindOrder($0.kind), $0.key) < (Explorer.kindOrder($1.kind), $1.key) },
+                coreTime: tally.coreTime
             )
         }
     }
@@ -276,6 +308,8 @@ public struct Explorer: Sendable {
         var answered = 0
         var leftOpen = 0
         var foldedPairs = 0
+        /// Measured, not counted: no part of the classes depends on it.
+        var coreTime: CoreTime? = nil
 
         mutating func add(_ finding: Finding, at index: Int) {
             add(Entry(finding: finding, first: index, example: index))
@@ -306,6 +340,13 @@ public struct Explorer: Sendable {
             answered += other.answered
             leftOpen += other.leftOpen
             foldedPairs += other.foldedPairs
+            if let time = other.coreTime { add(time) }
+        }
+
+        mutating func add(_ time: CoreTime) {
+            var sum = coreTime ?? CoreTime()
+            sum.add(time)
+            coreTime = sum
         }
 
         /// The classes in the order their first mutants come in the run.
@@ -381,11 +422,16 @@ public struct Explorer: Sendable {
         while done < indices.count {
             if let deadline, ContinuousClock.now >= deadline { break }
             let slice = Array(indices[done..<min(done + batch, indices.count)])
-            let results = await ParallelJobs.run(count: slice.count) { index in
+            let jobs = await ParallelJobs.run(count: slice.count) { index in
                 let candidate = plan.candidates[slice[index]]
-                return self.evaluateMinimal(candidate, units: units, keys: keys, backends: participants[candidate.base])
+                var time = CoreTime()
+                let start = ContinuousClock.now
+                let result = self.evaluateMinimal(candidate, units: units, keys: keys, backends: participants[candidate.base], time: &time)
+                time.all = Explorer.seconds(ContinuousClock.now - start)
+                return (result, time)
             }
-            for (position, result) in zip(slice, results) {
+            for (position, (result, time)) in zip(slice, jobs) {
+                tally.add(time)
                 let candidate = plan.candidates[position]
                 guard let result else { tally.notApplicable += 1; continue }
                 tally.mutants += 1
@@ -472,14 +518,14 @@ public struct Explorer: Sendable {
     /// Evaluates a candidate; for a mutant of several mutations, the smallest subset
     /// that gives the same answers (so a class is named by what causes it). Nil when a mutation
     /// does not apply.
-    func evaluateMinimal(_ candidate: Candidate, units: [Unit], keys: KeySource, backends chosen: [Int]) -> (steps: [(mutation: Int, role: ChainModel.Role)], evaluated: Evaluated)? {
-        let evaluated = evaluate(candidate, units: units, keys: keys, backends: chosen)
+    func evaluateMinimal(_ candidate: Candidate, units: [Unit], keys: KeySource, backends chosen: [Int], time: inout CoreTime) -> (steps: [(mutation: Int, role: ChainModel.Role)], evaluated: Evaluated)? {
+        let evaluated = evaluate(candidate, units: units, keys: keys, backends: chosen, time: &time)
         guard evaluated.applicable else { return nil }
         // Every kind of class (a disagreement, a shared departure, a closed one) is named by the
         // fewest mutations that give the same answers.
         guard candidate.steps.count > 1 else { return (candidate.steps, evaluated) }
         for step in candidate.steps {
-            let single = evaluate(Candidate(base: candidate.base, steps: [step]), units: units, keys: keys, backends: chosen)
+            let single = evaluate(Candidate(base: candidate.base, steps: [step]), units: units, keys: keys, backends: chosen, time: &time)
             if single.applicable && single.signatures == evaluated.signatures { return ([step], single) }
         }
         return (candidate.steps, evaluated)
@@ -488,6 +534,12 @@ public struct Explorer: Sendable {
     /// Builds the mutant and evaluates it on the back ends at `chosen` (every one when nil). Any
     /// error making it or evaluating it is an answer of its own (fail closed), never a lost mutant.
     func evaluate(_ candidate: Candidate, units: [Unit], keys: KeySource, backends chosen: [Int]? = nil) -> Evaluated {
+        var time = CoreTime()
+        return evaluate(candidate, units: units, keys: keys, backends: chosen, time: &time)
+    }
+
+    /// ``evaluate(_:units:keys:backends:)``, adding each back end's time to `time`.
+    func evaluate(_ candidate: Candidate, units: [Unit], keys: KeySource, backends chosen: [Int]?, time: inout CoreTime) -> Evaluated {
         let model = units[candidate.base].model
         var draft = MutantDraft(model, slotKind: units[candidate.base].keyType.kind)
         for step in candidate.steps {
@@ -508,7 +560,10 @@ public struct Explorer: Sendable {
         let answers = (chosen ?? Array(backends.indices)).map { backends[$0] }.map { backend -> Answer in
             // A refused anchor is answered as every subcommand answers it (malformed, ANCHORS_REFUSED),
             // so the finding's reproduce command gives what the explorer recorded.
+            let start = ContinuousClock.now
             let verdict = backend.evaluatorFailingClosed(anchors: rendered.anchors).evaluate(request)
+            time.backends[backend.name, default: 0] += Explorer.seconds(ContinuousClock.now - start)
+            time.evaluations[backend.name, default: 0] += 1
             return Answer(backend: backend.name, trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures, diagnostics: verdict.diagnostics.map(\.description))
         }
         return Evaluated(applicable: true, answers: answers, chain: rendered.chain, anchors: rendered.anchors, host: draft.host)

@@ -29,10 +29,11 @@ import TrustHarness
         return Explorer(backends: backends, bases: bases, mutations: sample())
     }
 
-    /// The report as JSON with its one measured field (seconds) set aside.
+    /// The report as JSON with its measured fields (seconds, the cores' time) set aside.
     static func json(_ report: Explorer.Report) throws -> String {
         var report = report
         report.seconds = 0
+        report.coreTime = nil
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         return String(decoding: try encoder.encode(report), as: UTF8.self)
@@ -69,6 +70,10 @@ import TrustHarness
             #expect(shards.map(\.result.evaluated).reduce(0, +) == whole.mutants + whole.notApplicable)
             let merged = try Explorer.merge(shards)
             #expect(try Self.json(merged) == Self.json(whole), "\(count) shards")
+            // The cores' time is measured, but each back end's number of evaluations is counted:
+            // the shards' add up to the run's.
+            #expect(merged.coreTime?.evaluations == whole.coreTime?.evaluations, "\(count) shards")
+            #expect(whole.coreTime?.evaluations.keys.sorted() == ["gnutls", "openssl"])
 
             // Any order of the files.
             let reversed = try Explorer.merge(shards.reversed())
