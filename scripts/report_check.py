@@ -1,6 +1,7 @@
 """Checks the comparison page as headless Chromium rendered it (scripts/report --check): the
 screenshot shows the heat map (enough red, blue and purple cell pixels), and the DOM after the page's
-script ran has a heat-map row for every back end of the run report. Standard library only."""
+script ran has a heat-map row for every back end of the run report; the conformance page's switches
+(--filters); the explorer's page, ranking first (--explore). Standard library only."""
 import json
 import struct
 import sys
@@ -61,8 +62,60 @@ def filters(page, dom, preset):
     print(f"report check: conformance page {preset} shows {want} of {len(tags)} rows in the browser", file=sys.stderr)
 
 
+def explore(dom, report, listing):
+    """The explorer's page as the browser rendered it, against the JSON report of the same run
+    (made in another process: the explorer is deterministic): "Read first" is the first section,
+    its callout counts each tier, the new and adopted classes and the folded pairs of the report,
+    its table is the head of the report's ranking in order, and the classes listed one by one are
+    the `listing` ranked highest, in the ranking's order, when the run has more."""
+    import html
+    import re
+    text = open(dom, encoding="utf-8").read()
+    data = json.load(open(report))
+    ranking, findings, listing = data["ranking"], data["findings"], int(listing)
+    problems = []
+
+    def rows(table_id):
+        match = re.search(r'<table[^>]*id="%s"[^>]*>.*?<tbody>(.*?)</tbody>' % table_id, text, re.S)
+        if not match:
+            problems.append(f"no table {table_id}")
+            return []
+        return [[html.unescape(re.sub(r"<[^>]+>", "", cell)) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+                for row in re.findall(r"<tr[^>]*>(.*?)</tr>", match.group(1), re.S)]
+
+    def name(finding):
+        return " + ".join(f'{step["mutation"]} @{step["role"]}' for step in findings[finding]["steps"])
+
+    sections = re.findall(r'<section id="([^"]+)"', text)
+    if sections[:1] != ["ranking"]: problems.append(f"the first section is {sections[:1]}, not the ranking (Read first)")
+    tiers = {t: sum(1 for r in ranking if r["tier"] == t) for t in (1, 2, 3, 4)}
+    adopted = sum(1 for r in ranking if r["adopted"])
+    callout = f'{tiers[1]} classes accepted where the standards reject, {tiers[2]} rejected where they trust, {tiers[3]} on the failure classes only, {tiers[4]} other; {len(ranking) - adopted} new, {adopted} already adopted as vectors. {data["foldedPairs"]} pairs folded'
+    if callout not in html.unescape(text): problems.append(f"the ranking's callout does not say: {callout}")
+    head = rows("ranking-table")
+    if len(head) != min(30, len(ranking)): problems.append(f"the ranking table has {len(head)} rows, the report ranks {len(ranking)} (expected the first {min(30, len(ranking))})")
+    for rank, (row, entry) in enumerate(zip(head, ranking), 1):
+        want = [str(rank), entry["why"], f'{entry["finding"] + 1}. {name(entry["finding"])}', ", ".join(entry["backends"])]
+        if row[:4] != want:
+            problems.append(f"ranking row {rank} shows {row[:4]}, the report {want}")
+            break
+    listed = rows("classes-table")
+    expected = [r["finding"] for r in ranking[:listing]] if len(findings) > listing else list(range(len(findings)))
+    numbers = [int(row[0].split(".")[0]) - 1 for row in listed if row]
+    if numbers != expected: problems.append(f"the classes listed are {numbers[:10]}... ({len(numbers)}), expected {expected[:10]}... ({len(expected)})")
+    if len(findings) > listing and f"The {listing} classes ranked highest of {len(findings)}" not in text:
+        problems.append("the capped page does not say how many classes it lists")
+    if not re.search(r"<td[^>]*>the explorer \(making and signing mutants\)</td>", text): problems.append("no cores' time table")
+    if problems:
+        sys.exit("report check (explore page): " + "; ".join(problems))
+    print(f"report check: explore page opens with the ranking ({len(head)} of {len(ranking)} classes, tiers {tiers}); lists {len(numbers)} of {len(findings)} classes, ranked", file=sys.stderr)
+
+
 if sys.argv[1] == "--filters":
     filters(*sys.argv[2:5])
+    sys.exit(0)
+if sys.argv[1] == "--explore":
+    explore(*sys.argv[2:5])
     sys.exit(0)
 png, dom, run = sys.argv[1:4]
 width, height, channels, rows = pixels(png)

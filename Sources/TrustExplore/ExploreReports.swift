@@ -8,7 +8,12 @@ public enum ExploreReports {
     /// The run as a document: what was asked and answered, the classes by family of mutation with
     /// each back end's departures, then one record per class (the mutation, the standards' answer,
     /// each back end's verdict with its diagnostics, the command that reproduces it).
-    public static func document(_ report: Explorer.Report, backends: [BackendInfo], provenance: Provenance?, folders: [String]?) -> ReportDocument {
+    ///
+    /// `listing` caps the classes listed one by one: a run with more lists the `listing` ranked
+    /// highest (``Report/ranking``, else the first), in the ranking's order and under their class
+    /// numbers, and says where the rest are; nil lists every class in report order. The counts,
+    /// the ranking's head and the families always cover every class.
+    public static func document(_ report: Explorer.Report, backends: [BackendInfo], provenance: Provenance?, folders: [String]?, listing: Int? = nil) -> ReportDocument {
         typealias Cell = ReportDocument.Table.Cell
         let kinds = Dictionary(grouping: report.findings, by: \.kind).mapValues(\.count)
         let places = Set(report.findings.map { $0.steps.map(\.description).joined(separator: " + ") }).count
@@ -31,7 +36,9 @@ public enum ExploreReports {
         run.append(.callout(kinds["shared-accept", default: 0] > 0 ? .accepts : .pass,
             "\(report.disagreeing) mutants in \(report.findings.count) classes (\(places) mutations and places): \(kinds["shared-accept", default: 0]) accepted by every back end against the standards, \(kinds["verdict", default: 0]) on the verdict, \(kinds["shared-reject", default: 0]) rejected by every back end against the standards, \(kinds["reason", default: 0]) on the failure classes only, \(kinds["closed", default: 0]) closed by a hardening (every back end as the standards say; adopted, they pin it)."))
 
-        let rows = report.findings.enumerated().map { index, finding -> [Cell] in
+        let listed = listedClasses(report, limit: listing)
+        let rows = listed.map { index -> [Cell] in
+            let finding = report.findings[index]
             let standard = finding.standard.map { $0.trusted ? "trusted" : "rejected [\($0.failures.map(\.rawValue).joined(separator: ", "))]" } ?? "open"
             let mutation = Cell("\(index + 1). [\(finding.kind)] \(finding.steps.map(\.description).joined(separator: " + "))")
             let folded = finding.foldedPairs.map { ", \($0) of them pairs folded in" } ?? ""
@@ -49,16 +56,20 @@ public enum ExploreReports {
             headers: ["class", "standard", "what it changes"] + backends.map(\.name) + ["reproduce"], cells: rows,
             legend: [.pass: "as the standard says", .accepts: "trusted, the standard rejects (security relevant)", .rejects: "rejected otherwise than the standard says", .open: "the standards leave it open (or a pair)"],
             id: "classes-table", filters: [.init("shared-accept", "accepted by every back end against the standards"), .init("verdict", "on the verdict")],
-            rowTags: report.findings.map { [$0.kind] })
+            rowTags: listed.map { [report.findings[$0].kind] })
         classes.textLayout = .records
         classes.searchable = true
+        var classBlocks: [ReportDocument.Block] = [.table(classes)]
+        if listed.count < report.findings.count {
+            classBlocks.insert(.paragraph("The \(listed.count) classes ranked highest of \(report.findings.count), in the ranking's order, numbered as in the JSON report (`--format json`, `findings`); it and `--results-dir` hold every class, and `--page-classes 0` lists them all here."), at: 0)
+        }
         return ReportDocument(
             title: "TrustHarness explore", provenance: provenance,
             summary: "Seed \(report.seed); back ends " + backends.map { "\($0.name) (\($0.version))" }.joined(separator: ", ") + ".",
-            sections: (report.ranking.map { [ReportDocument.Section(id: "ranking", title: "Read first", blocks: rankingBlocks(report, $0))] } ?? []) + [
+            sections: (report.ranking.map { [ReportDocument.Section(id: "ranking", title: "Read first", blocks: rankingBlocks(report, $0, listed: listed.count))] } ?? []) + [
                 .init(id: "run", title: "The run", blocks: run),
                 .init(id: "families", title: "Classes by family", blocks: familyTable(report)),
-                .init(id: "classes", title: "Classes", blocks: [.table(classes)]),
+                .init(id: "classes", title: "Classes", blocks: classBlocks),
             ])
     }
 
@@ -66,7 +77,14 @@ public enum ExploreReports {
     /// classes each tier holds and how many pairs were folded.
     static let rankedRows = 30
 
-    static func rankingBlocks(_ report: Explorer.Report, _ ranking: [Explorer.Ranked]) -> [ReportDocument.Block] {
+    /// The indices of the classes listed one by one: every class in report order, or, past `limit`,
+    /// the `limit` ranked highest in the ranking's order.
+    static func listedClasses(_ report: Explorer.Report, limit: Int?) -> [Int] {
+        guard let limit, limit < report.findings.count else { return Array(report.findings.indices) }
+        return Array((report.ranking?.map(\.finding) ?? Array(report.findings.indices)).prefix(max(0, limit)))
+    }
+
+    static func rankingBlocks(_ report: Explorer.Report, _ ranking: [Explorer.Ranked], listed: Int) -> [ReportDocument.Block] {
         typealias Cell = ReportDocument.Table.Cell
         let tiers = Dictionary(grouping: ranking, by: \.tier).mapValues(\.count)
         let adopted = ranking.filter(\.adopted).count
@@ -93,7 +111,8 @@ public enum ExploreReports {
         table.textLayout = .records
         blocks.append(.table(table))
         if ranking.count > rankedRows {
-            blocks.append(.paragraph("\(ranking.count - rankedRows) more classes, in the JSON report's `ranking` and in the classes below."))
+            let below = listed >= ranking.count ? "in the classes below and" : listed > rankedRows ? "the next \(listed - rankedRows) of them in the classes below, every one" : "every one"
+            blocks.append(.paragraph("\(ranking.count - rankedRows) more classes, \(below) in the JSON report's `ranking`."))
         }
         return blocks
     }

@@ -158,4 +158,25 @@ extension Range where Bound == Int {
             }
         }
     }
+
+    /// A page of a large run lists the classes ranked highest, in the ranking's order under their
+    /// class numbers, and says so; a run within the cap lists every class in report order.
+    @Test func aCappedPageListsTheClassesRankedHighest() async throws {
+        var report = try await ExploreShardTests.whole.value
+        report.ranking = Explorer.rank(report, adopted: [])
+        let ranking = try #require(report.ranking)
+        func listed(_ listing: Int?) -> (numbers: [Int], blocks: [ReportDocument.Block]) {
+            let document = ExploreReports.document(report, backends: report.backends.map { BackendInfo(name: $0, version: "") }, provenance: nil, folders: nil, listing: listing)
+            let blocks = document.sections.first { $0.id == "classes" }?.blocks ?? []
+            for case .table(let table) in blocks {
+                return (table.rows.map { Int($0[0].text.prefix { $0 != "." })! - 1 }, blocks)
+            }
+            return ([], blocks)
+        }
+        let capped = listed(5)
+        #expect(capped.numbers == ranking.prefix(5).map(\.finding))
+        #expect(capped.blocks.contains { if case .paragraph(let text) = $0 { text.hasPrefix("The 5 classes ranked highest of \(report.findings.count),") } else { false } })
+        #expect(listed(nil).numbers == Array(report.findings.indices))
+        #expect(listed(report.findings.count).numbers == Array(report.findings.indices), "a run within the cap keeps report order")
+    }
 }

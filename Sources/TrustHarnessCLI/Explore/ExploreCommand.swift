@@ -120,6 +120,9 @@ struct ExploreCommand: ToolCommand {
     @Option(help: ArgumentHelp("Explore only part K of N of the mutant sequence (K from 1) and write a shard file (JSON) for --merge.", valueName: "K/N"))
     var shard: String?
 
+    @Option(name: .customLong("page-classes"), help: ArgumentHelp("In text, Markdown and HTML, list at most this many classes one by one: past it, those ranked highest, in the ranking's order (a page of 40,000 classes does not open). 0: every class. JSON and --results-dir always hold every class.", valueName: "n"))
+    var pageClasses = 1_000
+
     @Option(name: .customLong("merge"), help: ArgumentHelp("Instead of exploring: merge the shard files of one sharded run (--shard) into its report; repeatable, every shard once.", valueName: "file"), completion: .file())
     var mergeFiles: [String] = []
 
@@ -127,6 +130,7 @@ struct ExploreCommand: ToolCommand {
         if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
         if pairs < 0 { throw ValidationError("--pairs must be 0 or more") }
+        if pageClasses < 0 { throw ValidationError("--page-classes must be 0 (every class) or more") }
         for type in keyTypes where Explorer.KeyType(rawValue: type) == nil {
             throw ValidationError("--key-type \"\(type)\" is not one of \(Explorer.KeyType.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -285,7 +289,7 @@ struct ExploreCommand: ToolCommand {
             tool.error("wrote \(result.findings.count) findings and candidates.json into \(folder.path)")
         }
         let provenance = tool.provenance(judging: profileOption.profile)
-        if let text = format.render(ExploreReports.document(result, backends: infos, provenance: provenance, folders: folders)) {
+        if let text = format.render(ExploreReports.document(result, backends: infos, provenance: provenance, folders: folders, listing: pageClasses == 0 ? nil : pageClasses)) {
             try output.write(in: tool, text)
         } else {
             try output.write(in: tool, try JSONText.encode(DocumentedJSON(schemaVersion: 3, provenance: provenance, body: result)) + "\n")
