@@ -28,6 +28,10 @@ public struct Explorer: Sendable {
 
         /// The standard shared departures are judged against (``StandardsProfile/default``).
         public var profile: StandardsProfile
+        /// How many mutants are evaluated at once (nil: two per core, every core busy). No result
+        /// depends on it; the cores' time does (``CoreTime``): a run that has fewer CPUs than it
+        /// keeps busy (a scheduler's task given one CPU) counts waiting as work.
+        public var jobs: Int? = nil
 
         public init(seed: UInt64 = 1, cases: Int? = nil, seconds: Double? = nil, pairs: Int = 1_000, keyTypes: [KeyType] = KeyType.conforming, profile: StandardsProfile = .default) {
             self.profile = profile
@@ -169,8 +173,10 @@ public struct Explorer: Sendable {
     /// The time the cores spent on a run's mutants, in all and in each back end's evaluations: the
     /// wall time of each job and of each library call, added up over the jobs that ran side by side
     /// (one per core). Wall time, not the thread's CPU time, so a back end that verifies in another
-    /// process (NSS's workers, the HTTP clients' helper) is counted too. The baseline evaluation of
-    /// the bases and the standards' answers (made in order, outside the jobs) are not in it.
+    /// process (NSS's workers, the HTTP clients' helper) is counted too; and so it is a core's time
+    /// only when the run has a core for each job it runs at once (``Options/jobs``, and nothing else
+    /// busy). The baseline evaluation of the bases and the standards' answers (made in order,
+    /// outside the jobs) are not in it.
     public struct CoreTime: Codable, Equatable, Sendable {
         /// Seconds in the jobs: making, signing and evaluating the mutants, and for a pair its two
         /// single mutants too.
@@ -422,7 +428,7 @@ public struct Explorer: Sendable {
         while done < indices.count {
             if let deadline, ContinuousClock.now >= deadline { break }
             let slice = Array(indices[done..<min(done + batch, indices.count)])
-            let jobs = await ParallelJobs.run(count: slice.count) { index in
+            let jobs = await ParallelJobs.run(count: slice.count, width: options.jobs) { index in
                 let candidate = plan.candidates[slice[index]]
                 var time = CoreTime()
                 let start = ContinuousClock.now

@@ -74,6 +74,14 @@ import TrustHarness
             // the shards' add up to the run's.
             #expect(merged.coreTime?.evaluations == whole.coreTime?.evaluations, "\(count) shards")
             #expect(whole.coreTime?.evaluations.keys.sorted() == ["gnutls", "openssl"])
+            if count == 8 {
+                // One mutant at a time (a scheduler's task of one CPU) finds the same shard.
+                var one = Self.options
+                one.jobs = 1
+                let alone = try await explorer.runShard(one, shard: try Explorer.Shard(index: 0, count: 8), producer: "test")
+                let mixed = [(file: "alone.json", result: try Self.roundTrip(alone))] + shards.dropFirst()
+                #expect(try Self.json(Explorer.merge(mixed)) == Self.json(whole), "a shard run with --jobs 1")
+            }
 
             // Any order of the files.
             let reversed = try Explorer.merge(shards.reversed())

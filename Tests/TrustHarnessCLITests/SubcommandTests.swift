@@ -123,6 +123,7 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(2, "a sharded run has no --seconds", "explore", "--shard", "1/2", "--seconds", "5"),
         Case(2, "give --format html to the --merge", "explore", "--shard", "1/2", "--format", "html"),
         Case(2, "--page-classes must be 0 \\(every class\\) or more", "explore", "--page-classes=-1"),
+        Case(2, "--jobs must be at least 1", "explore", "--jobs", "0"),
         Case(2, "^error: --merge .*no-such-shard.json: cannot be read", "explore", "--merge", Files.scratch("no-such-shard.json")),
         Case(2, "--adopt", "explore", "--adopt", Files.scratch("no-such-candidates.json")),
     ]

@@ -4,9 +4,11 @@ import Foundation
 /// job order whatever order they finish in: how the conformance and x509-limbo runners spread
 /// evaluations.
 package enum ParallelJobs {
-    /// `work(0) ... work(count - 1)`, concurrently; `progress(done, count)` after each one.
+    /// `work(0) ... work(count - 1)`, concurrently, at most `width` at once (default: two per core,
+    /// so every core stays busy); `progress(done, count)` after each one.
     package static func run<Result: Sendable>(
         count: Int,
+        width: Int? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil,
         _ work: @escaping @Sendable (Int) async -> Result
     ) async -> [Result] {
@@ -14,7 +16,7 @@ package enum ParallelJobs {
         await withTaskGroup(of: (Int, Result).self) { group in
             var next = 0
             var done = 0
-            let width = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+            let width = max(1, width ?? max(2, ProcessInfo.processInfo.activeProcessorCount * 2))
             func submit() {
                 guard next < count else { return }
                 let index = next

@@ -120,6 +120,9 @@ struct ExploreCommand: ToolCommand {
     @Option(help: ArgumentHelp("Explore only part K of N of the mutant sequence (K from 1) and write a shard file (JSON) for --merge.", valueName: "K/N"))
     var shard: String?
 
+    @Option(help: ArgumentHelp("Evaluate at most this many mutants at once (default: every core busy). Give a scheduler's task the CPUs it was allotted (scripts/slurm passes SLURM_CPUS_PER_TASK): no result depends on it, but the cores' time counts waiting as work when a run keeps more busy than it has.", valueName: "n"))
+    var jobs: Int?
+
     @Option(name: .customLong("page-classes"), help: ArgumentHelp("In text, Markdown and HTML, list at most this many classes one by one: past it, those ranked highest, in the ranking's order (a page of 40,000 classes does not open). 0: every class. JSON and --results-dir always hold every class.", valueName: "n"))
     var pageClasses = 1_000
 
@@ -130,6 +133,7 @@ struct ExploreCommand: ToolCommand {
         if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be more than 0") }
         if pairs < 0 { throw ValidationError("--pairs must be 0 or more") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if pageClasses < 0 { throw ValidationError("--page-classes must be 0 (every class) or more") }
         for type in keyTypes where Explorer.KeyType(rawValue: type) == nil {
             throw ValidationError("--key-type \"\(type)\" is not one of \(Explorer.KeyType.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -216,7 +220,8 @@ struct ExploreCommand: ToolCommand {
         var report: (@Sendable (Int, Int, Int) -> Void)?
         if let progress { report = { done, total, _ in progress.update(done, total) } }
         let explorer = Explorer(backends: backends, bases: bases, mutations: mutations)
-        let options = Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs, keyTypes: keyTypes.isEmpty ? Explorer.KeyType.conforming : keyTypes.compactMap(Explorer.KeyType.init(rawValue:)), profile: profileOption.profile)
+        var options = Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs, keyTypes: keyTypes.isEmpty ? Explorer.KeyType.conforming : keyTypes.compactMap(Explorer.KeyType.init(rawValue:)), profile: profileOption.profile)
+        options.jobs = jobs
         if let shard {
             let part = try await explorer.runShard(options, shard: try Explorer.Shard(parsing: shard), producer: "trust-harness \(TrustHarnessTool.version)", progress: report)
             progress?.finish()
