@@ -3,7 +3,7 @@
 // 50... for added certificates, 100... for the levels of a long chain, 10000... for issuers outside
 // the chain, 1000 for the alternative key of a key-type mutation). swift-crypto cannot derive an RSA
 // key from a seed, and making one takes 0.1 s to seconds; fixed keys make RSA mutants reproducible
-// from their seed too.
+// from their seed too. A slot beyond these gets a key GnuTLS derives from the slot (SeededRSA).
 
 enum RSAKeyPool {
     /// PKCS#8 DER, base64, by bits and slot.

@@ -72,8 +72,9 @@ struct SigningKey: Sendable {
 
     /// A key derived from `seed` and `slot`: the same pair gives the same key (Ed25519, P-256 and
     /// P-384 from the seed). RSA keys, which swift-crypto cannot derive from a seed, are the
-    /// committed ones of ``RSAKeyPool`` for the slot whatever the seed (so RSA mutants are
-    /// reproducible too), or for a slot beyond the pool one made once per process.
+    /// committed ones of ``RSAKeyPool`` for the slot whatever the seed, or for a slot beyond the
+    /// pool one GnuTLS derives from the slot (``SeededRSA``), also whatever the seed: RSA mutants
+    /// are reproducible too.
     init(kind: Kind, seed: UInt64, slot: Int) throws {
         let material = Array(SHA384.hash(data: Array("trust-harness explore \(seed) \(slot) \(kind.rawValue)".utf8)))
         switch kind {
@@ -91,8 +92,8 @@ struct SigningKey: Sendable {
         }
     }
 
-    /// The RSA key of `kind` for `slot`: the committed one (``RSAKeyPool``), else one made in this
-    /// process for that kind and slot, made now if there is none.
+    /// The RSA key of `kind` for `slot`: the committed one (``RSAKeyPool``), else the one derived
+    /// from the kind and slot (``SeededRSA``), made once per process.
     private static func rsaKey(_ kind: Kind, slot: Int) throws -> SigningKey {
         let bits = kind == .rsa2048 ? 2048 : 1024
         let name = "\(bits) \(slot)"
@@ -101,7 +102,8 @@ struct SigningKey: Sendable {
         if let pooled = RSAKeyPool.keys[bits]?[slot], let der = Data(base64Encoded: pooled) {
             key = try _RSA.Signing.PrivateKey(unsafeDERRepresentation: der)
         } else {
-            key = bits == 2048 ? try _RSA.Signing.PrivateKey(keySize: .bits2048) : try _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: 1024))
+            let seed = Array(SHA256.hash(data: Array("trust-harness explore rsa \(bits) slot \(slot)".utf8)).prefix(28))
+            key = try _RSA.Signing.PrivateKey(unsafeDERRepresentation: SeededRSA.privateKey(bits: bits, seed: seed))
         }
         let made = SigningKey(kind: kind, key: .rsa(key), spki: Array(key.publicKey.derRepresentation))
         // Another task may have made one meanwhile: the first kept is the one every caller gets.

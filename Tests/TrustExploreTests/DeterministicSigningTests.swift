@@ -1,4 +1,5 @@
 import Crypto
+import _CryptoExtras
 import Foundation
 import Testing
 @testable import TrustExplore
@@ -78,5 +79,32 @@ struct ReproducibleECDSATests {
         #expect(throws: ReproducibleECDSA.Failure.self) {
             try ReproducibleECDSA.sign(digest: Array(repeating: 1, count: 32), hash: .sha256, curve: .p384, scalar: Array(repeating: 1, count: 32), point: Array(repeating: 1, count: 64))
         }
+    }
+}
+
+/// RSA keys for the slots beyond the committed pool are derived from the slot (GnuTLS's provable
+/// generation from a seed), so a mutant that needs one has the same bytes in every process.
+struct SeededRSATests {
+    @Test("The same seed gives the same key, another seed another, and the key signs")
+    func seededKeys() throws {
+        let seed = Array(repeating: UInt8(7), count: 28)
+        let first = try SeededRSA.privateKey(bits: 2048, seed: seed)
+        #expect(try SeededRSA.privateKey(bits: 2048, seed: seed) == first)
+        #expect(try SeededRSA.privateKey(bits: 2048, seed: Array(repeating: 8, count: 28)) != first)
+        let key = try _RSA.Signing.PrivateKey(unsafeDERRepresentation: first)
+        #expect(key.keySizeInBits == 2048)
+        let digest = SHA256.hash(data: Array("tbs".utf8))
+        #expect(key.publicKey.isValidSignature(try key.signature(for: digest, padding: .insecurePKCS1v1_5), for: digest, padding: .insecurePKCS1v1_5))
+    }
+
+    /// Pinned: a slot beyond the pool has this key on every machine. A GnuTLS that derived it
+    /// otherwise would change the bytes of RSA mutants between machines; this says so.
+    @Test("A slot beyond the pool has its pinned key")
+    func slotBeyondThePool() throws {
+        #expect(RSAKeyPool.keys[2048]?[77] == nil)
+        let key = try SigningKey(kind: .rsa2048, seed: 1, slot: 77)
+        #expect(try SigningKey(kind: .rsa2048, seed: 2, slot: 77).spki == key.spki, "RSA keys do not depend on the run's seed")
+        let pin = SHA256.hash(data: key.spki).map { String(format: "%02x", $0) }.joined()
+        #expect(pin == "9fa090f108536f1055d45ecb530183a099733036879cead136d51d964c195a30")  // GnuTLS 3.7.9, checked with its C API directly
     }
 }
