@@ -23,7 +23,8 @@ struct ExploreCommand: ToolCommand {
 
         Only catalogue chains the standards trust (and every back end trusts, re-keyed) are mutated, so a \
         mutant is a valid chain with one property changed. The same --seed and --cases give the same \
-        mutants and classes. With --results-dir DIR every class is \
+        mutants, classes and example bytes in any run (every key and signature is deterministic, ECDSA \
+        by RFC 6979). With --results-dir DIR every class is \
         written as files (chain.pem, anchors.pem, one file per certificate, finding.json with the evaluate \
         command that reproduces it) and DIR/candidates.json lists them as candidate vectors in the \
         manifest's format with both profiles' answers: `expected` from RFC 5280 and RFC 9525 (composed for \
@@ -33,6 +34,12 @@ struct ExploreCommand: ToolCommand {
         makes the catalogue entries (Vectors/explored/) and records, per profile, the deviations of every \
         back end that answers otherwise. Shared accepts and shared rejects (every back end agrees, the \
         standards disagree) are found on every base, judged against --profile.
+
+        A report opens with the classes to read first: accepted where the standards reject (by how many \
+        back ends), then rejected where they trust, then failure-class differences, new classes before \
+        those adopted; a pair that one of its mutations explains alone is folded into that class and \
+        counted. A page lists at most --page-classes classes (the highest ranked); the JSON report and \
+        --results-dir hold every one. The run's section says where the cores' time went, per back end.
 
         Sharded runs: `--shard K/N` explores part K of N of the same mutant sequence (the mutants whose \
         index is K-1 modulo N) and writes a shard file (JSON, whatever --format) to --report; \
