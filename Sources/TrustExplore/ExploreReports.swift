@@ -129,10 +129,11 @@ public enum ExploreReports {
                     Cell(count > 0 ? figure(seconds / Double(count) * 1000, 3) : "-"),
                     Cell(seconds > 0 ? "\(Int((Double(count) / seconds).rounded()))" : "-")]
         }
+        let drawn = report.mutants + report.notApplicable
         rows.append([Cell("the explorer (making and signing mutants)"), Cell(figure(time.explorer)), Cell(""), Cell(""), Cell("")])
-        rows.append([Cell("in all"), Cell(figure(time.all)), Cell("\(report.mutants + report.notApplicable) mutants"),
-                     Cell(figure(time.all / Double(max(1, report.mutants + report.notApplicable)) * 1000, 3)),
-                     Cell("\(Int((Double(report.mutants + report.notApplicable) / max(time.all, 1e-9)).rounded()))")])
+        rows.append([Cell("in all"), Cell(figure(time.all)), Cell("\(drawn) mutants"),
+                     Cell(drawn > 0 ? figure(time.all / Double(drawn) * 1000, 3) : "-"),
+                     Cell(time.all > 0 ? "\(Int((Double(drawn) / time.all).rounded()))" : "-")])
         return [
             .paragraph("The cores' time: \(figure(time.all)) core-seconds in the mutants' jobs, one per core side by side (wall time of each job and each library call, added up; another process's work for a back end included). A back end evaluates a pair's single mutants too, so it makes more evaluations than there are mutants; a back end left out of a base makes fewer."),
             .table(.init(headers: ["back end", "core-seconds", "evaluations", "ms per evaluation", "per core-second"], cells: rows, numeric: [1, 2, 3, 4])),

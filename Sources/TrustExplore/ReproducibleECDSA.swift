@@ -23,15 +23,11 @@ enum ReproducibleECDSA {
         var size: Int { self == .p256 ? 32 : 48 }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// The DER Ecdsa-Sig-Value over `digest` (made with `hash`) by the private scalar `scalar`, whose
     /// public point is `point` (the uncompressed x || y, without the 0x04 prefix).
     static func sign(digest: [UInt8], hash: SigningKey.Hash, curve: Curve, scalar: [UInt8], point: [UInt8]) throws -> [UInt8] {
         guard scalar.count == curve.size, point.count == 2 * curve.size else {
-            throw Failure(description: "reproducible ECDSA: a \(curve) key needs a \(curve.size)-byte scalar and a \(2 * curve.size)-byte point, not \(scalar.count) and \(point.count)")
+            throw GnuTLSCall.Failure(description: "reproducible ECDSA: a \(curve) key needs a \(curve.size)-byte scalar and a \(2 * curve.size)-byte point, not \(scalar.count) and \(point.count)")
         }
         var key: gnutls_privkey_t?
         try check(gnutls_privkey_init(&key), "gnutls_privkey_init")
@@ -53,7 +49,7 @@ enum ReproducibleECDSA {
             try check(gnutls_privkey_sign_hash2(key, algorithm(hash), UInt32(GNUTLS_PRIVKEY_FLAG_REPRODUCIBLE.rawValue), &hd, &signature), "gnutls_privkey_sign_hash2")
             defer { CGnuTLS_free(signature.data) }
             guard let data = signature.data, signature.size > 0 else {
-                throw Failure(description: "reproducible ECDSA: gnutls_privkey_sign_hash2 succeeded with no signature")
+                throw GnuTLSCall.Failure(description: "reproducible ECDSA: gnutls_privkey_sign_hash2 succeeded with no signature")
             }
             return Array(UnsafeBufferPointer(start: data, count: Int(signature.size)))
         }
@@ -69,8 +65,20 @@ enum ReproducibleECDSA {
     }
 
     private static func check(_ result: Int32, _ call: String) throws {
+        try GnuTLSCall.check(result, "reproducible ECDSA", call)
+    }
+}
+
+/// A GnuTLS call of the explorer's signers (``ReproducibleECDSA``, ``SeededRSA``): a negative result
+/// is an error naming the signer, the call and GnuTLS's reason.
+enum GnuTLSCall {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func check(_ result: Int32, _ signer: String, _ call: String) throws {
         guard result >= 0 else {
-            throw Failure(description: "reproducible ECDSA: \(call) failed: \(String(cString: gnutls_strerror(result)))")
+            throw Failure(description: "\(signer): \(call) failed: \(String(cString: gnutls_strerror(result)))")
         }
     }
 }

@@ -10,10 +10,6 @@ import CGnuTLS
 /// (FIPS 186-4 provable primes, `GNUTLS_PRIVKEY_FLAG_PROVABLE` with a `GNUTLS_KEYGEN_SEED`), about
 /// 0.15 s for 2048 bits; the key is exported as PKCS #1 DER for swift-crypto to sign with.
 enum SeededRSA {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// The PKCS #1 RSAPrivateKey (DER) of `bits` derived from `seed`.
     static func privateKey(bits: Int, seed: [UInt8]) throws -> [UInt8] {
         var key: gnutls_privkey_t?
@@ -30,13 +26,11 @@ enum SeededRSA {
         var der = gnutls_datum_t(data: nil, size: 0)
         try check(gnutls_x509_privkey_export2(x509, GNUTLS_X509_FMT_DER, &der), "gnutls_x509_privkey_export2")
         defer { CGnuTLS_free(der.data) }
-        guard let bytes = der.data, der.size > 0 else { throw Failure(description: "seeded RSA: GnuTLS exported an empty key") }
+        guard let bytes = der.data, der.size > 0 else { throw GnuTLSCall.Failure(description: "seeded RSA: GnuTLS exported an empty key") }
         return Array(UnsafeBufferPointer(start: bytes, count: Int(der.size)))
     }
 
     private static func check(_ result: Int32, _ call: String) throws {
-        guard result >= 0 else {
-            throw Failure(description: "seeded RSA: \(call) failed: \(String(cString: gnutls_strerror(result)))")
-        }
+        try GnuTLSCall.check(result, "seeded RSA", call)
     }
 }
