@@ -58,7 +58,26 @@ public enum VectorGenerator {
         for path in present where expected[path] == nil {
             differences.append((path, "extra: \(path)"))
         }
-        return differences.sorted { $0.path < $1.path }.map(\.line)
+        return differences.sorted { $0.path < $1.path }.map(\.line) + (try impactProblems(expected, in: directory))
+    }
+
+    /// Every decided answer of the manifests (the catalogue's and the adopted vectors') must have an
+    /// impact for a departure either way, and every impact class its CWE and precedent
+    /// (``ImpactCatalogue/problems(_:)``): one line each, `impact: …`. A missing catalogue is one.
+    static func impactProblems(_ rendered: [String: Data], in directory: URL) throws -> [String] {
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(ImpactCatalogue.fileName).path) else {
+            return ["impact: missing: \(ImpactCatalogue.fileName) (every departure needs an impact class)"]
+        }
+        let catalogue = try ImpactCatalogue.load(from: directory)
+        var entries: [VectorEntry] = []
+        var policies: [PolicyVectorEntry] = []
+        for path in ["manifest.json", VectorSuite.exploredManifestPath] {
+            guard let data = rendered[path] else { continue }
+            let manifest = try JSONDecoder().decode(VectorManifest.self, from: data)
+            entries += manifest.vectors
+            policies += manifest.policies ?? []
+        }
+        return catalogue.problems(entries, policies: policies).map { "impact: \($0)" }
     }
 
     /// Every generated file by path relative to `Vectors/`.

@@ -45,6 +45,8 @@ public struct VectorSuite: Sendable {
     public let vectors: [LoadedVector]
     public let policies: [LoadedPolicyVector]
     public let deviations: [Deviation]
+    /// What each departure does (`impacts.json`; ``ImpactCatalogue/empty`` when the folder has none).
+    public let impacts: ImpactCatalogue
     /// The ids a deviation may name besides the vectors': `bad-input/<case id>` for each case of
     /// the bad-input corpus in `directory` (none when the folder has no corpus).
     let badInputIDs: Set<String>
@@ -57,8 +59,9 @@ public struct VectorSuite: Sendable {
         var vector: String
     }
 
-    init(directory: URL, vectors: [LoadedVector], policies: [LoadedPolicyVector], deviations: [Deviation], badInputIDs: Set<String>) {
+    init(directory: URL, vectors: [LoadedVector], policies: [LoadedPolicyVector], deviations: [Deviation], badInputIDs: Set<String>, impacts: ImpactCatalogue) {
         self.directory = directory
+        self.impacts = impacts
         self.vectors = vectors
         self.policies = policies
         self.deviations = deviations
@@ -174,19 +177,21 @@ public struct VectorSuite: Sendable {
                 deviations += try readDeviations(url, vectors: seen.union(badInputIDs), adding: deviations)
             }
         }
-        return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations, badInputIDs: badInputIDs)
+        let impacts = FileManager.default.fileExists(atPath: directory.appendingPathComponent(ImpactCatalogue.fileName).path)
+            ? try ImpactCatalogue.load(from: directory) : .empty
+        return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations, badInputIDs: badInputIDs, impacts: impacts)
     }
 
     /// This suite with only the chain vectors `isIncluded` keeps (policy vectors and deviations kept).
     public func keepingVectors(_ isIncluded: (LoadedVector) -> Bool) -> VectorSuite {
-        VectorSuite(directory: directory, vectors: vectors.filter(isIncluded), policies: policies, deviations: deviations, badInputIDs: badInputIDs)
+        VectorSuite(directory: directory, vectors: vectors.filter(isIncluded), policies: policies, deviations: deviations, badInputIDs: badInputIDs, impacts: impacts)
     }
 
     /// This suite with the deviations of `file` in place of its own (none when `file` is nil): a back
     /// end plugged in from another package is judged against that package's record.
     /// - Throws: ``VectorLoadError`` as for ``adding(deviationsFrom:)``.
     public func replacingDeviations(from file: URL?) throws -> VectorSuite {
-        let bare = VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: [], badInputIDs: badInputIDs)
+        let bare = VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: [], badInputIDs: badInputIDs, impacts: impacts)
         return try file.map(bare.adding(deviationsFrom:)) ?? bare
     }
 
@@ -197,7 +202,7 @@ public struct VectorSuite: Sendable {
     public func adding(deviationsFrom file: URL) throws -> VectorSuite {
         let ids = Set(vectors.map(\.id) + policies.map(\.id)).union(badInputIDs)
         let added = try Self.readDeviations(file, vectors: ids, adding: deviations)
-        return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations + added, badInputIDs: badInputIDs)
+        return VectorSuite(directory: directory, vectors: vectors, policies: policies, deviations: deviations + added, badInputIDs: badInputIDs, impacts: impacts)
     }
 
     /// The deviations of `url`, checked against the vector ids `vectors` and the deviations

@@ -42,10 +42,10 @@ public enum ConformanceDocument {
                     directed(s.rejectedShouldTrust, recorded: s.deviationsRejectingShouldTrust, .rejects),
                     directed(s.otherFailures, recorded: s.deviationsOther, .rejects), Cell("\(s.leftOpen)", tone: s.leftOpen > 0 ? .open : nil),
                     Cell("\(s.errors)", tone: s.errors > 0 ? .error : nil), Cell("\(s.limited)", tone: s.limited > 0 ? .error : nil), Cell("\(s.skipped)"), Cell("\(s.unstable)", tone: s.unstable > 0 ? .unstable : nil),
-                    Cell("\(s.unexpected)", tone: s.unexpected > 0 ? .rejects : nil), Cell("", segments: distribution(s))]
+                    Cell("\(s.unexpected)", tone: s.unexpected > 0 ? .rejects : nil), Cell(s.severityLine, tone: s.worstSeverity.map { $0 <= .high ? .accepts : .deviation }), Cell("", segments: distribution(s))]
         }
         var summaryTable = ReportDocument.Table(
-            headers: ["back end", "vectors", "passed", "accepted, should reject", "rejected, should trust", "other failures", "left open", "errors", "limited", "skipped", "unstable", "unexpected", "distribution"],
+            headers: ["back end", "vectors", "passed", "accepted, should reject", "rejected, should trust", "other failures", "left open", "errors", "limited", "skipped", "unstable", "unexpected", "departures by severity", "distribution"],
             cells: summary, numeric: Set(1...11),
             legend: [.deviation: "only recorded deviations", .accepts: "trusted where the standards reject, not all recorded", .rejects: "other departures, not all recorded", .error: "errors, or stopped by a limit before the library answered", .unstable: "unstable"])
         summaryTable.staticNotes = false
@@ -94,14 +94,16 @@ public enum ConformanceDocument {
         if !described.isEmpty {
             sections.append(.init(id: "vectors", title: "Vectors", blocks: [.table(.init(headers: ["vector", "what it tests", "host", "at", "references"], cells: described))], inText: .omitted))
         }
-        let explained = results.filter { $0.outcome == .deviation || $0.outcome == .fail || $0.outcome == .error }.map { result in
-            [Cell(result.id, code: true), Cell(result.backend), Cell(result.outcome.rawValue, tone: tone(result)),
+        let explained = ConformanceResult.byImpact(results.filter { $0.outcome == .deviation || $0.outcome == .fail || $0.outcome == .error }).map { result in
+            [Cell(result.impact.map(\.label) ?? (result.outcome == .error ? "" : "unclassified"), tone: result.impact.map(ImpactTable.tone)),
+             Cell(result.id, code: true), Cell(result.backend), Cell(result.outcome.rawValue, tone: tone(result)),
              Cell(result.judgement.failureKind?.rawValue ?? ""), Cell(result.judgement.detail)]
         }
+        if let impacts = impactSection(results, backends: backends.map(\.name)) { sections.insert(impacts, at: 1) }
         if !explained.isEmpty {
             sections.append(.init(id: "departures", title: "Deviations and failures", blocks: [
-                .paragraph("Why each recorded deviation is accepted and each failure fails."),
-                .table(.init(headers: ["vector", "back end", "outcome", "direction", "why"], cells: explained)),
+                .paragraph("Why each recorded deviation is accepted and each failure fails, the most serious impact first (docs/impact.md)."),
+                .table(.init(headers: ["impact", "vector", "back end", "outcome", "direction", "why"], cells: explained)),
             ], inText: .omitted))
         }
         if let benchmarks { sections.append(benchmarkSection(benchmarks, order: backends.map(\.name))) }
@@ -150,6 +152,28 @@ public enum ConformanceDocument {
         if observed.trusted { return "trusted (path of \(observed.pathLength ?? 0))" }
         let reasons = observed.diagnostics.map(\.description).joined(separator: "; ")
         return "rejected [\(observed.failures.map(\.rawValue).joined(separator: ", "))] \(reasons)"
+    }
+
+    /// Departures weighed: per impact class (most serious first) how many each back end has, and the
+    /// accepts of the two highest severities listed; nil when nothing departs.
+    static func impactSection(_ results: [ConformanceResult], backends: [String]) -> ReportDocument.Section? {
+        typealias Cell = ReportDocument.Table.Cell
+        let departing = ConformanceResult.byImpact(results.filter { ($0.outcome == .deviation || $0.outcome == .fail) && $0.observed != nil })
+        guard !departing.isEmpty else { return nil }
+        let serious = departing.filter { $0.impact.map { $0.direction == .accepts && $0.severity <= .high } ?? false }
+        var blocks: [ReportDocument.Block] = [
+            .paragraph(ImpactTable.explanation + " Counts include recorded deviations."),
+            .table(ImpactTable.make(departing.map { ($0.backend, $0.impact) }, backends: backends)),
+        ]
+        if !serious.isEmpty {
+            let limit = 40
+            let listed = serious.prefix(limit).map { result -> [Cell] in
+                [Cell(result.impact!.label, tone: ImpactTable.tone(result.impact!)), Cell(result.backend), Cell(result.id, code: true), Cell(result.impact!.rule)]
+            }
+            blocks.append(.paragraph("Accepted against the standards, critical and high impact (\(serious.count)\(serious.count > limit ? ", the first \(limit) listed; every one in the JSON report and `trust-harness findings`" : "")):"))
+            blocks.append(.table(.init(headers: ["impact", "back end", "vector", "rule"], cells: Array(listed))))
+        }
+        return .init(id: "impact", title: "Impact", blocks: blocks)
     }
 
     /// The given back ends, then any back end the results name that was not given.
@@ -205,6 +229,7 @@ public enum ConformanceDocument {
     /// own diagnostics, the path.
     static func details(_ result: ConformanceResult) -> String {
         var lines = [result.judgement.detail]
+        if let impact = result.impact { lines.append("impact: \(impact.label), by \(impact.rule)") }
         if let error = result.error { lines.append("error: \(error)") }
         if let observed = result.observed {
             if let reason = observed.reason { lines.append("policy: \(reason)") }

@@ -98,6 +98,10 @@ public struct ConformanceResult: Sendable, Hashable {
     /// For an ``Outcome/unstable`` result: every distinct verdict the repetitions got, most frequent
     /// first (the observation above is the first answer); empty otherwise.
     public var variants: [VerdictVariant] = []
+    /// For a departure (a recorded deviation or a failure in a direction): what it gives an attacker
+    /// or costs a user, derived from the rule the vector tests (``ImpactCatalogue``); nil for any
+    /// other outcome, and when the catalogue has no class for the rule (`generate --check` fails then).
+    public var impact: Impact? = nil
 
     public var outcome: Outcome { judgement.outcome }
     public var isPolicy: Bool { expected.step != nil }

@@ -131,7 +131,9 @@ public struct ConformanceRunner: Sendable {
             if judgement.outcome == .fail, let note = suite.otherBuildsNote(backend: backend.name, vector: vector.id, library: backend.libraryVersion, profile: profile) {
                 judgement.detail += "; " + note
             }
-            return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
+            var result = ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(verdict), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
+            result.impact = suite.impacts.impact(of: result, answer: answer, trustedUnder: vector.entry.trustedUnder)
+            return result
         case .policy(let vector):
             let expected = ExpectedOutcome(vector.expected)
             guard backend.reportsVerifiedPath else {
@@ -154,7 +156,10 @@ public struct ConformanceRunner: Sendable {
             }
             let seconds = Self.seconds(since: start)
             let judgement = Judgement.judge(decision, expected: vector.expected, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion))
-            return ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(decision), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
+            var result = ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(decision), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
+            let answer = ProfileAnswer(expected: Expectation(trusted: vector.expected.trusted), references: vector.entry.references)
+            result.impact = suite.impacts.impact(of: result, answer: answer, trustedUnder: StandardsProfile.allCases)
+            return result
         }
     }
 

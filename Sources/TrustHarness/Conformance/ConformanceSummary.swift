@@ -1,3 +1,5 @@
+import TrustVectors
+
 /// Counts per back end, the bottom of every report.
 ///
 /// The three directions count every result that departs from the standards, recorded deviations
@@ -30,6 +32,10 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
     public var unstable = 0
     /// Results on vectors the profile leaves open (``Outcome/open``): neither passes nor failures.
     public var leftOpen = 0
+    /// The departures above by impact class (``Impact``; `unclassified` when the catalogue has no
+    /// class for the rule), and by severity: what a reader weighs before counting.
+    public var byImpact: [String: Int] = [:]
+    public var bySeverity: [String: Int] = [:]
 
     public init(backend: String) {
         self.backend = backend
@@ -37,7 +43,7 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case backend, total, passed, acceptedShouldReject, rejectedShouldTrust, otherFailures, deviations
-        case deviationsAcceptingShouldReject, deviationsRejectingShouldTrust, deviationsOther, errors, limited, skipped, unstable, leftOpen
+        case deviationsAcceptingShouldReject, deviationsRejectingShouldTrust, deviationsOther, errors, limited, skipped, unstable, leftOpen, byImpact, bySeverity
     }
 
     /// Reads a summary; one written before limits were counted has none.
@@ -58,6 +64,20 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
         skipped = try c.decode(Int.self, forKey: .skipped)
         unstable = try c.decode(Int.self, forKey: .unstable)
         leftOpen = try c.decode(Int.self, forKey: .leftOpen)
+        byImpact = try c.decodeIfPresent([String: Int].self, forKey: .byImpact) ?? [:]
+        bySeverity = try c.decodeIfPresent([String: Int].self, forKey: .bySeverity) ?? [:]
+    }
+
+    /// The most serious severity among the departures, or nil when there are none.
+    public var worstSeverity: ImpactCatalogue.Severity? {
+        ImpactCatalogue.Severity.allCases.first { (bySeverity[$0.rawValue] ?? 0) > 0 }
+    }
+
+    /// `critical 2 · high 14 · medium 30`: the departures by severity, most serious first.
+    public var severityLine: String {
+        let parts = ImpactCatalogue.Severity.allCases.compactMap { severity in bySeverity[severity.rawValue].map { "\(severity.rawValue) \($0)" } }
+            + (bySeverity["unclassified"].map { ["unclassified \($0)"] } ?? [])
+        return parts.isEmpty ? "none" : parts.joined(separator: " · ")
     }
 
     /// Departures from the standards that are not recorded, errors, and unstable verdicts: what makes
@@ -81,6 +101,8 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
         case .fail, .deviation:
             let recorded = result.outcome == .deviation
             if recorded { deviations += 1 }
+            byImpact[result.impact?.class ?? "unclassified", default: 0] += 1
+            bySeverity[result.impact?.severity.rawValue ?? "unclassified", default: 0] += 1
             switch result.judgement.failureKind {
             case .acceptedShouldReject:
                 acceptedShouldReject += 1

@@ -57,6 +57,9 @@ public struct JSONReport: Codable, Sendable {
         /// For an `unstable` outcome: every distinct verdict of the repetitions and how often it came
         /// (`{"verdict": {...}, "count": n}`); empty otherwise.
         public var variants: [VerdictVariant]
+        /// For a departure: its impact class, severity, direction, CWE and the rule that decided it
+        /// (``Impact``); null otherwise.
+        @ExplicitNull public var impact: Impact?
     }
 
     /// The version of this document's shape: 2 added `schemaVersion`, `provenance`, explicit nulls
@@ -65,8 +68,9 @@ public struct JSONReport: Codable, Sendable {
     /// leaves open, with `expected.open` quoting why), the summary's `leftOpen` count and
     /// `provenance.profile`, the standards profile the results were judged against; 5 the `limit`
     /// outcome, the summary's `limited` count, and a diagnostic's `origin` and `layer` when the
-    /// library did not give it.
-    public var schemaVersion = 5
+    /// library did not give it; 6 each departure's `impact` (class, severity, direction, CWE, rule)
+    /// and the summary's `byImpact` and `bySeverity` counts.
+    public var schemaVersion = 6
     @ExplicitNull public var provenance: Provenance?
     public var backends: [BackendInfo]
     public var results: [Entry]
@@ -92,7 +96,8 @@ public struct JSONReport: Codable, Sendable {
                 ),
                 outcome: result.outcome,
                 detail: result.judgement.detail,
-                variants: result.variants
+                variants: result.variants,
+                impact: result.impact
             )
         }
         self.summary = ConformanceSummary.of(results, backends: backends.map(\.name))

@@ -25,6 +25,13 @@ public enum SuiteDocument {
                          cells: summary, numeric: [2, 3, 4, 5, 6, 7, 8])),
             .paragraph("Accepted although the suite expects FAILURE is the security-relevant column; \"recorded\" says how many of a count the committed record holds. Warnings: another answer where the suite says that is only a warning (BetterTLS's soft results). Unexpected: results that differ from the record, or departures of a back end no record covers."),
         ], inText: .atEnd))
+        let departing = results.filter { $0.outcome == .acceptedExpectedFailure || $0.outcome == .rejectedExpectedSuccess }
+        if !departing.isEmpty {
+            sections.append(.init(id: "impact", title: "Impact", blocks: [
+                .paragraph(ImpactTable.explanation),
+                .table(ImpactTable.make(departing.sorted { ($0.impact?.order ?? (9, 9, "")) < ($1.impact?.order ?? (9, 9, "")) }.map { ($0.backend, $0.impact) }, backends: backends.map(\.name))),
+            ]))
+        }
         if let recordChanges {
             sections.append(.init(id: "record", title: "The record", blocks: (recordChanges.isEmpty
                 ? [.callout(.pass, "Every result equals the committed record.")]
@@ -51,10 +58,10 @@ public enum SuiteDocument {
                 case .skipped: return Cell("SKIPPED", tone: .skipped, detail: result.context)
                 case .warning: return Cell("\(result.actual.rawValue) (warning)", tone: .open, detail: result.context)
                 case .acceptedExpectedFailure:
-                    let what = "Trusted, although the suite expects FAILURE" + (recorded ? " (recorded; security relevant)." : ".")
+                    let what = "Trusted, although the suite expects FAILURE" + (recorded ? " (recorded; security relevant)." : ".") + (result.impact.map { " Impact: \($0.label)." } ?? "")
                     return Cell(result.actual.rawValue + (recorded ? " (accepts!)" : ""), tone: recorded ? .deviation : .accepts, detail: what + (result.context.map { " \($0)" } ?? ""))
                 case .rejectedExpectedSuccess:
-                    return Cell(result.actual.rawValue, tone: recorded ? .deviation : .rejects, detail: (recorded ? "Rejected, although the suite expects SUCCESS (recorded). " : "") + (result.context ?? ""))
+                    return Cell(result.actual.rawValue, tone: recorded ? .deviation : .rejects, detail: (recorded ? "Rejected, although the suite expects SUCCESS (recorded). " : "") + (result.impact.map { "Impact: \($0.label). " } ?? "") + (result.context ?? ""))
                 }
             })
         }

@@ -1,4 +1,5 @@
 import TrustCore
+import TrustVectors
 
 /// One x509-limbo test case on one back end: what the suite expects, what the back end did, and why.
 public struct SuiteResult: Sendable, Hashable, Codable {
@@ -40,6 +41,9 @@ public struct SuiteResult: Sendable, Hashable, Codable {
     @ExplicitNull public var group: String? = nil
     /// True when the suite says a result other than the expected one is only a warning; absent otherwise.
     public var failureIsWarning: Bool? = nil
+    /// For a departure from the suite (not a warning): what it gives an attacker or costs a user,
+    /// from the suite's rule for the case (``ImpactCatalogue/suiteCase(_:id:group:accepted:)``).
+    public var impact: Impact? = nil
 
     /// The most characters of a context kept: a reader needs the back end's reason, not a key or a
     /// certificate printed whole (an x509-limbo DSA case's reason quoted its key twice, thousands of

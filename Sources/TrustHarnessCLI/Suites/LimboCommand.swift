@@ -191,6 +191,14 @@ enum SuiteKind: CustomStringConvertible {
     }
 
     var title: String { facts.title }
+    /// The suite's name in the impact catalogue's suite rules.
+    var impactKey: String {
+        switch self {
+        case .limbo: return "limbo"
+        case .pkits: return "pkits"
+        case .bettertls(let suite, _): return "bettertls-\(suite.rawValue)"
+        }
+    }
     var fileName: String { facts.fileName }
     var vendoredPath: String { facts.vendoredPath }
     var recordPath: String { facts.recordPath }
@@ -319,7 +327,14 @@ struct SuiteRunOptions: ParsableArguments {
         let progress = Progress.onTerminal(label: "\(kind)")
         var report: (@Sendable (Int, Int) -> Void)?
         if let progress { report = { done, total in progress.update(done, total) } }
-        let results = await SuiteRunner(backends: backends).run(testcases, progress: report)
+        let impacts = try ImpactCatalogue.load(from: location.directory())
+        let results = await SuiteRunner(backends: backends).run(testcases, progress: report).map { result in
+            var result = result
+            if result.outcome == .acceptedExpectedFailure || result.outcome == .rejectedExpectedSuccess {
+                result.impact = impacts.suiteCase(kind.impactKey, id: result.id, group: result.group, accepted: result.actual == .success).impact
+            }
+            return result
+        }
         progress?.finish()
         let infos = backends.map(BackendInfo.init)
 
