@@ -49,5 +49,5 @@ public enum BuiltInBackends {
     /// The built-ins as one package among others, for a tool that runs them beside outside back ends
     /// (`TrustHarnessTool.main(packages: [BuiltInBackends.package, ...])`, as `scripts/all-backends`
     /// does). Their deviations are the vectors' own file, so it names none.
-    public static let package = BackendPackage(name: "TrustHarness", entries: registry.entries, benchmarks: benchmarks, loopbackServer: loopbackServer)
+    public static let package = BackendPackage(name: "TrustHarness", entries: registry.entries, benchmarks: benchmarks, loopbackServer: loopbackServer, reproductions: Reproductions.all)
 }

@@ -32,16 +32,20 @@ public struct BackendPackage: Sendable {
     /// A TLS server on 127.0.0.1 for `probe --vector` and `run --handshake`, if the package has one
     /// (`LoopbackServerMaker` is `TrustProbe`'s: import it to make one).
     public var loopbackServer: LoopbackServerMaker?
+    /// How to reproduce a finding with each back end's library alone (its tool or a few lines of its
+    /// API), by back-end name: what `trust-harness findings` writes beside the certificates.
+    public var reproductions: [String: Reproduction]
 
     /// A package named `name` with `entries` in report order. The rest is optional: without
     /// `benchmarks` its back ends get `bench`'s cold and warm figures and no ratio; without
     /// `deviations` every departure from the standards is reported as unexpected.
-    public init(name: String, entries: [BackendRegistry.Entry], benchmarks: BenchmarkBaselines = BenchmarkBaselines(), deviations: [URL] = [], loopbackServer: LoopbackServerMaker? = nil) {
+    public init(name: String, entries: [BackendRegistry.Entry], benchmarks: BenchmarkBaselines = BenchmarkBaselines(), deviations: [URL] = [], loopbackServer: LoopbackServerMaker? = nil, reproductions: [String: Reproduction] = [:]) {
         self.name = name
         self.entries = entries
         self.benchmarks = benchmarks
         self.deviations = deviations
         self.loopbackServer = loopbackServer
+        self.reproductions = reproductions
     }
 
     /// The deviations file `deviations.json` bundled with a back-end target (`resources:

@@ -70,6 +70,14 @@ public struct EvaluationRequest: Sendable, Hashable {
     /// the server must sign with the leaf's key). Every other back end ignores it; it is no input to a
     /// verification and changes no verdict. nil for chains from suites without keys (x509-limbo, PKITS).
     public var leafPrivateKey: [UInt8]?
+    /// The address the client connected to, 4 (IPv4) or 16 (IPv6) bytes, when the request models a
+    /// connection: a client that asked for a DNS name reached one of the addresses it resolved to.
+    /// It is no reference identity (RFC 9525 takes that from what the user asked for, never from a
+    /// resolution), but some libraries' host checks read it: swift-nio-ssl's `validIdentityForService`
+    /// matches iPAddress SAN entries against the socket's remote address even when a DNS name was
+    /// asked. A back end whose library takes no address (OpenSSL, GnuTLS, NSS, ...) ignores it; nil:
+    /// no connection is modelled (for an IP host, the host is the address).
+    public var connectedAddress: [UInt8]?
 
     /// A request to evaluate `chain` (DER, leaf first) for `host` at `time`; no revocation lists and
     /// no policy inputs (set ``revocationLists`` and ``policy`` after).

@@ -33,6 +33,13 @@ public struct SecurityPolicyEvaluator: Sendable {
     /// Decides whether to trust `chain` (DER, leaf first) for `domain` at `time`. Never throws: every
     /// failure is a rejection that says which step decided and why.
     public func evaluate(chain: [[UInt8]], forDomain domain: String?, at time: Date) -> PolicyDecision {
+        evaluate(chain: chain, forDomain: domain, at: time, connectedAddress: nil)
+    }
+
+    /// As ``evaluate(chain:forDomain:at:)``, for a client that connected to `connectedAddress` (4
+    /// or 16 bytes; ``TrustCore/EvaluationRequest/connectedAddress``), which the chain's evaluation
+    /// is given as the request's.
+    public func evaluate(chain: [[UInt8]], forDomain domain: String?, at time: Date, connectedAddress: [UInt8]?) -> PolicyDecision {
         let policy = self.policy
         var decision = PolicyDecision(step: .invalidChain, configuredPins: policy.pins, presented: chain)
 
@@ -43,7 +50,8 @@ public struct SecurityPolicyEvaluator: Sendable {
         }
         // Step 2.
         let host = policy.validatesDomainName ? domain.map(HostIdentity.init) : nil
-        let request = EvaluationRequest(chain: chain, host: host, time: time)
+        var request = EvaluationRequest(chain: chain, host: host, time: time)
+        request.connectedAddress = connectedAddress
 
         if policy.pinningMode == .none {
             if policy.allowInvalidCertificates {

@@ -20,6 +20,12 @@ enum Catalogue {
 
     static let ipv4Address = "192.0.2.10"
     static let ipv6Address = "2001:db8::10"
+    /// The addresses a client connected to in the connected-address cases: loopback, where the
+    /// handshakes' servers listen.
+    static let loopbackIPv4 = "127.0.0.1"
+    static let loopbackIPv6 = "::1"
+    /// A DNS name of the same PKI that is not ``host``.
+    static let otherHost = "other.example.test"
 
     // MARK: - Certificates
 
@@ -65,6 +71,11 @@ enum Catalogue {
         server("partial-wildcard-leaf", names: [.dns("w*.example.test")]),
         server("leading-partial-wildcard-leaf", names: [.dns("*ww.example.test")]),
         server("ip-leaf", names: [.ipAddress(ipv4Address), .ipAddress(ipv6Address)]),
+        // The addresses a client on this machine connects to (loopback, so real handshakes connect
+        // to exactly them): alone, beside the host's DNS name, beside another DNS name.
+        server("loopback-ip-leaf", names: [.ipAddress(loopbackIPv4), .ipAddress(loopbackIPv6)]),
+        server("loopback-ip-dns-leaf", names: [.dns(host), .ipAddress(loopbackIPv4), .ipAddress(loopbackIPv6)]),
+        server("loopback-ip-other-dns-leaf", names: [.dns(otherHost), .ipAddress(loopbackIPv4), .ipAddress(loopbackIPv6)]),
         server("ip-in-dns-name-leaf", names: [.dns(ipv4Address)]),
         server("cn-only-leaf", commonName: host, names: []),
         server("cn-not-in-san-leaf", commonName: host, names: [.dns("other.example.test")]),
@@ -396,6 +407,45 @@ enum Catalogue {
             chain: ["ip-leaf", "intermediate"], failures: [.hostnameMismatch],
             references: [rfc9525DNS]
         ),
+        // The connected address: the client asked for a DNS name and reached an address that the
+        // leaf names. The reference identity is the name asked for, never the address it resolved
+        // to, so only a DNS-ID can match.
+        reject(
+            "connected-address-only-ipv4",
+            "A DNS host reached at 127.0.0.1, whose leaf names only that address (iPAddress SANs, no dNSName): the reference identity is the DNS name, which no DNS-ID matches; the address it resolved to identifies nothing.",
+            chain: ["loopback-ip-leaf", "intermediate"], address: loopbackIPv4, failures: [.hostnameMismatch],
+            references: [rfc9525DNS, rfc6125SourceDomain, brIPAddress]
+        ),
+        reject(
+            "connected-address-only-ipv6",
+            "A DNS host reached at ::1, whose leaf names only that address (iPAddress SANs, no dNSName): the reference identity is the DNS name, which no DNS-ID matches.",
+            chain: ["loopback-ip-leaf", "intermediate"], address: loopbackIPv6, failures: [.hostnameMismatch],
+            references: [rfc9525DNS, rfc6125SourceDomain, brIPAddress]
+        ),
+        accept(
+            "connected-address-beside-dns-ipv4",
+            "A DNS host reached at 127.0.0.1, whose leaf names the host as a dNSName beside that address: trusted by the DNS-ID.",
+            chain: ["loopback-ip-dns-leaf", "intermediate"], address: loopbackIPv4, path: ["loopback-ip-dns-leaf", "intermediate", "root"],
+            references: [rfc9525DNS]
+        ),
+        accept(
+            "connected-address-beside-dns-ipv6",
+            "A DNS host reached at ::1, whose leaf names the host as a dNSName beside that address: trusted by the DNS-ID.",
+            chain: ["loopback-ip-dns-leaf", "intermediate"], address: loopbackIPv6, path: ["loopback-ip-dns-leaf", "intermediate", "root"],
+            references: [rfc9525DNS]
+        ),
+        reject(
+            "connected-address-beside-other-dns-ipv4",
+            "A DNS host reached at 127.0.0.1, whose leaf names that address beside another DNS name: neither identifies the host asked for.",
+            chain: ["loopback-ip-other-dns-leaf", "intermediate"], address: loopbackIPv4, failures: [.hostnameMismatch],
+            references: [rfc9525DNS, rfc6125SourceDomain, brIPAddress]
+        ),
+        reject(
+            "connected-address-beside-other-dns-ipv6",
+            "A DNS host reached at ::1, whose leaf names that address beside another DNS name: neither identifies the host asked for.",
+            chain: ["loopback-ip-other-dns-leaf", "intermediate"], address: loopbackIPv6, failures: [.hostnameMismatch],
+            references: [rfc9525DNS, rfc6125SourceDomain, brIPAddress]
+        ),
         reject(
             "ip-host-in-dns-name-san",
             "An IP host checked against a leaf that carries the address only as a dNSName: an IP reference identifier matches iPAddress entries only.",
@@ -516,7 +566,8 @@ enum Catalogue {
                     host: vectorCase.host,
                     time: validationTimeText,
                     expected: expected,
-                    references: vectorCase.references
+                    references: vectorCase.references,
+                    address: vectorCase.address
                 )
                 if let der {
                     let rfc5280 = entry.answer(for: .rfc5280)
@@ -579,6 +630,8 @@ enum Catalogue {
     private static let rfc8446CertificateVerify = "RFC 8446 §4.4.3 (Certificate Verify): \"Servers MUST send this message when authenticating via a certificate.\" §4.4.2.2 (Server Certificate Selection): \"the digitalSignature bit MUST be set if the Key Usage extension is present\""
     private static let rfc4158PathBuilding = "RFC 4158 §2.2 (Criteria for Path Building): \"Criterion 1: The implementation is able to find all possible paths, excepting paths containing repeated subject name/public key pairs.\" \"This means that all potentially valid certification paths between the trust anchor and the target certificate which may be valid paths can be built by the algorithm.\""
     private static let rfc4343CaseInsensitive = "RFC 4343 §3 (Name Lookup, Label Types, and CLASS): \"a lookup string octet with a value in the inclusive range from 0x41 to 0x5A, the uppercase ASCII letters, MUST match the identical value and also match the corresponding value in the inclusive range from 0x61 to 0x7A, the lowercase ASCII letters.\""
+    private static let rfc6125SourceDomain = "RFC 6125 §6.2.1 (Constructing a List of Reference Identifiers): \"Each reference identifier in the list SHOULD be based on the source domain and SHOULD NOT be based on a derived domain (e.g., a host name or domain name discovered through DNS resolution of the source domain).\" (RFC 9525 §6.1 keeps the rule: the reference identity is the name the client was asked to reach, not an address it resolved to)"
+    private static let brIPAddress = "CA/B Forum Baseline Requirements §3.2.2.5 (Authentication for an IP Address): \"The CA SHALL confirm that prior to issuance, the CA has validated each IP Address listed in the Certificate using at least one of the methods specified in this section.\" (an iPAddress SAN attests control of the address, not of any DNS name that resolves to it)"
     private static let rfc9525NoCN = "RFC 9525 §2"
     private static let rfc9525DNS = "RFC 9525 §6.3"
     private static let rfc9525IP = "RFC 9525 §6.4"
@@ -642,20 +695,20 @@ enum Catalogue {
 
     private static func accept(
         _ name: String, _ description: String, chain: [String], anchors: [String] = ["root"],
-        host: String? = Catalogue.host, path: [String], references: [String]
+        host: String? = Catalogue.host, address: String? = nil, path: [String], references: [String]
     ) -> VectorCase {
         VectorCase(
-            name: name, description: description, chain: chain, anchors: anchors, host: host,
+            name: name, description: description, chain: chain, anchors: anchors, host: host, address: address,
             outcome: .trusted(path: path), references: references
         )
     }
 
     private static func reject(
         _ name: String, _ description: String, chain: [String], anchors: [String] = ["root"],
-        host: String? = Catalogue.host, failures: [FailureClass], references: [String]
+        host: String? = Catalogue.host, address: String? = nil, failures: [FailureClass], references: [String]
     ) -> VectorCase {
         VectorCase(
-            name: name, description: description, chain: chain, anchors: anchors, host: host,
+            name: name, description: description, chain: chain, anchors: anchors, host: host, address: address,
             outcome: .rejected(failures.sorted()), references: references
         )
     }

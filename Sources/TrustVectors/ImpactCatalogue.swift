@@ -161,7 +161,7 @@ public struct ImpactCatalogue: Codable, Sendable, Hashable {
         guard let worst = found.min(by: { rank($0.0) < rank($1.0) }) else {
             return .unclassified("no rule among the references gives accepting a class (add one to Vectors/\(Self.fileName))")
         }
-        return .classified(Impact(worst.0, rule: worst.1))
+        return .classified(Impact(worst.0, rule: worst.1, rank: rank(worst.0)))
     }
 
     /// The impact of refusing what `answer` trusts, for a vector trusted under `trustedUnder`: a rare
@@ -181,17 +181,17 @@ public struct ImpactCatalogue: Codable, Sendable, Hashable {
         if !unknown.isEmpty {
             return .unclassified("no impact rule for reference\(unknown.count == 1 ? "" : "s") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) (add the rule to Vectors/\(Self.fileName))")
         }
-        if ruling > 0, cheap.count == ruling, let first = cheap.first { return .classified(Impact(first.0, rule: first.1)) }
+        if ruling > 0, cheap.count == ruling, let first = cheap.first { return .classified(Impact(first.0, rule: first.1, rank: rank(first.0))) }
         let everywhere = Set(StandardsProfile.allCases).isSubset(of: trustedUnder)
         let id = everywhere ? "web-pki-refused" : "private-ca-refused"
         guard let impactClass = impactClass(id) else { return .unclassified("the catalogue defines no class \(id)") }
-        return .classified(Impact(impactClass, rule: everywhere ? "trusted under every profile" : "trusted under \(trustedUnder.map(\.rawValue).joined(separator: ", ")) only"))
+        return .classified(Impact(impactClass, rule: everywhere ? "trusted under every profile" : "trusted under \(trustedUnder.map(\.rawValue).joined(separator: ", ")) only", rank: rank(impactClass)))
     }
 
     /// The class of a right verdict for another reason or path.
     public func misreported() -> Resolution {
         guard let impactClass = impactClass("misreported") else { return .unclassified("the catalogue defines no class misreported") }
-        return .classified(Impact(impactClass, rule: "the verdict holds"))
+        return .classified(Impact(impactClass, rule: "the verdict holds", rank: rank(impactClass)))
     }
 
     /// The impact of a departure on a suite's case: its id (or group) matched against the suite's
@@ -203,7 +203,7 @@ public struct ImpactCatalogue: Codable, Sendable, Hashable {
         }
         let id = accepted ? rule.accepting : rule.refusing
         guard let impactClass = impactClass(id) else { return .unclassified("the catalogue defines no class \(id)") }
-        return .classified(Impact(impactClass, rule: "\(suite) \(rule.prefix)"))
+        return .classified(Impact(impactClass, rule: "\(suite) \(rule.prefix)", rank: rank(impactClass)))
     }
 
     /// The order of a class: severity, then accepts before rejects, then the file's order.
@@ -251,8 +251,12 @@ public struct Impact: Codable, Sendable, Hashable {
     public var cwe: String
     /// The citation whose rule gave the class (`RFC 9525 §6.3`), or why a refusal got its class.
     public var rule: String
+    /// The class's place in the catalogue's order (``ImpactCatalogue/rank(_:)``): lower is more
+    /// serious.
+    public var rank: Int
 
-    public init(_ impactClass: ImpactCatalogue.ImpactClass, rule: String) {
+    public init(_ impactClass: ImpactCatalogue.ImpactClass, rule: String, rank: Int) {
+        self.rank = rank
         self.class = impactClass.id
         self.severity = impactClass.severity
         self.direction = impactClass.direction
@@ -260,10 +264,8 @@ public struct Impact: Codable, Sendable, Hashable {
         self.rule = rule
     }
 
-    /// Sorting key: severity, accepts before rejects before the rest, class id.
-    public var order: (Int, Int, String) {
-        (ImpactCatalogue.Severity.allCases.firstIndex(of: severity)!, direction == .accepts ? 0 : direction == .rejects ? 1 : 2, self.class)
-    }
+    /// Sorting key: the catalogue's rank (severity, accepts before rejects, the file's order), then the class id.
+    public var order: (Int, String) { (rank, self.class) }
 
     /// `high · another-name (CWE-297)`.
     public var label: String { "\(severity.rawValue) · \(self.class) (\(cwe))" }

@@ -13,6 +13,8 @@ struct VectorCase: Sendable, Hashable {
     var anchors: [String]
     /// Host to check, or nil for no host check.
     var host: String?
+    /// The address the client connected to, an IP literal, or nil for none modelled.
+    var address: String? = nil
     var outcome: Outcome
     /// Where the expected outcome comes from.
     var references: [String]

@@ -30,6 +30,9 @@ public struct VectorEntry: Codable, Sendable, Hashable {
     public var anchors: [String]
     /// Host to check (DNS name or IP literal), or nil for none.
     public var host: String?
+    /// The IP address the client connected to (``TrustCore/EvaluationRequest/connectedAddress``),
+    /// an IP literal; absent when the vector models no connection.
+    public var address: String?
     /// Validation time, ISO 8601 UTC.
     public var time: String
     public var expected: Expectation
@@ -41,7 +44,7 @@ public struct VectorEntry: Codable, Sendable, Hashable {
     /// The Web PKI profile's answer where it differs from `expected` (absent: the same answer).
     public var webpki: ProfileAnswer?
 
-    public init(id: String, description: String, chain: [String], anchors: [String], host: String?, time: String, expected: Expectation, references: [String], open: String? = nil, webpki: ProfileAnswer? = nil) {
+    public init(id: String, description: String, chain: [String], anchors: [String], host: String?, time: String, expected: Expectation, references: [String], open: String? = nil, webpki: ProfileAnswer? = nil, address: String? = nil) {
         self.id = id
         self.description = description
         self.chain = chain
@@ -52,6 +55,7 @@ public struct VectorEntry: Codable, Sendable, Hashable {
         self.references = references
         self.open = open
         self.webpki = webpki
+        self.address = address
     }
 
     /// What `profile` calls for on this vector.

@@ -22,6 +22,7 @@ public struct LoadedVector: Sendable, Hashable, Identifiable {
     public var request: EvaluationRequest {
         var request = EvaluationRequest(chain: chain, host: host, time: time)
         request.leafPrivateKey = leafPrivateKey
+        request.connectedAddress = entry.address.flatMap(IPAddressParser.parse)
         return request
     }
 }

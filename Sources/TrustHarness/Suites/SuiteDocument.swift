@@ -29,7 +29,7 @@ public enum SuiteDocument {
         if !departing.isEmpty {
             sections.append(.init(id: "impact", title: "Impact", blocks: [
                 .paragraph(ImpactTable.explanation),
-                .table(ImpactTable.make(departing.sorted { ($0.impact?.order ?? (9, 9, "")) < ($1.impact?.order ?? (9, 9, "")) }.map { ($0.backend, $0.impact) }, backends: backends.map(\.name))),
+                .table(ImpactTable.make(departing.sorted { ($0.impact?.order ?? (Int.max, "")) < ($1.impact?.order ?? (Int.max, "")) }.map { ($0.backend, $0.impact) }, backends: backends.map(\.name))),
             ]))
         }
         if let recordChanges {

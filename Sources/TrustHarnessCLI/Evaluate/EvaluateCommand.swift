@@ -56,6 +56,9 @@ struct EvaluateCommand: ToolCommand {
     @Option(help: ArgumentHelp("Validation time: \(Timestamp.accepted). Default: now.", valueName: "time"))
     var at: String?
 
+    @Option(help: ArgumentHelp("The IP address the client connected to (a DNS host resolved to it): libraries whose host check reads the socket's address (swift-nio-ssl) are given it; the others have no such input. Omitted: none.", valueName: "ip"))
+    var address: String?
+
     @OptionGroup var backendOption: BackendOption
 
     @Option(help: "Pinning mode: \(Pinning.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -95,6 +98,10 @@ struct EvaluateCommand: ToolCommand {
         let time = try validationTime()
         let host = try validatedHost()
         let policy = try makePolicy(in: tool)
+        let connectedAddress = try address.map { text in
+            guard let bytes = IPAddressParser.parse(text) else { throw ValidationError("--address: \"\(text)\" is not an IPv4 or IPv6 address") }
+            return bytes
+        }
 
         // One back end refusing the anchors or pins (GnuTLS will not import a certificate with an
         // empty dNSName, say) is that back end's answer, not the end of the run: the others still give
@@ -104,7 +111,7 @@ struct EvaluateCommand: ToolCommand {
             let outcome: Entry.Outcome
             do {
                 let evaluator = try policy.evaluator(on: backend, anchors: anchors)
-                outcome = .decided(evaluator.evaluate(chain: chain, forDomain: host, at: time))
+                outcome = .decided(evaluator.evaluate(chain: chain, forDomain: host, at: time, connectedAddress: connectedAddress))
             } catch {
                 outcome = .refused("\(backend.name) cannot use the anchors or pinned certificates: \(error)")
             }

@@ -21,6 +21,8 @@ public struct ToolContext: Sendable {
     public var deviations: [URL]
     /// A TLS server on 127.0.0.1 for `probe --vector` and `run --handshake`, if there is one.
     public var loopbackServer: LoopbackServerMaker?
+    /// Every package's recipes for reproducing a finding with the library alone, by back-end name.
+    public var reproductions: [String: Reproduction]
     /// Each back end's own deviations file, for those whose package keeps one (`explore --adopt`
     /// records their deviations there); the others' go to the vectors' own.
     public var deviationsFileOf: [String: URL]
@@ -55,6 +57,7 @@ public struct ToolContext: Sendable {
         benchmarks = BackendPackage.benchmarks(of: packages)
         deviations = packages.flatMap(\.deviations)
         loopbackServer = packages.lazy.compactMap(\.loopbackServer).first
+        reproductions = packages.reduce(into: [:]) { all, package in all.merge(package.reproductions) { _, later in later } }
         var files: [String: URL] = [:]
         for package in packages {
             guard let file = package.deviations.first else { continue }

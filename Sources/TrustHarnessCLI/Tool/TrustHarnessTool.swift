@@ -210,7 +210,7 @@ struct TrustHarnessCommand: AsyncParsableCommand {
         commandName: "trust-harness",
         abstract: "Runs the same certificate vectors against every TLS trust back end (OpenSSL, GnuTLS, swift-certificates, and any plugged in) and reports how each conforms to RFC 5280, RFC 9525 and the AFSecurityPolicy pinning semantics.",
         discussion: "Exit status: 0 success, 1 a rejection or a conformance failure, 2 bad input or usage. --version (-V): the tool's and every back end's library version.",
-        subcommands: [RunCommand.self, CompareCommand.self, EvaluateCommand.self, LimboCommand.self, PKITSCommand.self, BetterTLSCommand.self, BadInputCommand.self, FidelityCommand.self, ExploreCommand.self, ProbeCommand.self, StressCommand.self, BenchCommand.self, PinsCommand.self, GenerateCommand.self, ReportCommand.self],
+        subcommands: [RunCommand.self, CompareCommand.self, EvaluateCommand.self, LimboCommand.self, PKITSCommand.self, BetterTLSCommand.self, BadInputCommand.self, FidelityCommand.self, ExploreCommand.self, ProbeCommand.self, StressCommand.self, BenchCommand.self, PinsCommand.self, GenerateCommand.self, ReportCommand.self, FindingsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -118,8 +118,10 @@ final class NIOSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         guard let host = request.host else { return .trusted(path: path) }
         let mismatch: NIOSSLIdentity.Mismatch?
         switch host {
-        case .dns(let name): mismatch = NIOSSLIdentity.check(leaf: chain[0], serverHostname: name, remoteAddress: nil)
-        case .ipAddress(let bytes): mismatch = NIOSSLIdentity.check(leaf: chain[0], serverHostname: nil, remoteAddress: bytes)
+        // NIOSSL compares iPAddress entries with the socket's remote address: the address the
+        // request says the client connected to (for an IP host, that address unless one is given).
+        case .dns(let name): mismatch = NIOSSLIdentity.check(leaf: chain[0], serverHostname: name, remoteAddress: request.connectedAddress)
+        case .ipAddress(let bytes): mismatch = NIOSSLIdentity.check(leaf: chain[0], serverHostname: nil, remoteAddress: request.connectedAddress ?? bytes)
         }
         switch mismatch {
         case nil:

@@ -21,9 +21,10 @@ internal import CNIOBoringSSL
 /// (`NIOSSLClientHandler(context:serverHostname:)`, also the SNI), while an IP address may not be
 /// (`validateSNIServerName` throws `cannotUseIPAddressInSNI`), so the application passes nil and
 /// NIOSSL compares the iPAddress entries with the socket's remote address, which is then the
-/// request's address. For a DNS name the remote address is whatever the name resolved to; the
-/// evaluator has none, so iPAddress entries never match a DNS host here (NIOSSL would accept a
-/// certificate naming only the resolved address: see the README).
+/// request's address. For a DNS name the remote address is whatever the name resolved to: the
+/// request's `connectedAddress` when it models a connection (nil: none, and iPAddress entries
+/// match no DNS host). NIOSSL accepts a certificate naming only that address for the DNS name, which
+/// RFC 9525 forbids (the `connected-address-*` vectors; see the README).
 enum NIOSSLIdentity {
     /// Why the leaf does not identify the host, or nil when NIOSSL accepts it.
     enum Mismatch: Error {
