@@ -1,5 +1,6 @@
 import Foundation
 import TrustCore
+import TrustVectors
 
 /// The classes a person reads first. A large run finds thousands of classes; the ranking puts the
 /// security-relevant ones on top:
@@ -10,8 +11,11 @@ import TrustCore
 /// 3. **failure-class differences**: every back end rejects, as the standards say, for other reasons;
 /// 4. the rest: verdict disagreements the standards leave open, and classes a hardening closed.
 ///
-/// Within a tier: more back ends accepting (or rejecting) first; then classes not yet adopted as
-/// vectors (Vectors/explored/) before those that are; then more mutants; then the class's key.
+/// Within a tier: the gravest impact first (``TrustVectors/ImpactCatalogue``: what accepting the
+/// class gives an attacker, what rejecting it costs a user, from the rules the standards' answer
+/// cites), so a shared accept of a forged signature comes before one of a malformed time; then more
+/// back ends accepting (or rejecting); then classes not yet adopted as vectors (Vectors/explored/)
+/// before those that are; then more mutants; then the class's key.
 extension Explorer {
     public struct Ranked: Sendable, Codable, Equatable {
         /// 1 to 4, as above.
@@ -27,21 +31,35 @@ extension Explorer {
         /// vectors already hold it.
         public var candidate: String
         public var adopted: Bool
+        /// What the tier's departure does (tiers 1 and 2, where the standards answer); nil otherwise
+        /// or when the catalogue has no class for the answer's rules.
+        public var impact: Impact? = nil
     }
 
     static let tierNames = [1: "accepted-where-rejected", 2: "rejected-where-trusted", 3: "reason", 4: "other"]
 
     /// `report`'s classes ranked; `adopted` holds the ids of the vectors already adopted
     /// (`explored/...`).
-    public static func rank(_ report: Report, adopted: Set<String>) -> [Ranked] {
+    public static func rank(_ report: Report, adopted: Set<String>, impacts: ImpactCatalogue = .empty) -> [Ranked] {
         let ranked = report.findings.enumerated().map { index, finding -> Ranked in
             let (tier, backends) = tier(of: finding)
             let candidate = "explored/\(FindingFiles.name(finding))"
-            return Ranked(tier: tier, why: tierNames[tier] ?? "other", backends: backends, finding: index, candidate: candidate, adopted: adopted.contains(candidate))
+            var entry = Ranked(tier: tier, why: tierNames[tier] ?? "other", backends: backends, finding: index, candidate: candidate, adopted: adopted.contains(candidate))
+            if let answer = report.profile == .webpki ? finding.webpki : finding.rfc5280, answer.open == nil {
+                if tier == 1 { entry.impact = impacts.accepting(answer).impact }
+                if tier == 2 {
+                    let trustedUnder = StandardsProfile.allCases.filter { profile in
+                        (profile == .webpki ? finding.webpki : finding.rfc5280).map { $0.open == nil && $0.expected.trusted } ?? false
+                    }
+                    entry.impact = impacts.refusing(answer, trustedUnder: trustedUnder).impact
+                }
+            }
+            return entry
         }
         return ranked.sorted { a, b in
             let x = report.findings[a.finding], y = report.findings[b.finding]
-            return (a.tier, -a.backends.count, a.adopted ? 1 : 0, -x.occurrences, x.key) < (b.tier, -b.backends.count, b.adopted ? 1 : 0, -y.occurrences, y.key)
+            let (p, q) = (a.impact?.rank ?? Int.max, b.impact?.rank ?? Int.max)
+            return (a.tier, p, -a.backends.count, a.adopted ? 1 : 0, -x.occurrences, x.key) < (b.tier, q, -b.backends.count, b.adopted ? 1 : 0, -y.occurrences, y.key)
         }
     }
 

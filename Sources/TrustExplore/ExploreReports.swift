@@ -1,5 +1,6 @@
 import Foundation
 import TrustHarness
+import TrustVectors
 
 /// The explorer's report as a document of the one model (text for a terminal, Markdown, HTML: one
 /// record per class with the mutation, each back end's verdict and reason, the command reproducing
@@ -98,6 +99,7 @@ public enum ExploreReports {
             return [
                 Cell("\(rank + 1)"),
                 Cell(entry.why, tone: tone),
+                Cell(entry.impact.map(\.label) ?? ""),
                 Cell("\(entry.finding + 1). \(finding.steps.map(\.description).joined(separator: " + "))"),
                 Cell(entry.backends.joined(separator: ", ")),
                 Cell("\(finding.occurrences)\(finding.foldedPairs.map { " (\($0) folded pairs)" } ?? "")"),
@@ -105,7 +107,7 @@ public enum ExploreReports {
             ]
         }
         var table = ReportDocument.Table(
-            headers: ["rank", "why", "class", "back ends", "mutants", "vectors"], cells: rows,
+            headers: ["rank", "why", "impact", "class", "back ends", "mutants", "vectors"], cells: rows,
             legend: [.accepts: "trusted where the standards reject (security relevant)", .rejects: "rejected where the standards trust", .open: "failure classes, or left open"],
             id: "ranking-table", filters: [], rowTags: [])
         table.textLayout = .records

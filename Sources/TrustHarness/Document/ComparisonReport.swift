@@ -1,4 +1,5 @@
 import Foundation
+import TrustVectors
 
 /// The comparison page: back ends against families of the standards (a heat map of where each
 /// departs, in which direction, with the vectors behind each cell), the public suites' columns, and
@@ -33,6 +34,9 @@ public enum ComparisonReport {
         public var backends: [String]
         public var mutants: Int
         public var findings: [Finding]
+        /// The explorer's ranking: per class (its index in `findings`) the impact of its departure.
+        public struct Ranked: Sendable, Decodable { public var finding: Int; public var impact: Impact? }
+        public var ranking: [Ranked]?
     }
 
     public struct Run: Sendable, Decodable {
@@ -44,6 +48,8 @@ public enum ComparisonReport {
             public var outcome: String
             public var expected: Expected
             public var observed: Observed
+            /// The departure's impact (run reports of schema 6 on); nil before or for a pass.
+            public var impact: Impact?
         }
         public var provenance: Provenance?
         public var backends: [BackendInfo]
@@ -166,7 +172,7 @@ public enum ComparisonReport {
         /// One answer: `item` (a vector or a class) of `family`, answered by `backend`; `departure`
         /// says in which direction it goes against the standards (nil: as they say), `answered` false
         /// when the standards give no answer to judge it by.
-        mutating func count(_ item: String, family: String, backend: String, answered: Bool, trusted departure: Bool?) {
+        mutating func count(_ item: String, family: String, backend: String, answered: Bool, trusted departure: Bool?, impact: Impact? = nil) {
             var cell = cells[family, default: [:]][backend] ?? Cell(total: 0, accepts: [], rejects: [])
             if answered {
                 cell.total += 1
@@ -175,21 +181,30 @@ public enum ComparisonReport {
                 case false?: cell.rejects.append(item)
                 case nil: break
                 }
+                if departure != nil {
+                    cell.bySeverity = cell.bySeverity ?? [:]
+                    cell.bySeverity?[impact?.severity.rawValue ?? "unclassified", default: 0] += 1
+                    if let impact, cell.worst.map({ impact.order < $0.order }) ?? true { cell.worst = impact }
+                }
             }
             cells[family, default: [:]][backend] = cell
         }
 
         /// The heat map (families with the most departures first) and each departing cell's items.
         func heatMap(backends: [String], prefix: String, describe: (String, String, Cell) -> String) -> (ReportDocument.HeatMap, [ReportDocument.Detail]) {
+            // The families whose worst departure is gravest first, then those with the most.
             let departures = cells.mapValues { $0.values.reduce(0) { $0 + $1.departures } }
-            let columns = cells.keys.sorted { a, b in departures[a]! != departures[b]! ? departures[a]! > departures[b]! : a < b }
+            let worst = cells.mapValues { $0.values.compactMap(\.worst?.rank).min() ?? Int.max }
+            let columns = cells.keys.sorted { a, b in
+                worst[a]! != worst[b]! ? worst[a]! < worst[b]! : departures[a]! != departures[b]! ? departures[a]! > departures[b]! : a < b
+            }
             let map = ReportDocument.HeatMap(columns: columns, rows: backends.map { backend in
                 .init(name: backend, cells: columns.map { cells[$0]?[backend] ?? Cell(total: 0, accepts: [], rejects: []) })
             }, detailPrefix: prefix)
             var details: [ReportDocument.Detail] = []
             for (r, row) in map.rows.enumerated() {
                 for (c, cell) in row.cells.enumerated() where cell.departures > 0 {
-                    details.append(.init(id: map.anchor(row: r, column: c), title: describe(row.name, columns[c], cell),
+                    details.append(.init(id: map.anchor(row: r, column: c), title: describe(row.name, columns[c], cell) + (cell.worst.map { "; worst impact \($0.severity.rawValue) \($0.class) (\($0.cwe)); \(cell.severityLine)" } ?? ""),
                                          items: cell.accepts.map { "trusted: \($0)" } + cell.rejects.map { "rejected: \($0)" }))
                 }
             }
@@ -205,7 +220,7 @@ public enum ComparisonReport {
             // unstable verdict, a skipped or left-open vector, which have no direction).
             let departs = result.outcome == "deviation" || result.outcome == "fail"
             tally.count(result.vector, family: families[result.vector] ?? "other", backend: result.backend, answered: departs || result.outcome == "pass",
-                        trusted: departs ? result.observed.trusted && !result.expected.trusted : nil)
+                        trusted: departs ? result.observed.trusted && !result.expected.trusted : nil, impact: result.impact)
         }
         let (map, details) = tally.heatMap(backends: run.backends.map(\.name), prefix: "cell\(index)") { backend, family, cell in
             "\(backend), \(family): \(cell.accepts.count) trusted where the standards reject, \(cell.rejects.count) rejected where they trust"
@@ -214,14 +229,14 @@ public enum ComparisonReport {
         // else the heat map's cells added up.
         let totals = map.rows.map { row -> [String] in
             if let s = run.summary?.first(where: { $0.backend == row.name }) {
-                return [row.name, "\(s.passed + s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures)", "\(s.acceptedShouldReject)", "\(s.rejectedShouldTrust)", "\(s.otherFailures)"]
+                return [row.name, "\(s.passed + s.acceptedShouldReject + s.rejectedShouldTrust + s.otherFailures)", "\(s.acceptedShouldReject)", "\(s.rejectedShouldTrust)", "\(s.otherFailures)", s.bySeverity.isEmpty ? "-" : s.severityLine]
             }
-            return [row.name, "\(row.cells.reduce(0) { $0 + $1.total })", "\(row.cells.reduce(0) { $0 + $1.accepts.count })", "\(row.cells.reduce(0) { $0 + $1.rejects.count })", "-"]
+            return [row.name, "\(row.cells.reduce(0) { $0 + $1.total })", "\(row.cells.reduce(0) { $0 + $1.accepts.count })", "\(row.cells.reduce(0) { $0 + $1.rejects.count })", "-", "-"]
         }
         return .init(id: "families-\(index)", title: "Departures by family of the standards (profile \(profile), \(name))", blocks: [
-            .paragraph("Each cell: how many of the family's vectors the back end answers against the standards: trusted where they call for rejection / rejected where they call for trust (or for another reason). Red: only false accepts; blue: only false rejects; purple: both; the deeper, the larger the share of the family. Green dot: none. Every departure is a recorded deviation with its reason. Click a cell for its vectors."),
+            .paragraph("Each cell: how many of the family's vectors the back end answers against the standards: trusted where they call for rejection / rejected where they call for trust (or for another reason). The colour is the worst impact in the cell (docs/impact.md): accepts dark red (critical: a certificate anyone can make), red (high: another name, an issuer that may not issue), orange (medium), amber (low: a parser differential); rejects in blues, deeper for valid Web PKI chains refused; grey: the right verdict for another reason. Families with the gravest departures first. Green dot: none. Every departure is a recorded deviation with its reason. Click a cell for its vectors and its counts per severity."),
             .heatMap(map),
-            .table(.init(headers: ["back end", "vectors judged", "trusted, should reject", "rejected, should trust", "other departures (reason, path)"], rows: totals, numeric: [1, 2, 3, 4])),
+            .table(.init(headers: ["back end", "vectors judged", "trusted, should reject", "rejected, should trust", "other departures (reason, path)", "departures by severity"], rows: totals, numeric: [1, 2, 3, 4])),
             .details(details),
         ])
     }
@@ -258,20 +273,26 @@ public enum ComparisonReport {
     /// the standards in each direction, and the classes every back end gets wrong together.
     static func exploreSection(_ explore: Explore, name: String, index: Int) -> ReportDocument.Section {
         var tally = FamilyTally()
-        var shared: [String] = []
-        for finding in explore.findings {
+        var shared: [(String, Impact?)] = []
+        let impacts = Dictionary((explore.ranking ?? []).map { ($0.finding, $0.impact) }, uniquingKeysWith: { first, _ in first })
+        for (index, finding) in explore.findings.enumerated() {
             let label = finding.steps.map { "\($0.mutation) @\($0.role)" }.joined(separator: " + ")
             let family = mutationFamily(finding.steps.first?.mutation ?? "other")
+            let impact = impacts[index] ?? nil
             for answer in finding.answers {
                 let departs = finding.standard.map { $0.trusted != answer.trusted } ?? false
-                tally.count(label, family: family, backend: answer.backend, answered: finding.standard != nil, trusted: departs ? answer.trusted : nil)
+                tally.count(label, family: family, backend: answer.backend, answered: finding.standard != nil, trusted: departs ? answer.trusted : nil, impact: departs ? impact : nil)
             }
-            if finding.kind == "shared-accept" { shared.append("\(label): \(finding.summary) (\(finding.occurrences) mutants)") }
+            if finding.kind == "shared-accept" {
+                shared.append(("\(impact.map { "[\($0.severity.rawValue) \($0.class)] " } ?? "")\(label): \(finding.summary) (\(finding.occurrences) mutants)", impact))
+            }
         }
+        // The gravest shared false accepts first.
+        let sharedItems = shared.enumerated().sorted { ($0.element.1?.rank ?? Int.max, $0.offset) < ($1.element.1?.rank ?? Int.max, $1.offset) }.map(\.element.0)
         let (map, details) = tally.heatMap(backends: explore.backends, prefix: "explore\(index)") { backend, family, _ in "\(backend), \(family) classes" }
         return .init(id: "explore-\(index)", title: "Explore: classes of mutants by family (\(name), seed \(explore.seed))", blocks: [
             .paragraph("\(explore.mutants) mutants in \(explore.findings.count) classes, judged against profile \(explore.profile ?? "unknown"). Each cell: the family's classes with a standards' answer that the back end answers against it, trusted / rejected; click for the classes."),
-            .heatMap(map), .details([.init(id: "explore\(index)-shared", title: "accepted by every back end asked, against the standards", items: shared)] + details),
+            .heatMap(map), .details([.init(id: "explore\(index)-shared", title: "accepted by every back end asked, against the standards, the gravest impact first", items: sharedItems)] + details),
         ])
     }
 

@@ -1,3 +1,4 @@
+import TrustVectors
 import Foundation
 
 /// One writer per format, each rendering any ``ReportDocument``.
@@ -26,9 +27,9 @@ public enum DocumentWriter {
                 case .heatMap(let map):
                     // Per row, the cells with departures: accepts/rejects of the cell's vectors.
                     let rows = map.rows.map { row in
-                        [row.name] + row.cells.map { $0.departures == 0 ? "." : "\($0.accepts.count)/\($0.rejects.count)" }
+                        [row.name] + row.cells.map { $0.departures == 0 ? "." : "\($0.accepts.count)/\($0.rejects.count)" + ($0.worst.map { " " + $0.severity.rawValue.prefix(1).uppercased() } ?? "") }
                     }
-                    out += "  (each cell: trusted where the standards reject / rejected where they trust; . none)\n"
+                    out += "  (each cell: trusted where the standards reject / rejected where they trust, and the worst impact: C critical, H high, M medium, L low, I info; . none)\n"
                     out += TextTable.render(headers: ["back end"] + map.columns, rows: rows, numeric: Set(1...max(1, map.columns.count)))
                 case .bars(let chart):
                     out += "  \(chart.title)\n"
@@ -133,8 +134,8 @@ public enum DocumentWriter {
                     if !notes.isEmpty { out += notes + "\n" }
                 case .heatMap(let map):
                     out += table(["back end"] + map.columns, map.rows.map { row in
-                        [row.name] + row.cells.map { $0.departures == 0 ? "" : "\($0.accepts.count) / \($0.rejects.count)" }
-                    }) + "\nEach cell: trusted where the standards reject / rejected where they trust.\n\n"
+                        [row.name] + row.cells.map { $0.departures == 0 ? "" : "\($0.accepts.count) / \($0.rejects.count)" + ($0.worst.map { " (\($0.severity.rawValue))" } ?? "") }
+                    }) + "\nEach cell: trusted where the standards reject / rejected where they trust (the worst impact).\n\n"
                 case .bars(let chart):
                     out += table([chart.title, chart.unit, "note"], chart.bars.map { [$0.label, number($0.value), $0.note] }) + "\n"
                 case .details(let details):
@@ -313,13 +314,36 @@ public enum DocumentWriter {
         guard cell.departures > 0 else {
             return .element("td", [A("class", "clean"), A("title", "\(title): \(cell.total) vectors, no departure")], [.text("·")])
         }
-        let share = Double(cell.departures) / Double(cell.total)
-        let alpha = String(format: "%.2f", 0.18 + 0.82 * min(1, share))
-        let hue = cell.rejects.isEmpty ? "211, 47, 47" : cell.accepts.isEmpty ? "25, 118, 210" : "123, 31, 162"
         let label = "\(cell.accepts.count)/\(cell.rejects.count)"
-        return .element("td", [A("class", "hot"), A("style", "background: rgba(\(hue), \(alpha))"),
-                               A("title", "\(title): \(cell.accepts.count) trusted where the standards reject, \(cell.rejects.count) rejected where they trust, of \(cell.total)")],
+        let background: String
+        if let worst = cell.worst {
+            // The worst impact decides: accepts in reds, deeper the graver; rejects in blues.
+            background = heatColour(worst)
+        } else {
+            let share = Double(cell.departures) / Double(cell.total)
+            let alpha = String(format: "%.2f", 0.18 + 0.82 * min(1, share))
+            let hue = cell.rejects.isEmpty ? "211, 47, 47" : cell.accepts.isEmpty ? "25, 118, 210" : "123, 31, 162"
+            background = "rgba(\(hue), \(alpha))"
+        }
+        let weighed = cell.worst.map { "; worst: \($0.severity.rawValue) \($0.class) (\($0.cwe)); by severity: \(cell.severityLine)" } ?? ""
+        return .element("td", [A("class", "hot" + (cell.worst.map { " \($0.severity.rawValue)" } ?? "")), A("style", "background: \(background)"),
+                               A("title", "\(title): \(cell.accepts.count) trusted where the standards reject, \(cell.rejects.count) rejected where they trust, of \(cell.total)\(weighed)")],
                         [.element("a", [A("href", "#" + anchor)], [.text(label)])])
+    }
+
+    /// A heat-map cell's colour for its worst impact: accepts from dark red (critical) to amber
+    /// (low), rejects from deep to pale blue, the rest grey.
+    static func heatColour(_ impact: Impact) -> String {
+        switch (impact.direction, impact.severity) {
+        case (.accepts, .critical): return "rgb(122, 0, 25)"
+        case (.accepts, .high): return "rgb(211, 47, 47)"
+        case (.accepts, .medium): return "rgb(239, 108, 0)"
+        case (.accepts, _): return "rgb(214, 160, 0)"
+        case (.rejects, .critical), (.rejects, .high): return "rgb(21, 82, 160)"
+        case (.rejects, .medium): return "rgb(66, 133, 214)"
+        case (.rejects, _): return "rgb(130, 170, 220)"
+        case (.other, _): return "rgb(140, 140, 140)"
+        }
     }
 
     /// Horizontal bars in inline SVG, on one scale, the reference value of each as a tick; bars

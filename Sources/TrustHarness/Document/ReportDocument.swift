@@ -1,3 +1,4 @@
+import TrustVectors
 import Foundation
 
 /// A report as data: what a command found, independent of how it is written. Every writer
@@ -257,10 +258,24 @@ public struct ReportDocument: Sendable, Codable, Hashable {
             /// Rejected where the standards call for trust (or for another reason), and the vectors.
             public var rejects: [String]
 
-            public init(total: Int, accepts: [String], rejects: [String]) {
+            /// The most serious impact among the cell's departures (``TrustVectors/Impact``): its
+            /// severity and class, which colour the cell; nil when none is known.
+            public var worst: Impact?
+            /// The cell's departures by severity (`critical`, `high`, ...; `unclassified`).
+            public var bySeverity: [String: Int]?
+
+            public init(total: Int, accepts: [String], rejects: [String], worst: Impact? = nil, bySeverity: [String: Int]? = nil) {
                 self.total = total
                 self.accepts = accepts
                 self.rejects = rejects
+                self.worst = worst
+                self.bySeverity = bySeverity
+            }
+
+            /// `critical 1 · high 3`: the departures by severity, most serious first.
+            public var severityLine: String {
+                let counts = bySeverity ?? [:]
+                return (ImpactCatalogue.Severity.allCases.map(\.rawValue) + ["unclassified"]).compactMap { name in counts[name].map { "\(name) \($0)" } }.joined(separator: " · ")
             }
 
             public var departures: Int { accepts.count + rejects.count }

@@ -286,8 +286,10 @@ struct ExploreCommand: ToolCommand {
         // New classes before those the vectors already hold (explored/): without vectors at hand
         // (a chain of yours, another folder), every class counts as new. Read quietly: the vectors
         // only rank here, and `location.load` reports its own failure as an error.
-        let adopted = (try? location.directory()).flatMap { try? tool.loadVectors($0) }.map { Set($0.vectors.map(\.id).filter { $0.hasPrefix("explored/") }) } ?? []
-        result.ranking = Explorer.rank(result, adopted: adopted)
+        let vectors = (try? location.directory()).flatMap { try? tool.loadVectors($0) }
+        let adopted = vectors.map { Set($0.vectors.map(\.id).filter { $0.hasPrefix("explored/") }) } ?? []
+        // The gravest impact first within a tier (Vectors/impacts.json); none without the vectors.
+        result.ranking = Explorer.rank(result, adopted: adopted, impacts: vectors?.impacts ?? .empty)
         var folders: [String]?
         if let resultsDirectory {
             let folder = URL(fileURLWithPath: resultsDirectory)
