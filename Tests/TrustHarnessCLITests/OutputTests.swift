@@ -97,12 +97,15 @@ import Testing
         #expect(run.status == 0 && run.output.contains("classes"), "\(run)")
         var reproduced = 0
         // Five of them: what reproducing every finding shows is TrustExploreTests' (through the library).
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted().prefix(5) {
+        // A class whose host evaluate refuses as uncheckable (a label of 64 octets: status 2, with
+        // the reason) is not counted: evaluate checks hosts before asking anything.
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where reproduced < 5 {
             guard let data = FileManager.default.contents(atPath: "\(folder)/\(name)/finding.json"),
                   let finding = try JSONSerialization.jsonObject(with: data) as? [String: Any],
                   let command = finding["reproduce"] as? String else { continue }
             let arguments = Self.words(command).dropFirst()
             let again = try await ToolRun.of(Array(arguments) + ["--backend", "openssl", "--backend", "gnutls"])
+            if again.status == 2 && again.output.isEmpty { continue }
             let want = String(decoding: data, as: UTF8.self).components(separatedBy: "\"trusted\" : true").count - 1
             let got = again.output.components(separatedBy: ")  verdict TRUSTED").count - 1
             #expect(want == got, "\(name): \(want) trusted answers recorded, evaluate gave \(got): \(again)")

@@ -140,10 +140,15 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         #expect(DocumentWriter.junit(ConformanceDocument.make(backends: backends, results: results, provenance: provenance)).contains("<property name=\"tool\" value=\"trust-harness 9.9.9\"/>"))
         let json = try JSONReport(backends: backends, results: results, provenance: provenance).encoded()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(object["schemaVersion"] as? Int == 5)
+        #expect(object["schemaVersion"] as? Int == 6)
         #expect((object["provenance"] as? [String: Any])?["command"] as? [String] == provenance.command)
         let entries = try #require(object["results"] as? [[String: Any]])
         for entry in entries {
+            // Every result has its impact key: an object for a departure, null otherwise.
+            #expect(entry.keys.contains("impact"))
+            if let outcome = entry["outcome"] as? String, outcome == "deviation" || outcome == "fail" {
+                #expect((entry["impact"] as? [String: Any])?["cwe"] is String, "\(entry["vector"] ?? "")")
+            }
             let observed = try #require(entry["observed"] as? [String: Any])
             #expect(Set(observed.keys) == ["trusted", "failures", "native", "pathLength", "step", "reason", "error"])
         }

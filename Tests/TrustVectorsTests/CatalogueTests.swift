@@ -122,9 +122,12 @@ import TrustCore
         }
     }
 
-    /// Under the `.test` TLD (RFC 6761 §6.2), or in 192.0.2.0/24 (RFC 5737) or 2001:db8::/32 (RFC 3849).
+    /// Under the `.test` TLD (RFC 6761 §6.2), or in 192.0.2.0/24 (RFC 5737) or 2001:db8::/32 (RFC 3849),
+    /// or loopback (127.0.0.1, RFC 1122 §3.2.1.3; ::1, RFC 4291 §2.5.3): the connected-address cases
+    /// name the address a real handshake on this machine connects to.
     private static func isReserved(_ name: String) -> Bool {
         if let octets = IPAddressParser.parse(name) {
+            if octets == [127, 0, 0, 1] || octets == [UInt8](repeating: 0, count: 15) + [1] { return true }
             if octets.count == 4 { return octets.prefix(3) == [192, 0, 2] }
             return octets.prefix(4) == [0x20, 0x01, 0x0D, 0xB8]
         }
