@@ -39,6 +39,11 @@ public enum Findings {
     /// folders of the same names; returns the folders written, relative to `directory`.
     /// - Throws: a ``FileProblem`` naming the path that could not be written.
     public static func write(_ findings: [Finding], to directory: URL, catalogue: ImpactCatalogue, reproductions: [String: Reproduction], profile: StandardsProfile, command: String) throws -> [String] {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FileProblem(file: directory.path, problem: "cannot be made: \(FileProblem.systemReason(error))")
+        }
         var written: [String] = []
         var index = ["# TrustHarness findings", "",
                      "Accepts of impact \(findings.isEmpty ? "critical or high" : Set(findings.map(\.impact.severity.rawValue)).sorted().joined(separator: ", ")) under profile \(profile.rawValue), most serious first, written by `\(command)`. Each folder holds the certificates, the request, the library's own call and what the standards say.", ""]

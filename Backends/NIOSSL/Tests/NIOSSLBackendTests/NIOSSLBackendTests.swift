@@ -40,6 +40,26 @@ import TrustHarnessTestKit
     }
 
     /// A wrong host is NIOSSL's own failedToValidateHostname, at the leaf, after the chain verified.
+    /// NIOSSL's host check reads the socket's address: a leaf naming only the address a DNS host
+    /// was reached at is trusted for that host (what RFC 9525 forbids), and rejected when the request
+    /// models no connection or another address; a leaf naming the host as a dNSName is trusted either way.
+    @Test func theConnectedAddressIsNIOSSLsRemoteAddress() throws {
+        let vector = try Self.vector("connected-address-only-ipv4/p256")
+        let evaluator = try NIOSSLBackend().makeEvaluator(anchors: vector.anchors)
+        #expect(vector.request.connectedAddress == [127, 0, 0, 1])
+        #expect(evaluator.evaluate(vector.request).isTrusted)
+        var unconnected = vector.request
+        unconnected.connectedAddress = nil
+        #expect(evaluator.evaluate(unconnected).failures == [.hostnameMismatch])
+        var elsewhere = vector.request
+        elsewhere.connectedAddress = [192, 0, 2, 99]
+        #expect(evaluator.evaluate(elsewhere).failures == [.hostnameMismatch])
+        let beside = try Self.vector("connected-address-beside-dns-ipv6/p256")
+        var noAddress = beside.request
+        noAddress.connectedAddress = nil
+        #expect(evaluator.evaluate(beside.request).isTrusted && evaluator.evaluate(noAddress).isTrusted)
+    }
+
     @Test func aWrongHostIsNIOSSLsHostnameError() throws {
         let vector = try Self.vector("valid-chain/rsa2048")
         var request = vector.request
