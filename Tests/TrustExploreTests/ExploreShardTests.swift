@@ -167,6 +167,22 @@ extension Range where Bound == Int {
         }
     }
 
+    /// With the impact catalogue, each tier puts its gravest departures first: within tiers 1 and 2
+    /// the impact's rank never falls back, every accepted class has a class (the answers cite rules the
+    /// catalogue knows), and the ranking holds every class once, as without it.
+    @Test func withinATierTheGravestImpactComesFirst() async throws {
+        let report = try await ExploreShardTests.whole.value
+        let impacts = try ImpactCatalogue.load(from: try #require(VectorSuite.locate()))
+        let ranking = Explorer.rank(report, adopted: [], impacts: impacts)
+        #expect(ranking.map(\.finding).sorted() == Array(report.findings.indices))
+        #expect(ranking.filter { $0.tier == 1 }.allSatisfy { $0.impact?.direction == .accepts }, "every accept against the standards weighed")
+        for (a, b) in zip(ranking, ranking.dropFirst()) where a.tier == b.tier && a.tier <= 2 {
+            #expect((a.impact?.rank ?? Int.max) <= (b.impact?.rank ?? Int.max))
+        }
+        // Without the catalogue the order is the counts' alone, and no class carries an impact.
+        #expect(Explorer.rank(report, adopted: []).allSatisfy { $0.impact == nil })
+    }
+
     /// A page of a large run lists the classes ranked highest, in the ranking's order under their
     /// class numbers, and says so; a run within the cap lists every class in report order.
     @Test func aCappedPageListsTheClassesRankedHighest() async throws {
