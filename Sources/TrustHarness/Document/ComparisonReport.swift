@@ -66,6 +66,8 @@ public enum ComparisonReport {
             public var expected: String
             public var actual: String
             public var failureIsWarning: Bool?
+            /// The departure's impact (suite reports with impacts); nil otherwise.
+            public var impact: Impact?
         }
         public var suite: File
         public var backends: [BackendInfo]
@@ -248,7 +250,7 @@ public enum ComparisonReport {
         var rows = backends.map { [$0] }
         var charts: [ReportDocument.Block] = []
         for (name, suite) in suites {
-            headers.append("\(name): as expected / false accepts / false rejects / skipped")
+            headers.append("\(name): as expected / false accepts / false rejects / skipped (false accepts of critical or high impact)")
             var bars: [ReportDocument.BarChart.Bar] = []
             for (index, backend) in backends.enumerated() {
                 let mine = suite.results.filter { $0.backend == backend }
@@ -258,7 +260,8 @@ public enum ComparisonReport {
                 let soft = mine.filter { $0.actual != $0.expected && $0.actual != "SKIPPED" && $0.failureIsWarning == true }.count
                 let accepts = mine.filter { $0.actual == "SUCCESS" && $0.expected == "FAILURE" && $0.failureIsWarning != true }.count
                 let rejects = mine.filter { $0.actual == "FAILURE" && $0.expected == "SUCCESS" && $0.failureIsWarning != true }.count
-                rows[index].append("\(agree) / \(accepts) / \(rejects) / \(skipped)" + (soft > 0 ? " (+\(soft) warnings)" : ""))
+                let serious = mine.filter { $0.actual == "SUCCESS" && $0.expected == "FAILURE" && $0.failureIsWarning != true && ($0.impact.map { $0.severity <= .high } ?? false) }.count
+                rows[index].append("\(agree) / \(accepts) / \(rejects) / \(skipped)" + (soft > 0 ? " (+\(soft) warnings)" : "") + (accepts > 0 ? " (\(serious) critical or high)" : ""))
                 let answered = mine.count - skipped
                 if answered > 0 {
                     bars.append(.init(label: backend, value: 100 * Double(agree + soft) / Double(answered), note: "of \(answered) answered"))
