@@ -63,7 +63,7 @@ enum Reproductions {
             // swift-certificates' Verifier on the finding's chain at \(input.isoTime), with the policies
             // the column uses. Prints "trusted" or the policy failures.
             import Foundation
-            import X509
+            @_spi(FixedExpiryValidationTime) import X509  // the validation time, as the column sets it
 
             func certificates(_ file: String) throws -> [Certificate] {
                 let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -73,15 +73,18 @@ enum Reproductions {
                 }
             }
 
-            let leaf = try certificates(\(Reproduction.swiftLiteral(input.leaf)))[0]
-            var verifier = Verifier(rootCertificates: CertificateStore(try certificates(\(Reproduction.swiftLiteral(input.anchors))))) {
-                RFC5280Policy(fixedExpiryValidationTime: Date(timeIntervalSince1970: \(input.unixTime)))
-                \(identity)\(serverAuth ? "\n    ServerAuthenticationPolicy() // TrustHarness's EKU policy (SwiftCertificatesBackend), swift-certificates has none" : "")
+            func verify() async throws {
+                let leaf = try certificates(\(Reproduction.swiftLiteral(input.leaf)))[0]
+                var verifier = Verifier(rootCertificates: CertificateStore(try certificates(\(Reproduction.swiftLiteral(input.anchors))))) {
+                    RFC5280Policy(fixedExpiryValidationTime: Date(timeIntervalSince1970: \(input.unixTime)))
+                    \(identity)\(serverAuth ? "\n        // and TrustHarness's ServerAuthenticationPolicy (SwiftCertificatesBackend): swift-certificates has no EKU policy" : "")
+                }
+                switch await verifier.validate(leafCertificate: leaf, intermediates: CertificateStore(try certificates(\(Reproduction.swiftLiteral(input.intermediates))))) {
+                case .validCertificate: print("trusted")
+                case .couldNotValidate(let failures): print("rejected:", failures)
+                }
             }
-            switch await verifier.validate(leafCertificate: leaf, intermediates: CertificateStore(try certificates(\(Reproduction.swiftLiteral(input.intermediates))))) {
-            case .validCertificate: print("trusted")
-            case .couldNotValidate(let failures): print("rejected:", failures)
-            }
+            try await verify()
 
             """
         }
