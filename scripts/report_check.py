@@ -84,7 +84,8 @@ def explore(dom, report, listing):
                 for row in re.findall(r"<tr[^>]*>(.*?)</tr>", match.group(1), re.S)]
 
     def name(finding):
-        return " + ".join(f'{step["mutation"]} @{step["role"]}' for step in findings[finding]["steps"])
+        # As Step.description: a mutation of the whole chain names no role.
+        return " + ".join(step["mutation"] if step["role"] == "chain" else f'{step["mutation"]} @{step["role"]}' for step in findings[finding]["steps"])
 
     sections = re.findall(r'<section id="([^"]+)"', text)
     if sections[:1] != ["ranking"]: problems.append(f"the first section is {sections[:1]}, not the ranking (Read first)")
@@ -95,9 +96,11 @@ def explore(dom, report, listing):
     head = rows("ranking-table")
     if len(head) != min(30, len(ranking)): problems.append(f"the ranking table has {len(head)} rows, the report ranks {len(ranking)} (expected the first {min(30, len(ranking))})")
     for rank, (row, entry) in enumerate(zip(head, ranking), 1):
-        want = [str(rank), entry["why"], f'{entry["finding"] + 1}. {name(entry["finding"])}', ", ".join(entry["backends"])]
-        if row[:4] != want:
-            problems.append(f"ranking row {rank} shows {row[:4]}, the report {want}")
+        impact = entry.get("impact")
+        label = f'{impact["severity"]} · {impact["class"]} ({impact["cwe"]})' if impact else ""
+        want = [str(rank), entry["why"], label, f'{entry["finding"] + 1}. {name(entry["finding"])}', ", ".join(entry["backends"])]
+        if row[:5] != want:
+            problems.append(f"ranking row {rank} shows {row[:5]}, the report {want}")
             break
     listed = rows("classes-table")
     expected = [r["finding"] for r in ranking[:listing]] if len(findings) > listing else list(range(len(findings)))

@@ -19,7 +19,7 @@ struct FindingsCommand: ToolCommand {
         an index in <output>/README.md. Exit status: 0 written (with or without findings), 2 bad input.
         Examples:
           trust-harness findings --output findings
-          scripts/all-backends findings --backend swift-nio-ssl --backend async-http-client --output findings
+          trust-harness findings --backend gnutls --id 'cn-only-no-san/*' --output f
         """
     )
 
