@@ -407,45 +407,6 @@ enum Catalogue {
             chain: ["ip-leaf", "intermediate"], failures: [.hostnameMismatch],
             references: [rfc9525DNS]
         ),
-        // The connected address: the client asked for a DNS name and reached an address that the
-        // leaf names. The reference identity is the name asked for, never the address it resolved
-        // to, so only a DNS-ID can match.
-        reject(
-            "connected-address-only-ipv4",
-            "A DNS host reached at 127.0.0.1, whose leaf names only that address (iPAddress SANs, no dNSName): the reference identity is the DNS name, which no DNS-ID matches; the address it resolved to identifies nothing.",
-            chain: ["loopback-ip-leaf", "intermediate"], address: loopbackIPv4, failures: [.hostnameMismatch],
-            references: [rfc9525DNS, rfc6125SourceDomain, brIPAddress]
-        ),
-        reject(
-            "connected-address-only-ipv6",
-            "A DNS host reached at ::1, whose leaf names only that address (iPAddress SANs, no dNSName): the reference identity is the DNS name, which no DNS-ID matches.",
-            chain: ["loopback-ip-leaf", "intermediate"], address: loopbackIPv6, failures: [.hostnameMismatch],
-            references: [rfc9525DNS, rfc6125SourceDomain, brIPAddress]
-        ),
-        accept(
-            "connected-address-beside-dns-ipv4",
-            "A DNS host reached at 127.0.0.1, whose leaf names the host as a dNSName beside that address: trusted by the DNS-ID.",
-            chain: ["loopback-ip-dns-leaf", "intermediate"], address: loopbackIPv4, path: ["loopback-ip-dns-leaf", "intermediate", "root"],
-            references: [rfc9525DNS]
-        ),
-        accept(
-            "connected-address-beside-dns-ipv6",
-            "A DNS host reached at ::1, whose leaf names the host as a dNSName beside that address: trusted by the DNS-ID.",
-            chain: ["loopback-ip-dns-leaf", "intermediate"], address: loopbackIPv6, path: ["loopback-ip-dns-leaf", "intermediate", "root"],
-            references: [rfc9525DNS]
-        ),
-        reject(
-            "connected-address-beside-other-dns-ipv4",
-            "A DNS host reached at 127.0.0.1, whose leaf names that address beside another DNS name: neither identifies the host asked for.",
-            chain: ["loopback-ip-other-dns-leaf", "intermediate"], address: loopbackIPv4, failures: [.hostnameMismatch],
-            references: [rfc9525DNS, rfc6125SourceDomain, brIPAddress]
-        ),
-        reject(
-            "connected-address-beside-other-dns-ipv6",
-            "A DNS host reached at ::1, whose leaf names that address beside another DNS name: neither identifies the host asked for.",
-            chain: ["loopback-ip-other-dns-leaf", "intermediate"], address: loopbackIPv6, failures: [.hostnameMismatch],
-            references: [rfc9525DNS, rfc6125SourceDomain, brIPAddress]
-        ),
         reject(
             "ip-host-in-dns-name-san",
             "An IP host checked against a leaf that carries the address only as a dNSName: an IP reference identifier matches iPAddress entries only.",
@@ -537,7 +498,7 @@ enum Catalogue {
             chain: ["policy-constraints-leaf", "intermediate"], path: ["policy-constraints-leaf", "intermediate", "root"],
             references: [rfc5280Recognised, rfc5280PolicyConstraints, rfc5280Validation]
         ),
-    ]
+    ] + connectedAddressCases("ipv4", loopbackIPv4) + connectedAddressCases("ipv6", loopbackIPv6)
 
     // MARK: - Manifest
 
@@ -637,6 +598,33 @@ enum Catalogue {
     private static let rfc9525IP = "RFC 9525 §6.4"
     private static let rfc9525Outcome = "RFC 9525 §6.6"
     private static let rfc9110Identity = "RFC 9110 §4.3.4"
+
+    /// The connected address: the client asked for a DNS name and reached `address`, which the leaf
+    /// names. The reference identity is the name asked for, never the address it resolved to, so
+    /// only a DNS-ID can match: alone the address is trusted for nothing, beside the host's DNS name
+    /// the name is, beside another DNS name neither is.
+    private static func connectedAddressCases(_ family: String, _ address: String) -> [VectorCase] {
+        [
+            reject(
+                "connected-address-only-\(family)",
+                "A DNS host reached at \(address), whose leaf names only that address (iPAddress SANs, no dNSName): the reference identity is the DNS name, which no DNS-ID matches; the address it resolved to identifies nothing.",
+                chain: ["loopback-ip-leaf", "intermediate"], address: address, failures: [.hostnameMismatch],
+                references: [rfc9525DNS, rfc6125SourceDomain, brIPAddress]
+            ),
+            accept(
+                "connected-address-beside-dns-\(family)",
+                "A DNS host reached at \(address), whose leaf names the host as a dNSName beside that address: trusted by the DNS-ID.",
+                chain: ["loopback-ip-dns-leaf", "intermediate"], address: address, path: ["loopback-ip-dns-leaf", "intermediate", "root"],
+                references: [rfc9525DNS]
+            ),
+            reject(
+                "connected-address-beside-other-dns-\(family)",
+                "A DNS host reached at \(address), whose leaf names that address beside another DNS name: neither identifies the host asked for.",
+                chain: ["loopback-ip-other-dns-leaf", "intermediate"], address: address, failures: [.hostnameMismatch],
+                references: [rfc9525DNS, rfc6125SourceDomain, brIPAddress]
+            ),
+        ]
+    }
 
     private static func days(_ count: Double) -> TimeInterval { count * 86_400 }
 

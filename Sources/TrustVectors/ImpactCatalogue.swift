@@ -20,6 +20,12 @@ public struct ImpactCatalogue: Codable, Sendable, Hashable {
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
+
+        /// `critical 1 · high 3`: counts keyed by severity (and `unclassified`), most serious first;
+        /// empty when there are none.
+        public static func line(_ counts: [String: Int]) -> String {
+            (allCases.map(\.rawValue) + ["unclassified"]).compactMap { name in counts[name].map { "\(name) \($0)" } }.joined(separator: " · ")
+        }
     }
 
     /// Which departures a class describes.
@@ -155,9 +161,7 @@ public struct ImpactCatalogue: Codable, Sendable, Hashable {
                 found.append((impactClass, rule.cite))
             }
         }
-        if !unknown.isEmpty {
-            return .unclassified("no impact rule for reference\(unknown.count == 1 ? "" : "s") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) (add the rule to Vectors/\(Self.fileName))")
-        }
+        if let missing = Self.missingRules(unknown) { return missing }
         guard let worst = found.min(by: { rank($0.0) < rank($1.0) }) else {
             return .unclassified("no rule among the references gives accepting a class (add one to Vectors/\(Self.fileName))")
         }
@@ -178,14 +182,18 @@ public struct ImpactCatalogue: Codable, Sendable, Hashable {
             ruling += 1
             if let id = rule.refusing, let impactClass = impactClass(id) { cheap.append((impactClass, rule.cite)) }
         }
-        if !unknown.isEmpty {
-            return .unclassified("no impact rule for reference\(unknown.count == 1 ? "" : "s") \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")) (add the rule to Vectors/\(Self.fileName))")
-        }
+        if let missing = Self.missingRules(unknown) { return missing }
         if ruling > 0, cheap.count == ruling, let first = cheap.first { return .classified(Impact(first.0, rule: first.1, rank: rank(first.0))) }
         let everywhere = Set(StandardsProfile.allCases).isSubset(of: trustedUnder)
         let id = everywhere ? "web-pki-refused" : "private-ca-refused"
         guard let impactClass = impactClass(id) else { return .unclassified("the catalogue defines no class \(id)") }
         return .classified(Impact(impactClass, rule: everywhere ? "trusted under every profile" : "trusted under \(trustedUnder.map(\.rawValue).joined(separator: ", ")) only", rank: rank(impactClass)))
+    }
+
+    /// The answer naming references that name no rule of the catalogue, or nil when there are none.
+    static func missingRules(_ references: [String]) -> Resolution? {
+        guard !references.isEmpty else { return nil }
+        return .unclassified("no impact rule for reference\(references.count == 1 ? "" : "s") \(references.map { "\"\($0)\"" }.joined(separator: ", ")) (add the rule to Vectors/\(fileName))")
     }
 
     /// The class of a right verdict for another reason or path.
@@ -210,7 +218,7 @@ public struct ImpactCatalogue: Codable, Sendable, Hashable {
     public func rank(_ impactClass: ImpactClass) -> Int {
         let severity = Severity.allCases.firstIndex(of: impactClass.severity)!
         let direction = impactClass.direction == .accepts ? 0 : 1
-        return (severity * 2 + direction) * 1000 + (classes.firstIndex(of: impactClass) ?? 999)
+        return (severity * 2 + direction) * 1000 + (classes.firstIndex { $0.id == impactClass.id } ?? 999)
     }
 
     /// Every class in order (``rank(_:)``).
@@ -234,7 +242,7 @@ public struct ImpactCatalogue: Codable, Sendable, Hashable {
             }
         }
         for policy in policies {
-            let answer = ProfileAnswer(expected: Expectation(trusted: policy.expected.trusted), references: policy.references)
+            let answer = policy.impactAnswer
             let resolution = policy.expected.trusted ? refusing(answer, trustedUnder: StandardsProfile.allCases) : accepting(answer)
             if case .unclassified(let why) = resolution { problems.append("\(policy.id): \(why)") }
         }
@@ -269,4 +277,12 @@ public struct Impact: Codable, Sendable, Hashable {
 
     /// `high · another-name (CWE-297)`.
     public var label: String { "\(severity.rawValue) · \(self.class) (\(cwe))" }
+}
+
+extension PolicyVectorEntry {
+    /// The policy vector's answer as the impact catalogue reads it: its verdict and the references
+    /// (AFSecurityPolicy's steps, RFC sections) it rests on; policy vectors have one answer.
+    public var impactAnswer: ProfileAnswer {
+        ProfileAnswer(expected: Expectation(trusted: expected.trusted), references: references)
+    }
 }

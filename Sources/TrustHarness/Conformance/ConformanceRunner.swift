@@ -157,8 +157,7 @@ public struct ConformanceRunner: Sendable {
             let seconds = Self.seconds(since: start)
             let judgement = Judgement.judge(decision, expected: vector.expected, deviation: suite.deviation(backend: backend.name, vector: vector.id, library: backend.libraryVersion))
             var result = ConformanceResult(id: vector.id, backend: backend.name, expected: expected, observed: Observation(decision), error: nil, judgement: judgement, seconds: seconds, context: Self.context(subject))
-            let answer = ProfileAnswer(expected: Expectation(trusted: vector.expected.trusted), references: vector.entry.references)
-            result.impact = suite.impacts.impact(of: result, answer: answer, trustedUnder: StandardsProfile.allCases)
+            result.impact = suite.impacts.impact(of: result, answer: vector.entry.impactAnswer, trustedUnder: StandardsProfile.allCases)
             return result
         }
     }

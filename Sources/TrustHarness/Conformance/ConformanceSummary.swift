@@ -75,9 +75,8 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
 
     /// `critical 2 · high 14 · medium 30`: the departures by severity, most serious first.
     public var severityLine: String {
-        let parts = ImpactCatalogue.Severity.allCases.compactMap { severity in bySeverity[severity.rawValue].map { "\(severity.rawValue) \($0)" } }
-            + (bySeverity["unclassified"].map { ["unclassified \($0)"] } ?? [])
-        return parts.isEmpty ? "none" : parts.joined(separator: " · ")
+        let line = ImpactCatalogue.Severity.line(bySeverity)
+        return line.isEmpty ? "none" : line
     }
 
     /// Departures from the standards that are not recorded, errors, and unstable verdicts: what makes

@@ -273,10 +273,7 @@ public struct ReportDocument: Sendable, Codable, Hashable {
             }
 
             /// `critical 1 · high 3`: the departures by severity, most serious first.
-            public var severityLine: String {
-                let counts = bySeverity ?? [:]
-                return (ImpactCatalogue.Severity.allCases.map(\.rawValue) + ["unclassified"]).compactMap { name in counts[name].map { "\(name) \($0)" } }.joined(separator: " · ")
-            }
+            public var severityLine: String { ImpactCatalogue.Severity.line(bySeverity ?? [:]) }
 
             public var departures: Int { accepts.count + rejects.count }
         }
