@@ -66,6 +66,8 @@ public enum ComparisonReport {
             public var expected: String
             public var actual: String
             public var failureIsWarning: Bool?
+            /// Why a case was skipped, or what else the result says (limbo and PKITS reports).
+            public var context: String?
             /// The departure's impact (suite reports with impacts); nil otherwise.
             public var impact: Impact?
         }

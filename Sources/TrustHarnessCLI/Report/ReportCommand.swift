@@ -37,6 +37,14 @@ struct ReportCommand: ToolCommand {
 
     @OptionGroup var location: VectorsOption
 
+    /// Which page to write.
+    enum Page: String, ExpressibleByArgument, CaseIterable {
+        case compare, choosing
+    }
+
+    @Option(help: "compare: the whole comparison page, the decision first; choosing: the decision page alone (docs/choosing.md).")
+    var page: Page = .compare
+
     func run(in tool: ToolContext) async throws {
         guard !files.isEmpty else { throw ValidationError("give at least one JSON report (e.g. of trust-harness run --format json)") }
         var inputs: [(name: String, input: ComparisonReport.Input)] = []
@@ -73,7 +81,32 @@ struct ReportCommand: ToolCommand {
                 families[result.vector] = ComparisonReport.family(vector: result.vector, references: [])
             }
         }
-        let document = ComparisonReport.document(inputs, families: families, provenance: tool.provenance)
+        // The decision: which column to use in each situation (Vectors/situations.json), from the
+        // same reports; without the situations file there is none, saying so.
+        var decision: Decision?
+        if let suite {
+            do {
+                decision = Decision(situations: try Situations.load(from: suite.directory), inputs: inputs, families: families)
+            } catch {
+                tool.error("note: \(error); the page has no decision section")
+            }
+        }
+        var document: ReportDocument
+        switch page {
+        case .choosing:
+            guard let decision else {
+                tool.error("error: the decision page needs the vectors folder's situations.json (--vectors)")
+                throw ExitCode(2)
+            }
+            document = decision.document(provenance: nil)
+        case .compare:
+            document = ComparisonReport.document(inputs, families: families, provenance: tool.provenance)
+            if let decision {
+                // The answer first; each situation's evidence after the rest of the page.
+                document.sections.insert(decision.answerSection, at: 0)
+                document.sections += decision.situationSections + [decision.unknownSection]
+            }
+        }
         // JSON here is the document itself (the page has no data of its own).
         try output.write(in: tool, try format.render(document) ?? DocumentWriter.json(document))
     }
