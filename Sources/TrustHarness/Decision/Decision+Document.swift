@@ -23,7 +23,7 @@ extension Decision {
                         .map { "not a candidate: \($0.columns.joined(separator: ", ")) \($0.says)" }
                 rows.append([.init(label), .init(best.name, tone: .pass, code: true), .init(why(best, in: ranking, answer: answer)),
                              .init(next.isEmpty ? "(the only \(ranking.kind == .client ? "client" : "library") that can be used here)" : next),
-                             .init(caveats.isEmpty ? "-" : caveats.joined(separator: "; "))])
+                             .init(caveats.isEmpty ? "-" : caveats.joined(separator: " · "))])
             }
         }
         return .init(id: "choosing", title: "Which to use", blocks: [
@@ -35,7 +35,7 @@ extension Decision {
     /// Why `best` leads its ranking, in a sentence, every figure from the reports.
     func why(_ best: Candidate, in ranking: Ranking, answer: Answer) -> String {
         let profile = answer.situation.profile.rawValue
-        var parts = ["\(best.acceptLine) on the \(ranking.compared) requests compared (\(profile))"]
+        var parts = ["\(best.acceptLine) on the \(ranking.compared) requests compared under \(profile)"]
         if !best.suites.isEmpty { parts.append(best.suiteLine + " on the cases every candidate answered") }
         parts.append("\(best.rejects[.high, default: 0]) valid chains refused (high)")
         if let gravest = best.gravest.first { parts.append("gravest: \(gravest.id) \(gravest.count)") }
