@@ -83,13 +83,6 @@ import Testing
         #expect(run.output.contains("version") && run.output.contains("chain"), "\(shell)")
     }
 
-    /// Every subcommand's help has examples.
-    @Test(arguments: ["run", "compare", "evaluate", "limbo", "pkits", "bettertls", "bad-input", "explore", "probe", "stress", "bench", "pins", "generate", "report"])
-    func everySubcommandsHelpHasExamples(_ subcommand: String) async throws {
-        let run = try await ToolRun.of(["help", subcommand])
-        #expect(run.status == 0 && run.output.contains("Example"), "\(run)")
-    }
-
     /// explore writes every class as files with the `evaluate` command that reproduces it.
     @Test func exploreFindingsNameTheCommandThatReproducesThem() async throws {
         let folder = Files.scratch("findings")

@@ -25,7 +25,9 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
     static let evaluate: [Case] = [
         Case(0, "TRUSTED", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", at),
         Case(0, "TRUSTED", "evaluate", "--chain", Files.scratch("leaf.der"), "--chain", intermediate, "--anchors", root, "--host", host, "--at", at, "--backend", "gnutls"),
-        Case(1, "REJECTED", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", "other.example.test", "--at", at),
+        Case(1, "REJECTED at invalidChain \\[hostnameMismatch\\]\n  reason  rejected: wrong host: the certificate is not for other.example.test \\(", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", "other.example.test", "--at", at),
+        Case(1, "\"reason\" : \"rejected: a certificate of the chain had expired by 2099-01-01T00:00:00Z; wrong host: the certificate is not for other.example.test \\(", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", "other.example.test", "--at", "2099-01-01T00:00:00Z", "--backend", "gnutls", "--format", "json"),
+        Case(1, "reason  rejected: a certificate of the chain had expired by 2099-01-01T00:00:00Z \\(", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", "2099-01-01T00:00:00Z", "--backend", "openssl"),
         Case(1, "REJECTED", "evaluate", "--chain", leaf, "--chain", intermediate, "--system-anchors", "--host", host, "--at", at),
         Case(0, "\"trusted\" : true", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", at, "--format", "json"),
         Case(0, "TRUSTED", "evaluate", "--chain", leaf, "--chain", intermediate, "--anchors", root, "--host", host, "--at", "2025-06-01T02:00:00.5+02:00"),
@@ -80,15 +82,18 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
         Case(2, "Unknown option '--output'", "limbo", "--output", "limbo-results"),
         Case(0, "Every result equals the committed record", "pkits", "--id", "pkits::4.2.*"),
         Case(2, "--results-dir names the folder", "bettertls", "--results-dir", "-"),
-        Case(0, "Every result equals the committed record", "bettertls", "--test-suite", "pathbuilding", "--backend", "gnutls"),
-        Case(0, "BRIDGE_CA_PKI, DEPRECATED_CRYPTO edges", "bettertls", "--test-suite", "pathbuilding", "--id", "bettertls::pathbuilding::tc7?", "--backend", "openssl"),
-        Case(0, "wrote .*BetterTLS pathbuilding its cases at 081fb7c, its certificates as BetterTLS.s master", "bettertls", "--test-suite", "pathbuilding", "--export", Files.scratch("pathbuilding.json")),
+        Case(0, "Every result equals the committed record", "bettertls", "--suite", "pathbuilding", "--backend", "gnutls"),
+        Case(0, "Every result equals the committed record", "bettertls", "--test-suite", "pathbuilding", "--backend", "gnutls", "--id", "bettertls::pathbuilding::tc1?"),
+        Case(2, "--suite pathbuilding and --test-suite nameconstraints name two suites: give --suite once", "bettertls", "--suite", "pathbuilding", "--test-suite", "nameconstraints"),
+        Case(2, "give the limbo.json once: as the path or as --suite, not both", "limbo", "Vectors/limbo/limbo.json", "--suite", "other.json"),
+        Case(0, "BRIDGE_CA_PKI, DEPRECATED_CRYPTO edges", "bettertls", "--suite", "pathbuilding", "--id", "bettertls::pathbuilding::tc7?", "--backend", "openssl"),
+        Case(0, "wrote .*BetterTLS pathbuilding its cases at 081fb7c, its certificates as BetterTLS.s master", "bettertls", "--suite", "pathbuilding", "--export", Files.scratch("pathbuilding.json")),
         Case(2, "--published-file pairs a back end for --published", "bettertls", "--published-file", "nss=x.json"),
         Case(2, "--published compares on the revision the published files name", "bettertls", "--published", "--revision", "december2021"),
         Case(2, "takes BACKEND=FILE", "bettertls", "--published", "--published-file", "nss"),
         Case(2, "no published results paired with botan", "bettertls", "--published", "--backend", "botan"),
-        Case(0, "Every difference is explained(.|\n)*gnutls +pathbuilding +dec_2021/gnutls_3.7.2.json [^\n]* 20 +20 +0 +0 +0 +61 +0", "bettertls", "--published", "--test-suite", "pathbuilding", "--backend", "gnutls"),
-        Case(0, "<table class=\"cells\"", "bettertls", "--published", "--test-suite", "pathbuilding", "--backend", "gnutls", "--format", "html"),
+        Case(0, "Every difference is explained(.|\n)*gnutls +pathbuilding +dec_2021/gnutls_3.7.2.json [^\n]* 20 +20 +0 +0 +0 +61 +0", "bettertls", "--published", "--suite", "pathbuilding", "--backend", "gnutls"),
+        Case(0, "<table class=\"cells\"", "bettertls", "--published", "--suite", "pathbuilding", "--backend", "gnutls", "--format", "html"),
         Case(2, "--published writes text, json, markdown or html, not junit", "bettertls", "--published", "--format", "junit"),
         Case(2, "the files are of BetterTLS 081fb7c.*, a738c20", "bettertls", "--published", "--published-file", "gnutls=dec_2021/node_16.13.1.json", "--backend", "gnutls", "--backend", "openssl"),
         Case(0, "4.8 certificate policies", "pkits", "--id", "pkits::4.8.*", "--backend", "openssl"),
@@ -143,7 +148,7 @@ let at = "2025-06-01T00:00:00Z", host = "www.example.test"
     /// A BetterTLS suite written out is an x509-limbo file `limbo` runs like any other.
     @Test func anExportedBetterTLSSuiteRunsThroughLimbo() async throws {
         let file = Files.scratch("exported-pathbuilding.json")
-        let export = try await ToolRun.of(["bettertls", "--test-suite", "pathbuilding", "--export", file])
+        let export = try await ToolRun.of(["bettertls", "--suite", "pathbuilding", "--export", file])
         #expect(export.status == 0, "\(export)")
         let run = try await ToolRun.of(["limbo", file, "--backend", "gnutls", "--format", "json"])
         #expect(run.status == 0, "\(run)")

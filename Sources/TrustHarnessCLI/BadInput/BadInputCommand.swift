@@ -26,9 +26,11 @@ struct BadInputCommand: ToolCommand {
 
     @OptionGroup var location: VectorsOption
 
+    @OptionGroup var deviationsOption: DeviationsOption
+
     @OptionGroup var backendOption: BackendOption
 
-    @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (--vector is the same) (* and ?); repeatable.", valueName: "pattern"))
+    @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only cases whose id matches this pattern (* and ? wildcards, e.g. 'truncated-*' or 'host-*'); repeatable. --vector is the same.", valueName: "pattern"))
     var idPatterns: [String] = []
 
     @OptionGroup var formatOption: FormatOption<SuiteFormat>
@@ -45,7 +47,7 @@ struct BadInputCommand: ToolCommand {
             throw ExitCode(2)
         }
         // The recorded deviations (`bad-input/<id>` entries of deviations.json and --deviations files).
-        let deviations = try location.load(in: tool).deviations
+        let deviations = try deviationsOption.load(location, in: tool).deviations
         let backends: [any TrustBackend]
         do {
             backends = try backendOption.backends(in: tool)

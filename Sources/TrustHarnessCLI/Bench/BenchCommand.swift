@@ -102,9 +102,10 @@ struct BenchCommand: ToolCommand {
         }
         let scenarios = try loadScenarios(in: tool)
         let runner = BenchmarkRunner(entries: entries, baselines: tool.benchmarks, scenarios: scenarios, seconds: seconds, rounds: rounds)
-        let progress = Progress.onTerminal(label: counter == nil ? "measuring" : "counting")
-        var report: (@Sendable (Int, Int) -> Void)?
-        if let progress { report = { done, total in progress.update(done, total) } }
+        // Counted in measurements: every back end, raw loop and floor, per scenario and mode, per round.
+        let progress = Progress(label: counter == nil ? "measuring" : "counting", count: counter == nil ? runner.measurements : nil, unit: "measurements",
+                                detail: "\(Progress.backends(entries.count)), \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s")\(counter == nil ? ", \(rounds) round\(rounds == 1 ? "" : "s")" : "")", in: tool)
+        let report: @Sendable (Int, Int) -> Void = { done, total in progress.update(done, of: total) }
         let result: BenchmarkResult
         do {
             if var counter {
@@ -113,10 +114,11 @@ struct BenchCommand: ToolCommand {
                 result = try runner.run(progress: report)
             }
         } catch {
+            progress.finish()
             tool.error("error: \(error)")
             throw ExitCode(error.kind == .anchorsRefused ? 2 : 1)
         }
-        progress?.finish()
+        progress.finish()
         if let text = format.render(result.document(provenance: tool.provenance)) {
             try output.write(in: tool, text)
         } else {

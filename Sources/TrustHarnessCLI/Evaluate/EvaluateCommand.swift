@@ -231,8 +231,8 @@ struct EvaluateCommand: ToolCommand {
     }
 
     /// The verdicts as a document of the one model: per back end its verdict (the policy's step
-    /// and failure classes), the policy's reason with the library's diagnostics, and the path it
-    /// trusted.
+    /// and failure classes), what decided in words (``PolicyDecision/sentence(host:time:)``: a wrong
+    /// host said as one) with the library's diagnostics, and the path it trusted.
     static func document(_ entries: [Entry], host: String?, time: Date, provenance: Provenance) -> ReportDocument {
         typealias Cell = ReportDocument.Table.Cell
         let rows = entries.map { entry -> [Cell] in
@@ -244,7 +244,7 @@ struct EvaluateCommand: ToolCommand {
                 let verdict = "\(decision.trusted ? "TRUSTED" : "REJECTED") at \(decision.step.rawValue)"
                     + (decision.failures.isEmpty ? "" : " [\(decision.failures.map(\.rawValue).joined(separator: ", "))]")
                 let path = decision.trusted ? decision.path.enumerated().map { "[\($0.offset)] \(SubjectText.of($0.element))" }.joined(separator: " · ") : ""
-                return [name, Cell(verdict), Cell(decision.reason), Cell(path)]
+                return [name, Cell(verdict), Cell(decision.sentence(host: host, time: time)), Cell(path)]
             }
         }
         var table = ReportDocument.Table(headers: ["back end", "verdict", "reason", "path"], cells: rows)
@@ -312,7 +312,7 @@ struct EvaluateCommand: ToolCommand {
                 backend: entry.backend.name, version: entry.backend.version,
                 trusted: decision.trusted, failures: decision.failures,
                 native: decision.diagnostics.map(JSONReport.Native.init),
-                step: decision.step, reason: decision.reason,
+                step: decision.step, reason: decision.sentence(host: host, time: time),
                 path: decision.path.map(SubjectText.of),
                 error: nil
             )

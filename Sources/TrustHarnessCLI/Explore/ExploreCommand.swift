@@ -223,21 +223,23 @@ struct ExploreCommand: ToolCommand {
         guard !mutations.isEmpty else { throw ValidationError("no mutation matches \(mutationPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
         guard !bases.isEmpty else { throw ValidationError("no chain to mutate: no catalogue vector matches \(fromPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
 
-        let progress = Progress.onTerminal(label: "explore")
-        var report: (@Sendable (Int, Int, Int) -> Void)?
-        if let progress { report = { done, total, _ in progress.update(done, total) } }
+        // Mutants drawn of those planned (a --seconds run may stop early), with the classes so far.
+        let progress = Progress(label: "explore", count: nil, unit: "mutants", detail: Progress.backends(backends.count), in: tool)
+        let report: @Sendable (Int, Int, Int) -> Void = { done, total, classes in
+            progress.update(done, of: total, note: classes == 1 ? "1 class" : "\(classes) classes")
+        }
         let explorer = Explorer(backends: backends, bases: bases, mutations: mutations)
         var options = Explorer.Options(seed: seed, cases: cases, seconds: seconds, pairs: pairs, keyTypes: keyTypes.isEmpty ? Explorer.KeyType.conforming : keyTypes.compactMap(Explorer.KeyType.init(rawValue:)), profile: profileOption.profile)
         options.jobs = jobs
         if let shard {
             let part = try await explorer.runShard(options, shard: try Explorer.Shard(parsing: shard), producer: "trust-harness \(TrustHarnessTool.version)", progress: report)
-            progress?.finish()
+            progress.finish()
             try output.write(in: tool, try JSONText.encode(part) + "\n")
             tool.error("explore: shard \(part.shard): \(part.evaluated) of \(part.run.mutants) mutants, \(part.classes) classes before merging, \(String(format: "%.1f", part.seconds)) s")
             return
         }
         let result = try await explorer.run(options, progress: report)
-        progress?.finish()
+        progress.finish()
         try await write(result, backends: backends.map(BackendInfo.init), in: tool)
     }
 
@@ -299,7 +301,8 @@ struct ExploreCommand: ToolCommand {
                 tool.error("error: cannot write the findings into \(resultsDirectory): \(FileProblem.systemReason(error))")
                 throw ExitCode(2)
             }
-            folders = result.findings.indices.map { folder.appendingPathComponent(FindingFiles.slug(result.findings[$0], index: $0)).path }
+            // Named in the report as every file is (Provenance.reportPath), not by where this machine keeps them.
+            folders = result.findings.indices.map { Provenance.reportPath(folder.appendingPathComponent(FindingFiles.slug(result.findings[$0], index: $0)).path) }
             tool.error("wrote \(result.findings.count) findings and candidates.json into \(folder.path)")
         }
         let provenance = tool.provenance(judging: profileOption.profile)

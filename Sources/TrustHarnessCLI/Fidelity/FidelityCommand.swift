@@ -31,7 +31,7 @@ struct FidelityCommand: ToolCommand {
 
     @OptionGroup var backendOption: BackendOption
 
-    @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only chain vectors whose id matches this pattern (* and ?); repeatable.", valueName: "pattern"))
+    @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only the chain vectors (with --suite, the cases) whose id matches this pattern (* and ? wildcards, e.g. 'valid-chain/*' or 'pathlen::*'); repeatable. --vector is the same.", valueName: "pattern"))
     var vectorPatterns: [String] = []
 
     /// What the columns are compared on.
@@ -73,7 +73,13 @@ struct FidelityCommand: ToolCommand {
         case .vectors:
             let vectors = suite.vectors.filter { selected($0.id) }
             guard !vectors.isEmpty else { throw ValidationError("--id: no chain vector id matches \(vectorPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
-            rows = await comparison.run(vectors, record: record)
+            let progress = Progress(label: "comparing", count: vectors.count, unit: "vectors", detail: Progress.backends(backends.count), in: tool)
+            // Counted as each request is handed to a back end and its reference.
+            rows = await comparison.run(ids: vectors.map(\.id), record: record) { index, _ in
+                progress.advance(of: vectors.count * backends.count)
+                return .ask(anchors: vectors[index].anchors, request: vectors[index].request)
+            }
+            progress.finish()
         case .limbo, .bettertlsNameConstraints, .bettertlsPathBuilding:
             let limbo: LimboSuite
             do {
@@ -89,7 +95,9 @@ struct FidelityCommand: ToolCommand {
             let testcases = limbo.testcases.filter { selected($0.id) }
             guard !testcases.isEmpty else { throw ValidationError("--id: no case id matches \(vectorPatterns.map { "'\($0)'" }.joined(separator: ", "))") }
             let runner = SuiteRunner(backends: backends)
+            let progress = Progress(label: "comparing", count: testcases.count, unit: "cases", detail: Progress.backends(backends.count), in: tool)
             rows = await comparison.run(ids: testcases.map(\.id), record: record) { index, backend in
+                progress.advance(of: testcases.count * backends.count)
                 let testcase = testcases[index]
                 if let reason = runner.skipReason(testcase, backend: backend) { return .skip("not evaluated by the suite runner: \(reason)") }
                 do {
@@ -99,6 +107,7 @@ struct FidelityCommand: ToolCommand {
                     return .skip("the case's input cannot be used: \(error)")
                 }
             }
+            progress.finish()
         }
         let problems = FidelityComparison.problems(rows, record: record)
         let infos = backends.map(BackendInfo.init)

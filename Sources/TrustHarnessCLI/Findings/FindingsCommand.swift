@@ -35,14 +35,14 @@ struct FindingsCommand: ToolCommand {
         guard let threshold = ImpactCatalogue.Severity(rawValue: severity), threshold != .info else {
             throw ValidationError("--severity takes critical, high, medium or low, not \"\(severity)\"")
         }
-        let suite = try options.location.load(in: tool)
+        let suite = try options.load(in: tool)
         let run = try await options.run(in: tool)
         let profile = options.profileOption.profile
         let findings = Findings.select(run.results, suite: suite, profile: profile, backends: run.infos, severity: threshold)
         let directory = URL(fileURLWithPath: output)
         let command = (["trust-harness"] + tool.arguments).joined(separator: " ")
         let written = try Findings.write(findings, to: directory, catalogue: suite.impacts, reproductions: tool.reproductions, profile: profile, command: command)
-        try tool.standardOutput("\(written.count) finding\(written.count == 1 ? "" : "s") of impact \(threshold.rawValue) or higher under profile \(profile.rawValue) in \(directory.path)\n"
+        try tool.standardOutput("\(written.count) finding\(written.count == 1 ? "" : "s") of impact \(threshold.rawValue) or higher under profile \(profile.rawValue) in \(Provenance.reportPath(directory.path))\n"
             + findings.map { "  \($0.impact.label)  \($0.result.backend)  \($0.result.id)\n" }.joined())
     }
 }

@@ -82,7 +82,7 @@ struct Probe: Encodable {
             protocolVersion: report.protocolVersion, cipher: report.cipher, forwardSecret: report.forwardSecret,
             chain: report.peerChain.map { Sent(subject: SubjectText.of($0), pin: SPKIPin.of(certificate: $0).map { "\($0)" } ?? "(no key)") },
             handshakeVerdict: handshakeVerdict, chainVerdict: chainVerdict,
-            policy: decision.map { "\($0.trusted ? "trusted" : "rejected") at \($0.step.rawValue): \($0.reason)" }, policyTrusted: decision?.trusted,
+            policy: decision.map { "\($0.trusted ? "trusted" : "rejected") at \($0.step.rawValue): \($0.sentence(host: request.host?.description, time: request.time))" }, policyTrusted: decision?.trusted,
             finding: finding, ats: report.failure == nil ? ats(report) : [], milliseconds: report.milliseconds
         )
         return Probe(backend: BackendInfo(backend), handshake: handshake, note: nil)

@@ -19,6 +19,9 @@ struct CompareCommand: ToolCommand {
     )
 
     @OptionGroup var options: ReportOptions
+
+    @OptionGroup var formatOption: FormatOption<SuiteFormat>
+
     @OptionGroup var output: OutputOption
 
     func validate() throws {
@@ -30,7 +33,7 @@ struct CompareCommand: ToolCommand {
         let (infos, results) = (run.infos, run.results)
         let rows = ResultRows.group(results).filter(\.disagree)
         let disagreeing = rows.flatMap(\.results)
-        try output.write(in: tool, try options.render(infos: infos, results: disagreeing, title: "TrustHarness: where the back ends disagree",
+        try output.write(in: tool, try options.render(formatOption.value, infos: infos, results: disagreeing, title: "TrustHarness: where the back ends disagree",
                                                       whenEmpty: "None: every back end gives the same answer on every selected vector.", in: tool))
         tool.error("\(rows.count) of \(ResultRows.group(results).count) vector(s) get different answers from \(infos.map(\.name).joined(separator: " and "))")
     }

@@ -19,15 +19,30 @@ struct RunCommand: ToolCommand {
     )
 
     @OptionGroup var options: ReportOptions
+
+    @OptionGroup var formatOption: FormatOption<SuiteFormat>
+    var format: SuiteFormat { formatOption.value }
+
+    @Option(name: .customLong("benchmarks"), help: ArgumentHelp("HTML only: a `trust-harness bench --format json` file to chart beside the matrix.", valueName: "file"), completion: .file())
+    var benchmarksFile: String?
+
     @OptionGroup var output: OutputOption
 
     @Flag(help: "Also serve every selected chain vector on 127.0.0.1 with a real TLS server and compare, per back end with a TLS client, the handshake's verdict with the chain's (differences recorded in Vectors/handshake.json); a summary on standard error.")
     var handshake = false
 
+    func validate() throws {
+        if benchmarksFile != nil && format != .html { throw ValidationError("--benchmarks charts figures in the HTML report: add --format html") }
+    }
+
     func run(in tool: ToolContext) async throws {
+        // Read before anything is evaluated: a bad file is refused at once.
+        let benchmarks = try benchmarksFile.map { path in
+            do { return try BenchmarkReport.read(URL(fileURLWithPath: path)) } catch { throw ValidationError("\(error)") }
+        }
         let run = try await options.run(in: tool)
         let (infos, results) = (run.infos, run.results)
-        try output.write(in: tool, try options.render(infos: infos, results: results, benchmarks: run.benchmarks, in: tool))
+        try output.write(in: tool, try options.render(format, infos: infos, results: results, benchmarks: benchmarks, in: tool))
         var failed = false
         let unexpected = ConformanceSummary.of(results, backends: infos.map(\.name)).map(\.unexpected).reduce(0, +)
         if unexpected > 0 {
@@ -42,7 +57,7 @@ struct RunCommand: ToolCommand {
     func compareHandshakes(in tool: ToolContext) throws -> Bool {
         guard let serve = tool.loopbackServer else { throw ValidationError("--handshake: this tool has no loopback TLS server") }
         let directory = try options.location.directory()
-        let suite = try options.location.load(in: tool)
+        let suite = try options.load(in: tool)
         let ids = Set(try options.subjects(of: ConformanceRunner(backends: [], suite: suite)).map(\.id))
         let recordURL = directory.appendingPathComponent("handshake.json")
         let record = FileManager.default.fileExists(atPath: recordURL.path) ? try HandshakeComparison.readRecord(recordURL) : HandshakeComparison.Record(differences: [])

@@ -29,8 +29,11 @@ struct StressCommand: ToolCommand {
     @Option(help: "How long the tasks run, in seconds.")
     var seconds: Double = 10
 
-    @Option(help: "How many tasks evaluate at once (two per core here).")
-    var tasks: Int = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+    @Option(name: .customLong("tasks"), help: ArgumentHelp("How many tasks evaluate at once (default: two per core, at least 2).", valueName: "n"))
+    var taskOption: Int?
+
+    /// `--tasks`, else two per core (at least 2).
+    var tasks: Int { taskOption ?? max(2, ProcessInfo.processInfo.activeProcessorCount * 2) }
 
     @OptionGroup var backendOption: BackendOption
 

@@ -11,7 +11,7 @@ extension BetterTLSCommand {
         guard options.format != .junit else {
             throw ValidationError("--published writes text, json, markdown or html, not junit")
         }
-        guard options.path == nil && options.suitePath == nil && options.idPatterns.isEmpty && !options.record && options.resultsDirectory == nil else {
+        guard options.path == nil && options.idPatterns.isEmpty && !options.record && options.resultsDirectory == nil else {
             throw ValidationError("--published runs the suite made here, every case, and compares: drop the path, --id, --record and --results-dir")
         }
         let folder = try options.location.directory().appendingPathComponent("bettertls")
@@ -78,19 +78,22 @@ extension BetterTLSCommand {
             throw ValidationError("--published: the files are of BetterTLS \(revisions.sorted().joined(separator: ", ")); compare files of one revision this tool knows (\(BetterTLSNameConstraints.Revision.allCases.map { String($0.rawValue.prefix(7)) }.joined(separator: ", ")))")
         }
 
-        let backends = try registry.named(names, configuration: .uncached)
+        let backends: [any TrustBackend]
+        do {
+            backends = try registry.named(names, configuration: .uncached)
+        } catch {
+            throw BackendOption.refusal(error, in: tool)
+        }
         let kind = SuiteKind.bettertls(testSuite, revision)
         let made = try kind.madeLimboSuite()
-        let progress = Progress.onTerminal(label: "\(kind) \(revision.rawValue.prefix(7))")
-        var report: (@Sendable (Int, Int) -> Void)?
-        if let progress { report = { done, total in progress.update(done, total) } }
-        let results = await SuiteRunner(backends: backends).run(made.testcases, progress: report)
-        progress?.finish()
+        let progress = Progress(label: "\(kind) \(revision.rawValue.prefix(7))", count: made.testcases.count, unit: "cases", detail: Progress.backends(backends.count), in: tool)
+        let results = await SuiteRunner(backends: backends).run(made.testcases) { done, total in progress.update(done, of: total) }
+        progress.finish()
 
         let facts = testSuite.facts(revision)
         let comparisons = backends.map { backend in
             BetterTLSComparison.compare(
-                suite: suite, backend: BackendInfo(backend), results: results, publishedFile: counterparts[backend.name]!,
+                suite: suite, backend: BackendInfo(backend), results: results, publishedFile: Provenance.reportPath(counterparts[backend.name]!),
                 published: published[backend.name]!, facts: facts, explanations: explanations
             )
         }

@@ -4,11 +4,13 @@ import TrustCore
 import TrustHarness
 import TrustVectors
 
-/// Selection and output options shared by `run` and `compare`.
+/// What `run`, `compare` and `findings` evaluate and how: the vectors (and the deviations they are
+/// judged with), which of them, on which back ends, against which profile, asked how often. Each
+/// command declares its own output (`run` and `compare` a report in `--format`, `findings` folders).
 struct ReportOptions: ParsableArguments {
-    typealias Format = SuiteFormat
-
     @OptionGroup var location: VectorsOption
+
+    @OptionGroup var deviations: DeviationsOption
 
     @Option(name: [.customLong("id"), .customLong("vector")], help: ArgumentHelp("Only vectors whose id matches this pattern (* and ? wildcards, e.g. 'expired-*' or 'policy/*/p256'); repeatable. --vector is the same.", valueName: "pattern"))
     var vectorPatterns: [String] = []
@@ -17,26 +19,20 @@ struct ReportOptions: ParsableArguments {
 
     @OptionGroup var profileOption: ProfileOption
 
-    @OptionGroup var formatOption: FormatOption<SuiteFormat>
-    var format: SuiteFormat { formatOption.value }
-
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Ask every request again in this many rounds, each on one task and on many tasks at once, one through warm shared evaluators and the other through cold new ones (they swap each round: 2 rounds ask all four ways); a request whose verdicts differ is reported as unstable, with every verdict and its count, and fails the run. 0: ask once.", valueName: "n"))
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Ask every request again in this many rounds, each on one task and on many tasks at once, one through warm shared evaluators and the other through cold new ones (they swap each round: 2 rounds ask all four ways); a request whose verdicts differ is reported as unstable, with every verdict and its count. 0: ask once.", valueName: "n"))
     var repetitions: Int = 2
-
-    @Option(name: .customLong("benchmarks"), help: ArgumentHelp("HTML only: a `trust-harness bench --format json` file to chart beside the matrix.", valueName: "file"), completion: .file())
-    var benchmarksFile: String?
 
     func validate() throws {
         if repetitions < 0 || repetitions > 1000 { throw ValidationError("--repeat takes 0 to 1000 (how many more times each request is asked in each way), not \(repetitions)") }
-        if benchmarksFile != nil && format != .html { throw ValidationError("--benchmarks charts figures in the HTML report: add --format html") }
+    }
+
+    /// The vectors, with the packages' deviations and every `--deviations` file added.
+    func load(in tool: ToolContext) throws -> VectorSuite {
+        try deviations.load(location, in: tool)
     }
 
     func backends(in tool: ToolContext) throws -> [any TrustBackend] {
-        do {
-            return try backendOption.backends(in: tool)
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        try backendOption.backends(in: tool)
     }
 
     func subjects(of runner: ConformanceRunner) throws -> [ConformanceRunner.Subject] {
@@ -49,14 +45,11 @@ struct ReportOptions: ParsableArguments {
         return selected
     }
 
-    /// Runs the selected vectors with progress on a terminal (standard error), none when piped.
+    /// Runs the selected vectors with progress on standard error, counted in vectors (``Progress``).
     /// Bad options and files are refused before anything is evaluated.
     func run(in tool: ToolContext) async throws -> RunOutput {
         let backends = try backends(in: tool)
-        let benchmarks = try benchmarksFile.map { path in
-            do { return try BenchmarkReport.read(URL(fileURLWithPath: path)) } catch { throw ValidationError("\(error)") }
-        }
-        let suite = try location.load(in: tool)
+        let suite = try load(in: tool)
         // A package's own deviations file names only back ends the tool registers: a misspelt name
         // would never be judged (the test kit refuses it too). `NAME+checks` exists for every NAME.
         let known = Set(tool.registry.names)
@@ -71,23 +64,22 @@ struct ReportOptions: ParsableArguments {
         }
         let runner = ConformanceRunner(backends: backends, suite: suite, profile: profileOption.profile)
         let subjects = try subjects(of: runner)
-        let progress = Progress.onTerminal(label: "evaluating")
-        var report: (@Sendable (Int, Int) -> Void)?
-        if let progress {
-            report = { done, total in progress.update(done, total) }
-        }
-        let results = await runner.run(subjects, repetitions: repetitions, progress: report)
-        progress?.finish()
-        return RunOutput(infos: backends.map(BackendInfo.init), results: results, benchmarks: benchmarks)
+        // Every request is asked once, then twice more in each round of --repeat.
+        let progress = Progress(label: "evaluating", count: subjects.count, unit: "vectors",
+                                detail: "\(Progress.backends(backends.count)), \(Progress.asked(1 + 2 * repetitions))", in: tool)
+        let results = await runner.run(subjects, repetitions: repetitions) { done, total in progress.update(done, of: total) }
+        progress.finish()
+        return RunOutput(infos: backends.map(BackendInfo.init), results: results)
     }
 
     struct RunOutput {
         var infos: [BackendInfo]
         var results: [ConformanceResult]
-        var benchmarks: BenchmarkReport?
     }
 
-    func render(infos: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance",
+    /// The conformance document of `results` in `format` (JSON: the run's own schema), judged
+    /// against this run's profile.
+    func render(_ format: SuiteFormat, infos: [BackendInfo], results: [ConformanceResult], benchmarks: BenchmarkReport? = nil, title: String = "TrustHarness conformance",
                 whenEmpty: String = "No vector was evaluated.", in tool: ToolContext) throws -> String {
         let provenance = tool.provenance(judging: profileOption.profile)
         switch format {

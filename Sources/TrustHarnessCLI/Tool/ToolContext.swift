@@ -32,6 +32,13 @@ public struct ToolContext: Sendable {
     public var standardError: @Sendable (String) -> Void
     /// Reads all of standard input (`--chain -`).
     public var standardInput: @Sendable () -> [UInt8]
+    /// Whether standard error is a terminal: progress is then one line rewritten in place, and
+    /// otherwise (a log, a file, a test's sink) a whole line at most every ten seconds. False
+    /// unless set; ``TrustHarnessTool/main(packages:)`` asks the process's own standard error.
+    public var standardErrorIsTerminal = false
+    /// The clock progress lines are timed with (a test gives its own, to check the intervals
+    /// without sleeping).
+    var clock: @Sendable () -> ContinuousClock.Instant = { .now }
     /// Reads a vectors folder (`VectorSuite.load(from:)` unless a caller that runs the tool many
     /// times over one unchanging folder, such as a test, keeps what it read).
     public var loadVectors: @Sendable (URL) throws -> VectorSuite = { try VectorSuite.load(from: $0) }
@@ -71,12 +78,14 @@ public struct ToolContext: Sendable {
 
     /// The process's own standard output, error and input.
     static func standardStreams(packages: [BackendPackage]) throws(BackendRegistryError) -> ToolContext {
-        try ToolContext(
+        var context = try ToolContext(
             packages: packages,
             standardOutput: { text in try FileHandle.standardOutput.write(contentsOf: Data(text.utf8)) },
             standardError: { text in FileHandle.standardError.write(Data(text.utf8)) },
             standardInput: { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
         )
+        context.standardErrorIsTerminal = isatty(STDERR_FILENO) == 1
+        return context
     }
 
     /// A message for people, on its own line (standard error).

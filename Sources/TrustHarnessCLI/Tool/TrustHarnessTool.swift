@@ -7,8 +7,8 @@ import TrustVectors
 import TrustProbe
 
 /// The `trust-harness` command-line tool as a library: every subcommand (`run`, `compare`,
-/// `evaluate`, `limbo`, `pkits`, `bad-input`, `explore`, `probe`, `stress`, `bench`, `pins`,
-/// `generate`), entered with the back ends to use. An executable is a composition root of a few lines:
+/// `evaluate`, the suites, `explore`, `bench`, `report`, ...: `trust-harness --help` lists them,
+/// docs/cli.md gives each one's help), entered with the back ends to use. An executable is a composition root of a few lines:
 ///
 /// ```swift
 /// import BuiltInBackends
@@ -240,15 +240,13 @@ struct VectorsOption: ParsableArguments {
         throw ValidationError("no vectors found: no Vectors/manifest.json here or in the source checkout, and no TrustHarness_TrustVectorsResources.resources, Vectors/ or ../share/trust-harness/Vectors beside the executable; pass --vectors PATH or set \(VectorSuite.environmentVariable)")
     }
 
-    @Option(name: .customLong("deviations"), help: ArgumentHelp("A deviations file (deviations.json's format) of other back ends, added to the vectors' own record; repeatable.", valueName: "file"), completion: .file())
-    var deviationFiles: [String] = []
-
-    /// Loads the suite with every deviations file added; a broken vectors folder or deviations file
-    /// is bad input (exit 2) with the file and the problem.
-    func load(in tool: ToolContext) throws -> VectorSuite {
+    /// Loads the suite with the packages' deviations files (``ToolContext/deviations``) and
+    /// `files` added; a broken vectors folder or deviations file is bad input (exit 2) with the file
+    /// and the problem.
+    func load(in tool: ToolContext, adding files: [URL] = []) throws -> VectorSuite {
         do {
             var suite = try tool.loadVectors(try directory())
-            for file in tool.deviations + deviationFiles.map({ URL(fileURLWithPath: $0) }) {
+            for file in tool.deviations + files {
                 suite = try suite.adding(deviationsFrom: file)
             }
             return suite
