@@ -1,7 +1,8 @@
 """Checks the comparison page as headless Chromium rendered it (scripts/report --check): the
 screenshot shows the heat map (enough red, blue and purple cell pixels), and the DOM after the page's
 script ran has a heat-map row for every back end of the run report; the conformance page's switches
-(--filters); the explorer's page, ranking first (--explore). Standard library only."""
+(--filters); the explorer's page, ranking first (--explore); both pages' weight, height, order and
+contrast (--sizes). Standard library only."""
 import json
 import struct
 import sys
@@ -41,16 +42,81 @@ def pixels(path):
     return width, height, channels, rows
 
 
+SCREEN = 900          # a screen's height at 1400 px wide
+PAGE_BYTES = 1_000_000
+PAGE_HEIGHT = 30_000
+
+
+def measured(dom):
+    """The laid-out height and each section's top, as document.js wrote them for #measure."""
+    import re
+    text = open(dom, encoding="utf-8").read()
+    height = re.search(r'data-height="(\d+)"', text)
+    sections = re.search(r'data-sections="([^"]*)"', text)
+    if not height or not sections:
+        sys.exit(f"report check: {dom} has no measurement (the page's script did not run with #measure)")
+    tops = {}
+    for part in sections.group(1).split(","):
+        if ":" in part:
+            name, top = part.rsplit(":", 1)
+            tops[name] = int(top)
+    return int(height.group(1)), tops, text
+
+
+def contrast(a, b):
+    def lum(c):
+        def ch(v):
+            v = v / 255
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+    x, y = lum(a), lum(b)
+    return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+
+
+def sizes(compare, compare_dom, conformance, conformance_dom, root):
+    """Pages that fit a screen: the conformance page under PAGE_BYTES and PAGE_HEIGHT at 1400 px;
+    the comparison page opening with its answer, the suites within its first two screens, every
+    heat-map cell's text at WCAG AA contrast (4.5:1) on its colour; no machine path in either."""
+    import os
+    import re
+    problems = []
+    weight = os.path.getsize(conformance)
+    height, tops, _ = measured(conformance_dom)
+    if weight >= PAGE_BYTES: problems.append(f"the conformance page weighs {weight:,} bytes (limit {PAGE_BYTES:,})")
+    if height >= PAGE_HEIGHT: problems.append(f"the conformance page is {height:,} px tall at 1400 px (limit {PAGE_HEIGHT:,})")
+    c_height, c_tops, c_text = measured(compare_dom)
+    order = sorted(c_tops, key=c_tops.get)
+    if not order or order[0] != "choosing": problems.append(f"the comparison page does not open with its answer (sections: {order[:3]})")
+    if "suites" in c_tops and c_tops["suites"] > 2 * SCREEN:
+        problems.append(f"the comparison page's suites start at {c_tops['suites']} px, past its first two screens ({2 * SCREEN} px)")
+    cells = re.findall(r'style="background: rgb\((\d+), (\d+), (\d+)\); color: (#fff|#1f2328)"', open(compare, encoding="utf-8").read())
+    if not cells: problems.append("the comparison page's heat map has no coloured cell")
+    for r, g, b, ink in cells:
+        text = (255, 255, 255) if ink == "#fff" else (31, 35, 40)
+        if contrast((int(r), int(g), int(b)), text) < 4.5:
+            problems.append(f"a heat-map cell's text {ink} on rgb({r}, {g}, {b}) is below 4.5:1")
+            break
+    for page in (compare, conformance):
+        text = open(page, encoding="utf-8").read()
+        for path in {root, "/tmp/", "/root/", "/home/"}:
+            if path in text:
+                problems.append(f"{os.path.basename(page)} names a machine path ({path})")
+    if problems:
+        sys.exit("report check (sizes): " + "; ".join(problems))
+    print(f"report check: conformance page {weight:,} bytes, {height:,} px; comparison page {os.path.getsize(compare):,} bytes, "
+          f"{c_height:,} px, suites at {c_tops.get('suites', '-')} px, {len(cells)} heat-map cells at AA contrast", file=sys.stderr)
+
+
 def filters(page, dom, preset):
     """The conformance page's switches, as the page's own script applied them in the browser: with
     #only=disagreements&hide=pass the rows shown are exactly the rows the page tags so."""
     import re
     text = open(page, encoding="utf-8").read()
-    tags = re.findall(r'<tr data-tags="([^"]*)" data-key=', text)
+    tags = re.findall(r'<tr data-tags="([^"]*)"', text)
     want = sum(1 for t in tags if "disagreements" in t.split() and "pass" not in t.split())
     rendered = open(dom, encoding="utf-8").read()
     shown = re.search(r'<span class="shown">(\d+) of (\d+) rows</span>', rendered)
-    hidden = len(re.findall(r'<tr data-tags="[^"]*" data-key="[^"]*" hidden=""', rendered))
+    hidden = len(re.findall(r'<tr data-tags="[^"]*" hidden=""', rendered))
     problems = []
     if not tags: problems.append("the conformance page has no matrix rows")
     if want == 0: problems.append("no row disagrees: the check would prove nothing")
@@ -116,6 +182,9 @@ def explore(dom, report, listing):
 
 if sys.argv[1] == "--filters":
     filters(*sys.argv[2:5])
+    sys.exit(0)
+if sys.argv[1] == "--sizes":
+    sizes(*sys.argv[2:7])
     sys.exit(0)
 if sys.argv[1] == "--explore":
     explore(*sys.argv[2:5])

@@ -67,7 +67,10 @@ import Testing
         guard case .heatMap(let map) = try #require(document.sections.first).blocks[1] else { Issue.record("no heat map"); return }
         // The open class counts for nobody; the shared accept for both.
         #expect(map.columns == ["keyUsage"] && map.rows.allSatisfy { $0.cells[0].total == 1 && $0.cells[0].accepts.count == 1 })
-        guard case .details(let details) = document.sections[0].blocks[2] else { Issue.record("no details"); return }
+        // What is behind each cell is a folded section at the end of the page.
+        let behind = try #require(document.sections.last)
+        #expect(behind.folded == true && behind.id == document.sections[0].id + "-cells")
+        guard case .details(let details) = behind.blocks[0] else { Issue.record("no details"); return }
         #expect(details.first?.items.count == 1)
     }
 

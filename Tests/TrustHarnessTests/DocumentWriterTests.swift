@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-import TrustHarness
+@testable import TrustHarness
+@testable import TrustVectors
 
 /// The writers render any document: what the layouts promise, on documents made here.
 @Suite struct DocumentWriterTests {
@@ -62,7 +63,7 @@ import TrustHarness
         let page = DocumentWriter.html(Self.records())
         #expect(page.contains("<input type=\"checkbox\" data-filter=\"x\" data-mode=\"only\"> only x <span class=\"count\">1</span>"), "\(page)")
         #expect(page.contains("data-mode=\"hide\"> hide y <span class=\"count\">2</span>"))
-        #expect(page.contains("<tr data-tags=\"x\" data-key=\"v0\">"))
+        #expect(page.contains("<tr data-tags=\"x\">"))
         #expect(page.contains("<p class=\"callout tone pass\">all well</p>"))
         #expect(page.contains("<span class=\"badge\">deviation</span>"))
     }
@@ -80,5 +81,40 @@ import TrustHarness
         #expect(XMLParser(data: Data(xml.utf8)).parse(), "\(xml)")
         #expect(xml.contains("<testsuite name=\"a\" tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\" time=\"0.500000\">"))
         #expect(xml.contains("<failure type=\"acceptedShouldReject\" message=\"m &lt;b&gt;\">expected</failure>"))
+    }
+}
+
+/// Pages people read: a heat-map cell's text is readable on its colour (WCAG AA, 4.5:1), a rule's
+/// quote is written once, and a profile's answer splits into the rules it cites.
+@Suite struct ReadablePageTests {
+    @Test func everyHeatColourCarriesTextAtAAContrast() {
+        var backgrounds: [DocumentWriter.RGB] = []
+        for direction in [ImpactCatalogue.Direction.accepts, .rejects, .other] {
+            for severity in ImpactCatalogue.Severity.allCases {
+                let impact = Impact(.init(id: "x", direction: direction, severity: severity, title: "", consequence: "", cwe: "CWE-1", cweName: "", related: nil, precedents: []), rule: "r", rank: 1)
+                backgrounds.append(DocumentWriter.heatColour(impact))
+            }
+        }
+        // The cells without an impact: every hue at every share laid on white.
+        for hue: DocumentWriter.RGB in [(211, 47, 47), (25, 118, 210), (123, 31, 162)] {
+            for step in 0...20 {
+                let alpha = 0.18 + 0.82 * Double(step) / 20
+                backgrounds.append((255 - alpha * (255 - hue.0), 255 - alpha * (255 - hue.1), 255 - alpha * (255 - hue.2)))
+            }
+        }
+        for background in backgrounds {
+            let shown = DocumentWriter.readable(background)
+            let text: DocumentWriter.RGB = DocumentWriter.textColour(on: shown) == "#fff" ? (255, 255, 255) : DocumentWriter.ink
+            #expect(DocumentWriter.contrast(shown, text) >= 4.5, "\(background) -> \(shown)")
+        }
+    }
+
+    @Test func aProfilesAnswerSplitsIntoItsRulesAndQuotesStayWhole() {
+        let answer = #"Web PKI: rejected; RFC 9525 §6.3; RFC 5280 §6.1 (Basic Path Validation): "(a) for all x; (b) certificate 1""#
+        #expect(References.parts(answer) == ["Web PKI: rejected", "RFC 9525 §6.3", #"RFC 5280 §6.1 (Basic Path Validation): "(a) for all x; (b) certificate 1""#])
+        #expect(References.label(#"RFC 5280 §6.1 (Basic Path Validation): "a long quote of the rule's own words""#) == "RFC 5280 §6.1 (Basic Path Validation)")
+        #expect(References.short(#"RFC 5280 §6.1 (Basic Path Validation): "a long quote of the rule's own words""#) == "RFC 5280 §6.1")
+        let references = References([[answer], ["RFC 9525 §6.3"]])
+        #expect(references.all.count == 3 && references.anchor("RFC 9525 §6.3") == "ref-2")
     }
 }

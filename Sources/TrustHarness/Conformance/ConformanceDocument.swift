@@ -50,14 +50,36 @@ public enum ConformanceDocument {
             legend: [.deviation: "only recorded deviations", .accepts: "trusted where the standards reject, not all recorded", .rejects: "other departures, not all recorded", .error: "errors, or stopped by a limit before the library answered", .unstable: "unstable"])
         summaryTable.staticNotes = false
 
-        let matrix = rows.map { row -> [Cell] in
-            let context = row.results.first?.context
-            let about = context.map { context in
-                ([context.description, "\(context.host.map { "host \($0)" } ?? "no host check") at \(context.time)"] + (context.references.isEmpty ? [] : [context.references.joined(separator: " · ")])).joined(separator: "\n")
+        let references = References(rows.compactMap { $0.results.first?.context?.references })
+        let caseAnchors = Self.caseAnchors(rows)
+        // Why each recorded deviation is accepted and each failure fails: one row per back end and
+        // reason, the vectors it explains together (a reason is usually the same for every key type).
+        var explainedGroups: [(result: ConformanceResult, ids: [String])] = []
+        var groupOf: [String: Int] = [:]
+        for result in ConformanceResult.byImpact(results.filter { $0.outcome == .deviation || $0.outcome == .fail || $0.outcome == .error }) {
+            let key = Self.reasonKey(result)
+            if let index = groupOf[key] {
+                explainedGroups[index].ids.append(result.id)
+            } else {
+                groupOf[key] = explainedGroups.count
+                explainedGroups.append((result, [result.id]))
             }
-            return [Cell(row.id, detail: about, code: true, badge: row.disagree ? "≠" : nil), Cell(expectation(row.expected))] + backends.map { backend in
+        }
+        let reasonAnchors = groupOf.mapValues { "why-\($0 + 1)" }
+        let matrix = rows.map { row -> [Cell] in
+            // What the vector tests is written once, in the Vectors section, one link away.
+            return [Cell(row.id, code: true, badge: row.disagree ? "≠" : nil, links: caseAnchors[row.id].map { [.init("about", anchor: $0, inText: false)] }), Cell(expectation(row.expected))] + backends.map { backend in
                 guard let result = row.results.first(where: { $0.backend == backend.name }) else { return Cell("not run", tone: .skipped) }
-                return Cell(verdict(result), tone: tone(result), detail: details(result), badge: tag(result))
+                // A pass needs no unfolding on the page (its verdict names the library's codes; the
+                // JSON report has every diagnostic): the page stays light enough to open at once.
+                var cell = Cell(verdict(result), tone: tone(result), detail: result.outcome == .pass ? nil : details(result), badge: tag(result))
+                // A departure's reason is written once, with the vectors it explains, under
+                // "Deviations and failures": the page's cell links there and unfolds the rest.
+                if let anchor = reasonAnchors[Self.reasonKey(result)] {
+                    cell.links = [.init("why", anchor: anchor, inText: false)]
+                    cell.pageDetail = details(result, reason: false)
+                }
+                return cell
             }
         }
         var matrixTable = ReportDocument.Table(
@@ -75,6 +97,9 @@ public enum ConformanceDocument {
         matrixTable.searchable = true
         matrixTable.textLayout = .records
         matrixTable.rowGroups = rows.map { caseName($0.id) }
+        // The vectors every back end passes are listed by id under the matrix on a page, not written
+        // as rows (every verdict of theirs is in the JSON, text and Markdown reports).
+        matrixTable.pageFold = .init("pass", "passed on every back end, as the standards call for")
 
         var sections: [ReportDocument.Section] = [
             .init(id: "summary", title: "Summary", blocks: [
@@ -87,24 +112,49 @@ public enum ConformanceDocument {
                 rows.isEmpty ? .paragraph(whenEmpty) : .table(matrixTable),
             ]),
         ]
-        let described = rows.compactMap { row -> [Cell]? in
-            guard let context = row.results.first?.context else { return nil }
-            return [Cell(row.id, code: true), Cell(context.description), Cell(context.host ?? "no host check"), Cell(context.time), Cell(context.references.joined(separator: ", "))]
+        // What each vector tests, one row per case (its key-type variants together), each rule by
+        // name and linked to its quote.
+        let cases = Self.cases(rows)
+        // The host and time most vectors share are said once; a row shows its own where it differs.
+        func common(_ values: [String]) -> String? { Dictionary(values.map { ($0, 1) }, uniquingKeysWith: +).max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
+        let commonHost = common(cases.map { $0.context.host ?? "no host check" }), commonTime = common(cases.map(\.context.time))
+        let described = cases.map { item -> [Cell] in
+            let variants = item.ids.map { $0.hasPrefix(item.key + "/") ? String($0.dropFirst(item.key.count + 1)) : $0 }
+            let host = item.context.host ?? "no host check"
+            return [Cell(item.ids.count == 1 ? item.ids[0] : item.key, code: true), Cell(item.ids.count == 1 ? "" : variants.joined(separator: ", ")),
+                    Cell(item.context.description), Cell(host == commonHost ? "" : host), Cell(item.context.time == commonTime ? "" : item.context.time),
+                    Cell("", links: item.context.references.flatMap(References.parts).map { .init(References.short($0), anchor: references.anchor($0)) })]
         }
         if !described.isEmpty {
-            sections.append(.init(id: "vectors", title: "Vectors", blocks: [.table(.init(headers: ["vector", "what it tests", "host", "at", "references"], cells: described))], inText: .omitted))
+            var table = ReportDocument.Table(headers: ["vector", "variants", "what it tests", "host", "at", "references"], cells: described)
+            table.rowIDs = cases.indices.map { "case-\($0 + 1)" }
+            sections.append(.init(id: "vectors", title: "Vectors (\(rows.count), \(cases.count) cases)", blocks: [
+                .paragraph("What each vector tests, its key-type variants on one row; each reference links to the rule's text, quoted once under References. Host \(commonHost ?? "-") and time \(commonTime ?? "-") unless a row gives its own."),
+                .table(table),
+            ], inText: .omitted, folded: true))
+            var quoted = ReportDocument.Table(headers: ["rule", "what it says"], cells: references.all.map { [Cell(References.label($0)), Cell($0)] })
+            quoted.rowIDs = references.all.map(references.anchor)
+            sections.append(.init(id: "references", title: "References (\(references.all.count))", blocks: [
+                .paragraph("Every reference the vectors cite, with the text of the standard it rests on, once."), .table(quoted),
+            ], inText: .omitted, folded: true))
         }
-        let explained = ConformanceResult.byImpact(results.filter { $0.outcome == .deviation || $0.outcome == .fail || $0.outcome == .error }).map { result in
-            [Cell(result.impact.map(\.label) ?? (result.outcome == .error ? "" : "unclassified"), tone: result.impact.map(ImpactTable.tone)),
-             Cell(result.id, code: true), Cell(result.backend), Cell(result.outcome.rawValue, tone: tone(result)),
-             Cell(result.judgement.failureKind?.rawValue ?? ""), Cell(result.judgement.detail)]
+        let explained = explainedGroups.map { group -> [Cell] in
+            let result = group.result
+            return [Cell(result.impact.map(\.label) ?? (result.outcome == .error ? "" : "unclassified"), tone: result.impact.map(ImpactTable.tone)),
+                    Cell(group.ids.joined(separator: ", "), code: true), Cell(result.backend), Cell(result.outcome.rawValue, tone: tone(result)),
+                    Cell(result.judgement.failureKind?.rawValue ?? ""), Cell(result.judgement.detail)]
         }
         if let impacts = impactSection(results, backends: backends.map(\.name)) { sections.insert(impacts, at: 1) }
         if !explained.isEmpty {
-            sections.append(.init(id: "departures", title: "Deviations and failures", blocks: [
-                .paragraph("Why each recorded deviation is accepted and each failure fails, the most serious impact first (docs/impact.md)."),
-                .table(.init(headers: ["impact", "vector", "back end", "outcome", "direction", "why"], cells: explained)),
-            ], inText: .omitted))
+            let count = explainedGroups.map(\.ids.count).reduce(0, +)
+            sections.append(.init(id: "departures", title: "Deviations and failures (\(count), \(explained.count) reasons)", blocks: [
+                .paragraph("Why each recorded deviation is accepted and each failure fails, the most serious impact first (docs/impact.md); the vectors one reason explains share a row."),
+                .table({
+                    var table = ReportDocument.Table(headers: ["impact", "vectors", "back end", "outcome", "direction", "why"], cells: explained)
+                    table.rowIDs = explained.indices.map { "why-\($0 + 1)" }
+                    return table
+                }()),
+            ], inText: .omitted, folded: true))
         }
         if let benchmarks { sections.append(benchmarkSection(benchmarks, order: backends.map(\.name))) }
         return ReportDocument(title: title, provenance: provenance,
@@ -186,6 +236,30 @@ public enum ConformanceDocument {
         return columns
     }
 
+    /// The vectors by case: consecutive rows of one case (the part of the id before its last `/`)
+    /// that test the same thing, with the same host, time and references, share an entry.
+    static func cases(_ rows: [ResultRows]) -> [(key: String, ids: [String], context: VectorContext)] {
+        var cases: [(key: String, ids: [String], context: VectorContext)] = []
+        for row in rows {
+            guard let context = row.results.first?.context else { continue }
+            let key = caseName(row.id)
+            if let last = cases.last, last.key == key, last.context.description == context.description, last.context.host == context.host,
+               last.context.time == context.time, last.context.references == context.references {
+                cases[cases.count - 1].ids.append(row.id)
+            } else {
+                cases.append((key, [row.id], context))
+            }
+        }
+        return cases
+    }
+
+    /// Each vector's anchor in the Vectors section (`case-N`, its case's row).
+    static func caseAnchors(_ rows: [ResultRows]) -> [String: String] {
+        var anchors: [String: String] = [:]
+        for (index, item) in cases(rows).enumerated() { for id in item.ids { anchors[id] = "case-\(index + 1)" } }
+        return anchors
+    }
+
     /// The part of an id before its last `/`: the case the key-type variants share.
     static func caseName(_ id: String) -> String {
         guard let slash = id.lastIndex(of: "/") else { return id }
@@ -225,10 +299,15 @@ public enum ConformanceDocument {
             + (names.isEmpty ? "" : " (\(names.joined(separator: ", ")))")
     }
 
-    /// What a reader needs beside the verdict: why this outcome, the policy's reason, the library's
-    /// own diagnostics, the path.
-    static func details(_ result: ConformanceResult) -> String {
-        var lines = [result.judgement.detail]
+    /// Results one reason explains: the same back end, outcome, direction, impact and words.
+    static func reasonKey(_ result: ConformanceResult) -> String {
+        [result.backend, result.outcome.rawValue, result.judgement.failureKind?.rawValue ?? "", result.impact?.label ?? "", result.judgement.detail].joined(separator: "\u{1F}")
+    }
+
+    /// What a reader needs beside the verdict: why this outcome (unless `reason` is false: it is
+    /// written elsewhere), the policy's reason, the library's own diagnostics, the path.
+    static func details(_ result: ConformanceResult, reason: Bool = true) -> String {
+        var lines = reason ? [result.judgement.detail] : []
         if let impact = result.impact { lines.append("impact: \(impact.label), by \(impact.rule)") }
         if let error = result.error { lines.append("error: \(error)") }
         if let observed = result.observed {
@@ -295,5 +374,57 @@ public enum ConformanceDocument {
         let present = Set(values)
         var seen = Set<String>()
         return (first.filter(present.contains) + values).filter { seen.insert($0).inserted }
+    }
+}
+
+/// The references a document's vectors cite, each written once: a rule's label (`RFC 5280 §6.1
+/// (Basic Path Validation)`, the text before its quote) and an anchor per distinct reference.
+struct References {
+    /// Distinct references in order of first citation.
+    let all: [String]
+    private let anchors: [String: String]
+
+    init(_ lists: [[String]]) {
+        var seen: [String] = []
+        var index: [String: String] = [:]
+        for reference in lists.joined().flatMap(Self.parts) where index[reference] == nil {
+            index[reference] = "ref-\(seen.count + 1)"
+            seen.append(reference)
+        }
+        all = seen
+        anchors = index
+    }
+
+    func anchor(_ reference: String) -> String { anchors[reference] ?? "references" }
+
+    /// A reference's rules one by one: a profile's answer (`Web PKI: rejected; RFC 9525 §6.3; RFC 6125
+    /// §6.2.1 (…): "…"`) cites several, each quoted once on its own; a reference of one rule is itself.
+    static func parts(_ reference: String) -> [String] {
+        var parts: [String] = []
+        var rest = Substring(reference)
+        // A new rule starts after "; " where a citation begins (never inside a quote's own "; ").
+        let starts = ["RFC ", "CA/B", "Web PKI rule", "BR ", "X.509", "ITU-T", "Client: ", "Mozilla", "Chrome", "Apple"]
+        while let split = rest.ranges(of: "; ").first(where: { range in
+            starts.contains { rest[range.upperBound...].hasPrefix($0) } && rest[..<range.lowerBound].filter({ $0 == "\"" }).count % 2 == 0
+        }) {
+            parts.append(String(rest[..<split.lowerBound]))
+            rest = rest[split.upperBound...]
+        }
+        parts.append(String(rest))
+        return parts
+    }
+
+    /// The rule's name without its section's title (`RFC 5280 §6.1`), for links to it.
+    static func short(_ reference: String) -> String {
+        let name = label(reference)
+        guard let open = name.range(of: " ("), name.hasSuffix(")") else { return name }
+        return String(name[..<open.lowerBound])
+    }
+
+    /// The rule's name: the reference up to its quote or explanation (the text before the first
+    /// `: ` when something long follows), else the whole reference.
+    static func label(_ reference: String) -> String {
+        guard let colon = reference.range(of: ": "), reference.distance(from: colon.upperBound, to: reference.endIndex) > 24 else { return reference }
+        return String(reference[..<colon.lowerBound])
     }
 }

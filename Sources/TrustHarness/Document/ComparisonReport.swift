@@ -132,22 +132,37 @@ public enum ComparisonReport {
     /// vector missing from it counts as `other`.
     public static func document(_ inputs: [(name: String, input: Input)], families: [String: String], provenance: Provenance?) -> ReportDocument {
         var sections: [ReportDocument.Section] = []
+        // What is behind each heat-map cell comes after the suites and speed, folded: the page's
+        // first screens are the answers, the maps and the suites.
+        var behind: [ReportDocument.Section] = []
+        func split(_ section: ReportDocument.Section) -> ReportDocument.Section {
+            var kept = section
+            kept.blocks = section.blocks.filter { if case .details = $0 { return false } else { return true } }
+            let details = section.blocks.filter { if case .details = $0 { return true } else { return false } }
+            if !details.isEmpty {
+                behind.append(.init(id: section.id + "-cells", title: "Behind each cell: " + section.title, blocks: details, folded: true))
+            }
+            return kept
+        }
         for (index, (name, input)) in inputs.enumerated() {
             guard case .run(let run) = input else { continue }
-            sections.append(heatMapSection(run, name: name, families: families, index: index))
+            sections.append(split(heatMapSection(run, name: name, families: families, index: index)))
         }
         let suites = inputs.compactMap { item -> (String, Suite)? in
             if case .suite(let suite) = item.input { return (item.name, suite) } else { return nil }
         }
-        if !suites.isEmpty { sections.append(suitesSection(suites)) }
+        // The suites come first after the answer (which the report command puts first): within the
+        // page's first two screens, before the heat maps' detail.
+        if !suites.isEmpty { sections.insert(suitesSection(suites), at: 0) }
         for (index, (name, input)) in inputs.enumerated() {
             guard case .explore(let explore) = input else { continue }
-            sections.append(exploreSection(explore, name: name, index: index))
+            sections.append(split(exploreSection(explore, name: name, index: index)))
         }
         for (index, (name, input)) in inputs.enumerated() {
             guard case .bench(let bench) = input else { continue }
             sections.append(speedSection(bench, name: name, index: index))
         }
+        sections += behind
         var profiles: [String] = []
         for item in inputs {
             let profile: String?

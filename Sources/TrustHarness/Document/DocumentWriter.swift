@@ -119,7 +119,9 @@ public enum DocumentWriter {
                     if let filter = t.staticFilter { out += "\(filter.label): \(t.staticRows.count) of \(t.rows.count) rows.\n\n" }
                     guard !t.staticRows.isEmpty else { continue }
                     let kept = t.textColumns
-                    out += table(kept.map { t.headers[$0] }, t.staticRows.map { row in kept.map { $0 < row.count ? row[$0] : "" }.map { icon($0.tone) + ($0.code ? "`\($0.text)`" : $0.text) + ($0.badge.map { " (\($0))" } ?? "") } }) + "\n"
+                    out += table(kept.map { t.headers[$0] }, t.staticRows.map { row in kept.map { $0 < row.count ? row[$0] : "" }.map {
+                        icon($0.tone) + ($0.code ? "`\($0.text)`" : $0.text) + ($0.links ?? []).filter(\.inText).enumerated().map { n, link in (n == 0 ? " " : " · ") + link.text }.joined() + ($0.badge.map { " (\($0))" } ?? "")
+                    } }) + "\n"
                     out += legend(t, marks: false).map { $0 + "\n\n" } ?? ""
                     // What HTML lets a reader unfold: a row's own detail, and each departing cell's.
                     var notes = ""
@@ -178,9 +180,14 @@ public enum DocumentWriter {
         if !document.summary.isEmpty { body.append(.element("p", [A("class", "summary")], [.text(document.summary)])) }
         body.append(.element("nav", [], document.sections.map { .element("a", [A("href", "#" + $0.id)], [.text($0.title)]) }))
         for section in document.sections {
-            var children: [N] = [.element("h2", [], [.text(section.title)])]
-            for block in section.blocks { children.append(html(block)) }
-            body.append(.element("section", [A("id", section.id)], children))
+            let blocks = section.blocks.map(html)
+            if section.folded == true {
+                // Folded: the title is the summary; following a link to the section, or into it,
+                // unfolds it (document.js).
+                body.append(.element("section", [A("id", section.id)], [.element("details", [A("class", "fold")], [.element("summary", [], [.element("h2", [], [.text(section.title)])])] + blocks)]))
+            } else {
+                body.append(.element("section", [A("id", section.id)], [.element("h2", [], [.text(section.title)])] + blocks))
+            }
         }
         let page = N.element("html", [A("lang", "en")], [
             .element("head", [], [
@@ -234,16 +241,31 @@ public enum DocumentWriter {
         typealias A = HTMLNode.Attribute
         let head = N.element("thead", [], [.element("tr", [], table.headers.map { .element("th", [], [.text($0)]) })])
         let interactive = (!table.filters.isEmpty || table.searchable) && table.id != nil
+        // A row the preset switches hide starts hidden, so that the page opens (and lays out) short
+        // before its script runs, and without it.
+        func hiddenByPreset(_ number: Int) -> Bool {
+            let tags = number < table.rowTags.count ? table.rowTags[number] : []
+            return table.filters.contains { filter in
+                table.presets.contains(filter.value) && (filter.hides ? tags.contains(filter.value) : !tags.contains(filter.value))
+            }
+        }
+        let presetShown = table.rows.indices.filter { number in
+            !hiddenByPreset(number) && !(table.pageFold.map { fold in number < table.rowTags.count && table.rowTags[number].contains(fold.value) } ?? false)
+        }.count
         func row(_ number: Int, _ row: [ReportDocument.Table.Cell]) -> N {
             var attributes: [A] = []
             if number < table.rowTags.count { attributes.append(A("data-tags", table.rowTags[number].joined(separator: " "))) }
-            if interactive, let key = row.first?.text { attributes.append(A("data-key", key)) }
+            if interactive, hiddenByPreset(number) { attributes.append(A("hidden", "hidden")) }
+            if number < table.rowIDs.count, !table.rowIDs[number].isEmpty { attributes.append(A("id", table.rowIDs[number])) }
             return .element("tr", attributes, row.enumerated().map { index, cell in
                 let classes = (table.numeric.contains(index) ? ["num"] : []) + (cell.tone.map { ["tone", $0.rawValue] } ?? [])
                 var label: [N] = [cell.code ? .element("code", [], [.text(cell.text)]) : .text(cell.text)]
+                for (n, link) in (cell.links ?? []).enumerated() {
+                    label += [.text(n == 0 ? (cell.text.isEmpty ? "" : " ") : " · "), .element("a", [A("href", "#" + link.anchor)], [.text(link.text)])]
+                }
                 if let badge = cell.badge { label.append(.element("span", [A("class", "badge")], [.text(badge)])) }
                 if let segments = cell.segments { label.append(bar(segments)) }
-                let content: [N] = cell.detail.map { [.element("details", [], [.element("summary", [], label), .element("div", [A("class", "more")], [.text($0)])])] } ?? label
+                let content: [N] = (cell.pageDetail ?? cell.detail).map { [.element("details", [], [.element("summary", [], label), .element("div", [A("class", "more")], [.text($0)])])] } ?? label
                 return .element("td", classes.isEmpty ? [] : [A("class", classes.joined(separator: " "))], content)
             })
         }
@@ -252,7 +274,12 @@ public enum DocumentWriter {
         var current: [N] = []
         var key: String?
         var shaded = false
-        for (number, cells) in table.rows.enumerated() {
+        func folded(_ number: Int) -> Bool {
+            guard let fold = table.pageFold else { return false }
+            return number < table.rowTags.count && table.rowTags[number].contains(fold.value)
+        }
+        let foldedRows = table.rows.indices.filter(folded)
+        for (number, cells) in table.rows.enumerated() where !folded(number) {
             let groupKey = number < table.rowGroups.count ? table.rowGroups[number] : nil
             if groupKey != key, !current.isEmpty {
                 bodies.append(.element("tbody", key != nil && shaded ? [A("class", "alt")] : [], current))
@@ -265,10 +292,11 @@ public enum DocumentWriter {
         bodies.append(.element("tbody", key != nil && shaded ? [A("class", "alt")] : [], current))
         var parts: [N] = []
         if interactive, let id = table.id {
-            var tools: [N] = table.filters.map { filter in
-                let count = table.rowTags.filter { $0.contains(filter.value) }.count
+            var tools: [N] = table.filters.filter { $0.value != table.pageFold?.value }.map { filter in
+                let count = table.rowTags.indices.filter { !folded($0) && table.rowTags[$0].contains(filter.value) }.count
                 return .element("label", [], [
-                    .element("input", [A("type", "checkbox"), A("data-filter", filter.value), A("data-mode", filter.hides ? "hide" : "only")]),
+                    .element("input", [A("type", "checkbox"), A("data-filter", filter.value), A("data-mode", filter.hides ? "hide" : "only")]
+                             + (table.presets.contains(filter.value) ? [A("checked", "checked"), A("data-preset", "")] : [])),
                     .text(" " + filter.label + " "), .element("span", [A("class", "count")], [.text("\(count)")]),
                 ])
             }
@@ -280,10 +308,17 @@ public enum DocumentWriter {
                           .element("button", [A("type", "button"), A("data-action", "collapse")], [.text("collapse")])]
             }
             tools.append(.element("button", [A("type", "button"), A("data-action", "reset")], [.text("reset")]))
-            tools.append(.element("span", [A("class", "shown")], [.text("\(table.rows.count) of \(table.rows.count) rows")]))
+            tools.append(.element("span", [A("class", "shown")], [.text("\(presetShown) of \(table.rows.count - foldedRows.count) rows")]))
             parts.append(.element("div", [A("class", "toolbar"), A("data-table", id)], tools))
         }
         parts.append(.element("div", [A("class", "scroll")], [.element("table", [A("class", "cells")] + (table.id.map { [A("id", $0)] } ?? []), [head] + bodies)]))
+        if let fold = table.pageFold, !foldedRows.isEmpty {
+            let names = foldedRows.compactMap { table.rows[$0].first?.text }
+            parts.append(.element("details", [A("class", "folded-rows")], [
+                .element("summary", [], [.text("\(fold.label) (\(names.count)): not written as rows")]),
+                .element("p", [], names.enumerated().flatMap { n, name -> [N] in (n == 0 ? [] : [.text(", ")]) + [.element("code", [], [.text(name)])] }),
+            ]))
+        }
         if interactive, let id = table.id {
             parts.append(.element("p", [A("class", "none"), A("data-table", id), A("hidden", "hidden")], [.text("No row matches the filters.")]))
         }
@@ -315,35 +350,77 @@ public enum DocumentWriter {
             return .element("td", [A("class", "clean"), A("title", "\(title): \(cell.total) vectors, no departure")], [.text("·")])
         }
         let label = "\(cell.accepts.count)/\(cell.rejects.count)"
-        let background: String
+        let colour: RGB
         if let worst = cell.worst {
             // The worst impact decides: accepts in reds, deeper the graver; rejects in blues.
-            background = heatColour(worst)
+            colour = heatColour(worst)
         } else {
+            // No impact known: the hue by direction, deeper the larger the share, laid on white.
             let share = Double(cell.departures) / Double(cell.total)
-            let alpha = String(format: "%.2f", 0.18 + 0.82 * min(1, share))
-            let hue = cell.rejects.isEmpty ? "211, 47, 47" : cell.accepts.isEmpty ? "25, 118, 210" : "123, 31, 162"
-            background = "rgba(\(hue), \(alpha))"
+            let alpha = 0.18 + 0.82 * min(1, share)
+            let hue: RGB = cell.rejects.isEmpty ? (211, 47, 47) : cell.accepts.isEmpty ? (25, 118, 210) : (123, 31, 162)
+            colour = (255 - alpha * (255 - hue.0), 255 - alpha * (255 - hue.1), 255 - alpha * (255 - hue.2))
         }
+        let readable = self.readable(colour)
+        let background = "background: \(css(readable)); color: \(textColour(on: readable))"
         let weighed = cell.worst.map { "; worst: \($0.severity.rawValue) \($0.class) (\($0.cwe)); by severity: \(cell.severityLine)" } ?? ""
-        return .element("td", [A("class", "hot" + (cell.worst.map { " \($0.severity.rawValue)" } ?? "")), A("style", "background: \(background)"),
+        return .element("td", [A("class", "hot" + (cell.worst.map { " \($0.severity.rawValue)" } ?? "")), A("style", background),
                                A("title", "\(title): \(cell.accepts.count) trusted where the standards reject, \(cell.rejects.count) rejected where they trust, of \(cell.total)\(weighed)")],
                         [.element("a", [A("href", "#" + anchor)], [.text(label)])])
     }
 
     /// A heat-map cell's colour for its worst impact: accepts from dark red (critical) to amber
     /// (low), rejects from deep to pale blue, the rest grey.
-    static func heatColour(_ impact: Impact) -> String {
+    static func heatColour(_ impact: Impact) -> RGB {
         switch (impact.direction, impact.severity) {
-        case (.accepts, .critical): return "rgb(122, 0, 25)"
-        case (.accepts, .high): return "rgb(211, 47, 47)"
-        case (.accepts, .medium): return "rgb(239, 108, 0)"
-        case (.accepts, _): return "rgb(214, 160, 0)"
-        case (.rejects, .critical), (.rejects, .high): return "rgb(21, 82, 160)"
-        case (.rejects, .medium): return "rgb(66, 133, 214)"
-        case (.rejects, _): return "rgb(130, 170, 220)"
-        case (.other, _): return "rgb(140, 140, 140)"
+        case (.accepts, .critical): return (122, 0, 25)
+        case (.accepts, .high): return (211, 47, 47)
+        case (.accepts, .medium): return (239, 108, 0)
+        case (.accepts, _): return (214, 160, 0)
+        case (.rejects, .critical), (.rejects, .high): return (21, 82, 160)
+        case (.rejects, .medium): return (66, 133, 214)
+        case (.rejects, _): return (130, 170, 220)
+        case (.other, _): return (140, 140, 140)
         }
+    }
+
+    /// A colour's red, green and blue, 0-255.
+    typealias RGB = (Double, Double, Double)
+
+    /// `rgb(211, 47, 47)`.
+    static func css(_ colour: RGB) -> String {
+        "rgb(\(Int(colour.0.rounded())), \(Int(colour.1.rounded())), \(Int(colour.2.rounded())))"
+    }
+
+    /// WCAG 2 relative luminance.
+    static func luminance(_ colour: RGB) -> Double {
+        func channel(_ value: Double) -> Double {
+            let c = value / 255
+            return c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(colour.0) + 0.7152 * channel(colour.1) + 0.0722 * channel(colour.2)
+    }
+
+    /// WCAG 2 contrast ratio of two colours (1 to 21; AA asks 4.5 for text this size).
+    static func contrast(_ a: RGB, _ b: RGB) -> Double {
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    /// The ink for text on `background`: white or the page's dark ink, whichever contrasts more.
+    static let ink: RGB = (31, 35, 40)
+    /// `colour`, darkened as little as it takes for white or dark text on it to reach WCAG AA (4.5:1):
+    /// mid-tones (luminance about 0.18 to 0.25) reach it with neither.
+    static func readable(_ colour: RGB) -> RGB {
+        var colour = colour
+        while max(contrast(colour, (255, 255, 255)), contrast(colour, ink)) < 4.5 {
+            colour = (colour.0 * 0.92, colour.1 * 0.92, colour.2 * 0.92)
+        }
+        return colour
+    }
+
+    static func textColour(on background: RGB) -> String {
+        contrast(background, (255, 255, 255)) >= contrast(background, ink) ? "#fff" : "#1f2328"
     }
 
     /// Horizontal bars in inline SVG, on one scale, the reference value of each as a tick; bars

@@ -86,12 +86,16 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         public var blocks: [Block]
         /// Where text (a terminal) shows the section.
         public var inText: TextPlacement
+        /// Whether a page shows the section folded (its title, unfolded on a click or by its
+        /// address): detail a reader may want, kept off the page's first screens.
+        public var folded: Bool?
 
-        public init(id: String, title: String, blocks: [Block], inText: TextPlacement = .inOrder) {
+        public init(id: String, title: String, blocks: [Block], inText: TextPlacement = .inOrder, folded: Bool = false) {
             self.id = id
             self.title = title
             self.blocks = blocks
             self.inText = inText
+            self.folded = folded ? true : nil
         }
 
         public enum TextPlacement: String, Sendable, Codable, Hashable {
@@ -151,17 +155,39 @@ public struct ReportDocument: Sendable, Codable, Hashable {
             /// A figure in the cell: counts drawn as one bar of proportional, toned parts (HTML);
             /// a column whose every cell is only a figure is left out of text and Markdown.
             public var segments: [Segment]?
+            /// Links after the text to anchors of the same document (a rule's quote, written once).
+            public var links: [Link]?
+            /// What a page unfolds instead of ``detail``, when the document writes the rest once
+            /// elsewhere (a recorded deviation's reason, under its own section): text and Markdown,
+            /// which have no links to follow, keep ``detail``.
+            public var pageDetail: String?
 
-            public init(_ text: String, tone: Tone? = nil, detail: String? = nil, code: Bool = false, badge: String? = nil, segments: [Segment]? = nil) {
+            public init(_ text: String, tone: Tone? = nil, detail: String? = nil, code: Bool = false, badge: String? = nil, segments: [Segment]? = nil, links: [Link]? = nil) {
                 self.text = text
                 self.tone = tone
                 self.detail = detail
                 self.code = code
                 self.badge = badge
                 self.segments = segments
+                self.links = links
             }
 
             public init(stringLiteral text: String) { self.init(text) }
+        }
+
+        /// A link to an anchor of the same document: its text and the anchor (without `#`).
+        public struct Link: Sendable, Codable, Hashable {
+            public var text: String
+            public var anchor: String
+            /// Whether formats without a page's anchors (text, Markdown) show the text: a rule's name
+            /// does; a pointer ("about", "why") to what those formats write beside it does not.
+            public var inText: Bool
+
+            public init(_ text: String, anchor: String, inText: Bool = true) {
+                self.text = text
+                self.anchor = anchor
+                self.inText = inText
+            }
         }
 
         /// One part of a ``Cell/segments`` bar.
@@ -223,6 +249,16 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         /// A key per row (parallel to `rows`): consecutive rows with one key are shaded as a group
         /// (the key-type variants of one case).
         public var rowGroups: [String] = []
+        /// The filters (by value) a page switches on before the reader does: a long table opens on
+        /// the rows that matter (the conformance matrix hides the vectors every back end passes),
+        /// each switch one click from showing the rest.
+        public var presets: [String] = []
+        /// An anchor per row (parallel to `rows`, empty for none): where links to a row land.
+        public var rowIDs: [String] = []
+        /// On a page, the rows tagged with this filter's value are not written as rows but as one
+        /// folded list of their first cells under the table (the conformance matrix's vectors every
+        /// back end passes: hundreds of rows that say the same thing); text and Markdown keep them.
+        public var pageFold: Filter?
 
         public init(headers: [String], cells: [[Cell]], numeric: Set<Int> = [], legend: [Tone: String] = [:],
                     id: String? = nil, filters: [Filter] = [], rowTags: [[String]] = [], staticFilter: Filter? = nil) {

@@ -2,13 +2,23 @@
 // its rows: each "only" switch keeps the rows whose tags hold its value, each "hide" switch drops
 // them, the search keeps rows whose first cell holds every word. The address presets them:
 // #only=a,b  #hide=c  #q=words  #expand (open the details of every row shown), joined with &.
+// A switch the page presets (checked, data-preset) holds until the address or the reader changes it.
 (function () {
   "use strict";
   var doc = document;
+  // The target of the address, and every fold it sits in (a folded section, a cell's details),
+  // opened: a link to a rule's quote, or to a folded section, shows what it names.
   function open() {
     var id = decodeURIComponent(location.hash.slice(1));
     var target = id && doc.getElementById(id);
-    if (target && target.tagName === "DETAILS") { target.open = true; }
+    for (var node = target; node; node = node.parentElement) {
+      if (node.tagName === "DETAILS") { node.open = true; }
+      if (node.tagName === "SECTION") {
+        var fold = node.querySelector("details.fold");
+        if (fold) { fold.open = true; }
+      }
+    }
+    if (target && target.scrollIntoView && target.tagName !== "SECTION") { target.scrollIntoView(); }
   }
   function params() {
     var found = {};
@@ -35,7 +45,9 @@
     function apply(write) {
       var terms = search ? search.value.toLowerCase().split(/\s+/).filter(Boolean) : [], count = 0, alt = false;
       rows.forEach(function (row) {
-        var tags = (row.getAttribute("data-tags") || "").split(" "), key = (row.getAttribute("data-key") || "").toLowerCase();
+        // The key is the row's first cell: its code (a vector's id), else its text.
+        var first = row.cells[0], code = first && first.querySelector("code");
+        var tags = (row.getAttribute("data-tags") || "").split(" "), key = ((code || first || {}).textContent || "").toLowerCase();
         var keep = boxes.every(function (box) {
           if (!box.checked) { return true; }
           var has = tags.indexOf(box.getAttribute("data-filter")) >= 0;
@@ -117,4 +129,13 @@
   tables.forEach(function (t) { t.apply(false); });
   window.addEventListener("hashchange", readHash);
   readHash();
+  // #measure (scripts/report --check): the laid-out height and each section's top, in attributes
+  // a headless browser's DOM dump shows.
+  if (/(^#|&)measure(&|$)/.test(location.hash)) {
+    var root = doc.documentElement;
+    root.setAttribute("data-height", String(root.scrollHeight));
+    root.setAttribute("data-sections", [].map.call(doc.querySelectorAll("body > section"), function (s) {
+      return s.id + ":" + Math.round(s.getBoundingClientRect().top + window.scrollY);
+    }).join(","));
+  }
 })();
