@@ -48,7 +48,7 @@ extension Decision {
     }
 
     func figure(_ value: Double) -> String {
-        counted ? "\(Int(value.rounded())) instructions" : (value >= 100 ? String(format: "%.0f µs", value) : String(format: "%.1f µs", value))
+        counted ? "\(DocumentWriter.grouped(value)) instructions" : (value >= 100 ? String(format: "%.0f µs", value) : String(format: "%.1f µs", value))
     }
 
     /// One section per situation: its candidates ranked with their departures by severity, gravest

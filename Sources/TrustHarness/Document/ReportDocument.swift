@@ -6,8 +6,9 @@ import Foundation
 /// document once and the format is the reader's choice.
 public struct ReportDocument: Sendable, Codable, Hashable {
     /// The version of this shape in JSON; 1 is the first. 2 added callouts, a cell's badge and
-    /// segments, a table's row groups, search and hiding filters, and a bar's group.
-    public static let schemaVersion = 2
+    /// segments, a table's row groups, search and hiding filters, and a bar's group. 3 added a section's
+    /// folding, a cell's links and page detail, and a table's presets, row anchors and page fold.
+    public static let schemaVersion = 3
 
     public var title: String
     public var provenance: Provenance?
