@@ -65,6 +65,10 @@ import TrustVectors
         let results: [Result] = [.init(backend: "client-a", vector: "v", outcome: "pass", expected: true, observed: true), .init(backend: "client-b", vector: "v", outcome: "pass", expected: true, observed: true)]
         let decision = Decision(situations: situations, inputs: [("run.json", try Self.run("rfc5280", backends: ["client-a", "client-b"], results))], families: [:])
         #expect(decision.answers[0].missing == "no run under profile webpki was given" && decision.answers[0].rankings.isEmpty)
+        // A run of libraries only answers no question to HTTP clients, and says so.
+        let libraries = Decision(situations: try Self.situations(#"[{"id": "public", "title": "Public APIs", "who": "w", "profile": "rfc5280", "candidates": "client"}]"#),
+                                 inputs: [("run.json", try Self.run("rfc5280", backends: ["lib"], [.init(backend: "lib", vector: "v", outcome: "pass", expected: true, observed: true)]))], families: [:])
+        #expect(libraries.answers[0].missing == "the rfc5280 run has no HTTP client that can be used here")
         #expect(decision.answers[1].rankings.flatMap(\.candidates).map(\.name) == ["client-a"])
         let text = DocumentWriter.markdown(decision.document(provenance: nil))
         #expect(text.contains("not answered") && text.contains("Not a candidate: client-b offers no hook"))

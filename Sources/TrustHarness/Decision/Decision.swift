@@ -214,6 +214,9 @@ public struct Decision: Sendable {
             candidates.sort { $0.weight != $1.weight ? $0.weight.lexicographicallyPrecedes($1.weight) : $0.name < $1.name }
             rankings.append(Ranking(kind: kind, candidates: candidates, compared: compared.count))
         }
-        return Answer(situation: situation, rankings: rankings, missing: nil, suitesMissing: missingSuites)
+        // A run without any column of the kinds asked (a run of libraries for a question to HTTP
+        // clients) answers nothing, and says so.
+        let missing = rankings.isEmpty ? "the \(situation.profile.rawValue) run has no \(situation.kinds.map { $0 == .client ? "HTTP client" : "library" }.joined(separator: " or ")) that can be used here" : nil
+        return Answer(situation: situation, rankings: rankings, missing: missing, suitesMissing: missingSuites)
     }
 }
