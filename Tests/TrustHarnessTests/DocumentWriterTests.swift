@@ -104,9 +104,47 @@ import Testing
         }
         for background in backgrounds {
             let shown = DocumentWriter.readable(background)
-            let text: DocumentWriter.RGB = DocumentWriter.textColour(on: shown) == "#fff" ? (255, 255, 255) : DocumentWriter.ink
-            #expect(DocumentWriter.contrast(shown, text) >= 4.5, "\(background) -> \(shown)")
+            #expect(DocumentWriter.contrast(shown, DocumentWriter.textColour(on: shown)) >= 4.5, "\(background) -> \(shown)")
         }
+        // A cell without departures: its dot on its pale green.
+        #expect(DocumentWriter.contrast(DocumentWriter.clean.background, DocumentWriter.clean.text) >= 4.5)
+    }
+
+    /// Every heat-map cell with text carries its colours inline (scripts/report_check.py reads them
+    /// from the page), and they are the palette's, at AA contrast.
+    @Test func everyHeatCellWritesItsColoursInline() {
+        let impact = Impact(.init(id: "x", direction: .accepts, severity: .low, title: "", consequence: "", cwe: "CWE-1", cweName: "", related: nil, precedents: []), rule: "r", rank: 1)
+        let cells: [ReportDocument.HeatMap.Cell] = [
+            .init(total: 3, accepts: ["a"], rejects: [], worst: impact), .init(total: 4, accepts: [], rejects: ["b", "c"]), .init(total: 2, accepts: [], rejects: []),
+        ]
+        for cell in cells {
+            let html = DocumentWriter.heatCell(cell, anchor: "cell", title: "t").render()
+            let style = html.components(separatedBy: "style=\"").dropFirst().first?.prefix { $0 != "\"" } ?? ""
+            let colours = style.split(separator: ";").map { $0.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) } }
+            let parsed = Dictionary(uniqueKeysWithValues: colours.filter { $0.count == 2 }.map { ($0[0], Self.rgb($0[1])) })
+            guard let background = parsed["background"] ?? nil, let text = parsed["color"] ?? nil else { Issue.record("no inline colours: \(html)"); continue }
+            #expect(DocumentWriter.contrast(background, text) >= 4.5, "\(html)")
+        }
+    }
+
+    /// `rgb(1, 2, 3)` as a colour.
+    static func rgb(_ text: String) -> DocumentWriter.RGB? {
+        guard text.hasPrefix("rgb("), text.hasSuffix(")") else { return nil }
+        let values = text.dropFirst(4).dropLast().split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        return values.count == 3 ? (values[0], values[1], values[2]) : nil
+    }
+
+    /// A library's long code breaks after its underscores and nowhere else, and only in a table too
+    /// wide to give each code its width; short codes and other words stay whole.
+    @Test func codesBreakOnlyAfterTheirUnderscores() {
+        let text = "✗ rejected: other (X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, NOT_A_CA)"
+        let html = HTMLNode.element("td", [], HTMLNode.breakable(text)).render()
+        #expect(html == "<td>✗ rejected: other (X509_<wbr>V_<wbr>ERR_<wbr>UNABLE_<wbr>TO_<wbr>GET_<wbr>ISSUER_<wbr>CERT_<wbr>LOCALLY, NOT_A_CA)</td>")
+        #expect(html.replacingOccurrences(of: "<wbr>", with: "") == "<td>\(Markup.escape(text))</td>")
+        func table(_ columns: Int) -> String {
+            DocumentWriter.table(.init(headers: (0..<columns).map { "h\($0)" }, cells: [(0..<columns).map { _ in .init("GNUTLS_CERT_SIGNER_NOT_FOUND", tone: .deviation) }])).render()
+        }
+        #expect(!table(5).contains("<wbr>") && table(8).contains("GNUTLS_<wbr>CERT_<wbr>SIGNER_<wbr>NOT_<wbr>FOUND"))
     }
 
     @Test func aProfilesAnswerSplitsIntoItsRulesAndQuotesStayWhole() {
@@ -116,5 +154,28 @@ import Testing
         #expect(References.short(#"RFC 5280 §6.1 (Basic Path Validation): "a long quote of the rule's own words""#) == "RFC 5280 §6.1")
         let references = References([[answer], ["RFC 9525 §6.3"]])
         #expect(references.all.count == 3 && references.anchor("RFC 9525 §6.3") == "ref-2")
+        // An explored vector's notes are rules of their own; another section of the rule, or a
+        // note in parentheses, stays with it.
+        let explored = #"RFC 5280 §6.1.3(b): "verify; the name" (outside; inside); §4.2.1.10: "Restrictions apply."; two independent changes: either alone"#
+        #expect(References.parts(explored) == [#"RFC 5280 §6.1.3(b): "verify; the name" (outside; inside); §4.2.1.10: "Restrictions apply.""#, "two independent changes: either alone"])
+    }
+
+    /// A rule quoted again with more words (a section's title, a note) is one entry; a reason that
+    /// quotes a rule names it and links to the entry.
+    @Test func aRuleIsQuotedOnceAndCitedByName() {
+        let titled = #"RFC 5280 §6.1.3(a)(2) (Basic Certificate Processing): "The certificate validity period includes the current time.""#
+        let plain = #"RFC 5280 §6.1.3(a)(2): "The certificate validity period includes the current time.""#
+        let noted = #"RFC 5280 §6.1.3(a)(2): "The certificate validity period includes the current time." (the time must be within it)"#
+        let references = References([[titled], [plain, "RFC 9525 §6.3"], [noted]])
+        #expect(references.all == ["RFC 9525 §6.3", noted])
+        #expect([titled, plain, noted].allSatisfy { references.anchor($0) == "ref-4" })
+        #expect(references.text(titled) == #""The certificate validity period includes the current time.""#)
+        let cited = references.citing("recorded deviation: under rfc5280, \(titled) It rejects it.")
+        #expect(cited.text == "recorded deviation: under rfc5280, RFC 5280 §6.1.3(a)(2) (Basic Certificate Processing) It rejects it.")
+        #expect(cited.links.map(\.anchor) == ["ref-4"] && cited.links.map(\.text) == ["RFC 5280 §6.1.3(a)(2)"] && cited.links.allSatisfy { !$0.inText })
+        // Two rules of one section with other words stay two.
+        #expect(References([[titled], [#"RFC 5280 §6.1.3(a)(2): "another sentence of the section.""#]]).all.count == 2)
+        #expect(references.citing("no quote here").links.isEmpty)
+        #expect(references.links([plain, "RFC 9525 §6.3", noted]).map(\.anchor) == [references.anchor(noted), references.anchor("RFC 9525 §6.3")])
     }
 }

@@ -55,6 +55,33 @@ import TrustVectors
         }
     }
 
+    /// Pages people read: every link of the page lands on an anchor of the page; each rule's quote
+    /// is written once, under References (the vectors, the reasons and the cells name the rule and
+    /// link to it), in the page and in Markdown; a departing cell unfolds the library's diagnostics
+    /// without repeating the reason and impact its "why" links to.
+    @Test func linksLandAndQuotesAreWrittenOnce() async throws {
+        let (backends, results) = try await Self.fullRun()
+        let document = ConformanceDocument.make(backends: backends, results: results, provenance: nil)
+        let page = DocumentWriter.html(document)
+        let targets = Set(page.components(separatedBy: " href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        let anchors = Set(page.components(separatedBy: " id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        #expect(targets.count > 100 && targets.subtracting(anchors).isEmpty, "links to no anchor: \(targets.subtracting(anchors).sorted().prefix(5))")
+        let section = try #require(document.sections.first { $0.id == "references" })
+        guard case .table(let references) = try #require(section.blocks.last) else { Issue.record("no references table"); return }
+        #expect(Set(references.rows.map { $0[0].text + "\u{1F}" + $0[1].text }).count == references.rows.count, "a rule written twice")
+        let quotes = references.rows.map(\.[1].text).filter { $0.contains("\"") && $0.count > 60 }
+        #expect(quotes.count > 20)
+        // Outside References (its rows may quote a rule the catalogue words otherwise), no quote.
+        let elsewhere = page.components(separatedBy: "<section id=\"references\">")[0] + (page.components(separatedBy: "<section id=\"references\">").last?.components(separatedBy: "</section>").dropFirst().joined() ?? "")
+        let markdown = DocumentWriter.markdown(document)
+        let markdownElsewhere = markdown.components(separatedBy: "\n## References")[0] + (markdown.components(separatedBy: "\n## References").last?.components(separatedBy: "\n## ").dropFirst().joined() ?? "")
+        for quote in quotes {
+            #expect(occurrences(of: Markup.escape(quote), in: page) >= 1 && occurrences(of: Markup.escape(quote), in: elsewhere) == 0, "quoted outside References: \(quote.prefix(60))")
+            #expect(occurrences(of: quote, in: markdownElsewhere) == 0, "quoted outside References in Markdown: \(quote.prefix(60))")
+        }
+        #expect(occurrences(of: "impact: ", in: page) == 0 && occurrences(of: "why-", in: page) > 100)
+    }
+
     /// The page loads nothing from elsewhere: no remote src/href, no CSS import or remote url(), and
     /// a policy that forbids it anyway.
     @Test func pageIsSelfContained() async throws {

@@ -186,9 +186,11 @@ final class JUnitCounter: NSObject, XMLParserDelegate {
         #expect(results.allSatisfy { $0.context != nil })
         let html = HTMLReportTests.page(backends, results)
         #expect(html.contains(Markup.escape(context.description)))
-        // Each rule's text once, under References, and linked from the vectors that cite it.
-        #expect(html.contains(Markup.escape(context.references[0])))
-        #expect(occurrences(of: ">\(Markup.escape(context.references[0]))</td>", in: html) == 1)
+        // Each rule's quote once, under References, and linked from the vectors that cite it.
+        let rule = try #require(References.parts(context.references[0]).first)
+        let quote = References.text(rule, label: References.label(rule))
+        #expect(quote.contains("\"") && occurrences(of: Markup.escape(quote), in: html) == 1, "\(quote)")
+        #expect(html.contains(">\(Markup.escape(References.short(rule)))</a>"))
         let markdown = DocumentWriter.markdown(ConformanceDocument.make(backends: backends, results: results, provenance: nil))
         // The key-type variants of a case share a row.
         #expect(markdown.contains("| `expired-leaf` | rsa2048, p256 | \(context.description) |"), "\(markdown)")

@@ -74,10 +74,13 @@ public enum ConformanceDocument {
                 // JSON report has every diagnostic): the page stays light enough to open at once.
                 var cell = Cell(verdict(result), tone: tone(result), detail: result.outcome == .pass ? nil : details(result), badge: tag(result))
                 // A departure's reason is written once, with the vectors it explains, under
-                // "Deviations and failures": the page's cell links there and unfolds the rest.
-                if let anchor = reasonAnchors[Self.reasonKey(result)] {
-                    cell.links = [.init("why", anchor: anchor, inText: false)]
-                    cell.pageDetail = details(result, reason: false)
+                // "Deviations and failures": the page's cell links there and unfolds the rest. A
+                // rule's quote (why a vector is left open) is written once, under References.
+                let anchor = reasonAnchors[Self.reasonKey(result)]
+                if let detail = anchor == nil ? cell.detail : details(result, page: true) {
+                    let cited = references.citing(detail)
+                    let links = (anchor.map { [.init("why", anchor: $0, inText: false)] } ?? []) + cited.links
+                    if !links.isEmpty { (cell.links, cell.pageDetail) = (links, cited.text) }
                 }
                 return cell
             }
@@ -108,7 +111,7 @@ public enum ConformanceDocument {
                 .table(summaryTable),
             ], inText: .atEnd),
             .init(id: "matrix", title: "Matrix", blocks: [
-                .paragraph("Trusted or rejected per vector and back end; where a back end departs, the judgement, the policy's reason and the library's own diagnostics (on the page, unfold a cell; a vector for what it tests)."),
+                .paragraph("Trusted or rejected per vector and back end; where a back end departs, the judgement, the policy's reason and the library's own diagnostics (on the page, unfold a cell; its \"why\" for the reason and impact, a vector's \"about\" for what it tests)."),
                 rows.isEmpty ? .paragraph(whenEmpty) : .table(matrixTable),
             ]),
         ]
@@ -123,7 +126,7 @@ public enum ConformanceDocument {
             let host = item.context.host ?? "no host check"
             return [Cell(item.ids.count == 1 ? item.ids[0] : item.key, code: true), Cell(item.ids.count == 1 ? "" : variants.joined(separator: ", ")),
                     Cell(item.context.description), Cell(host == commonHost ? "" : host), Cell(item.context.time == commonTime ? "" : item.context.time),
-                    Cell("", links: item.context.references.flatMap(References.parts).map { .init(References.short($0), anchor: references.anchor($0)) })]
+                    Cell("", links: references.links(item.context.references))]
         }
         if !described.isEmpty {
             var table = ReportDocument.Table(headers: ["vector", "variants", "what it tests", "host", "at", "references"], cells: described)
@@ -132,17 +135,26 @@ public enum ConformanceDocument {
                 .paragraph("What each vector tests, its key-type variants on one row; each reference links to the rule's text, quoted once under References. Host \(commonHost ?? "-") and time \(commonTime ?? "-") unless a row gives its own."),
                 .table(table),
             ], inText: .omitted, folded: true))
-            var quoted = ReportDocument.Table(headers: ["rule", "what it says"], cells: references.all.map { [Cell(References.label($0)), Cell($0)] })
+            var quoted = ReportDocument.Table(headers: ["rule", "what it says"], cells: references.all.map { rule in
+                // A rule that quotes another (RFC 5280 §4.2.1.6 citing RFC 1034 §3.5) names it.
+                let cited = references.citing(references.text(rule), except: references.anchor(rule))
+                return [Cell(References.label(rule)), Cell(cited.text, links: cited.links.isEmpty ? nil : cited.links)]
+            })
             quoted.rowIDs = references.all.map(references.anchor)
             sections.append(.init(id: "references", title: "References (\(references.all.count))", blocks: [
                 .paragraph("Every reference the vectors cite, with the text of the standard it rests on, once."), .table(quoted),
             ], inText: .omitted, folded: true))
         }
+        // A reason that quotes a rule names it instead and links to its quote, under References.
+        func why(_ text: String) -> Cell {
+            let cited = references.citing(text)
+            return Cell(cited.text, links: cited.links.isEmpty ? nil : cited.links)
+        }
         let explained = explainedGroups.map { group -> [Cell] in
             let result = group.result
-            return [Cell(result.impact.map(\.label) ?? (result.outcome == .error ? "" : "unclassified"), tone: result.impact.map(ImpactTable.tone)),
+            return [Cell(result.impact.map { "\($0.label), by \($0.rule)" } ?? (result.outcome == .error ? "" : "unclassified"), tone: result.impact.map(ImpactTable.tone)),
                     Cell(group.ids.joined(separator: ", "), code: true), Cell(result.backend), Cell(result.outcome.rawValue, tone: tone(result)),
-                    Cell(result.judgement.failureKind?.rawValue ?? ""), Cell(result.judgement.detail)]
+                    Cell(result.judgement.failureKind?.rawValue ?? ""), why(result.judgement.detail)]
         }
         if let impacts = impactSection(results, backends: backends.map(\.name)) { sections.insert(impacts, at: 1) }
         if !explained.isEmpty {
@@ -299,16 +311,20 @@ public enum ConformanceDocument {
             + (names.isEmpty ? "" : " (\(names.joined(separator: ", ")))")
     }
 
-    /// Results one reason explains: the same back end, outcome, direction, impact and words.
+    /// Results one reason explains: the same back end, outcome, direction, impact (and the rule it
+    /// rests on) and words.
     static func reasonKey(_ result: ConformanceResult) -> String {
-        [result.backend, result.outcome.rawValue, result.judgement.failureKind?.rawValue ?? "", result.impact?.label ?? "", result.judgement.detail].joined(separator: "\u{1F}")
+        [result.backend, result.outcome.rawValue, result.judgement.failureKind?.rawValue ?? "", result.impact?.label ?? "", result.impact?.rule ?? "",
+         result.judgement.detail].joined(separator: "\u{1F}")
     }
 
-    /// What a reader needs beside the verdict: why this outcome (unless `reason` is false: it is
-    /// written elsewhere), the policy's reason, the library's own diagnostics, the path.
-    static func details(_ result: ConformanceResult, reason: Bool = true) -> String {
-        var lines = reason ? [result.judgement.detail] : []
-        if let impact = result.impact { lines.append("impact: \(impact.label), by \(impact.rule)") }
+    /// What a reader needs beside the verdict: why this outcome, its impact, the policy's reason,
+    /// the library's own diagnostics, the failures and the path. On a `page` the cell's "why" links
+    /// to the reason and its impact, written once, and its verdict names the failures (but for a
+    /// policy's step): none is repeated.
+    static func details(_ result: ConformanceResult, page: Bool = false) -> String {
+        var lines = page ? [] : [result.judgement.detail]
+        if let impact = result.impact, !page { lines.append("impact: \(impact.label), by \(impact.rule)") }
         if let error = result.error { lines.append("error: \(error)") }
         if let observed = result.observed {
             if let reason = observed.reason { lines.append("policy: \(reason)") }
@@ -316,7 +332,7 @@ public enum ConformanceDocument {
                 lines.append("\(diagnostic.name) (\(diagnostic.code))\(diagnostic.depth.map { " depth \($0)" } ?? "") → \(diagnostic.failure.rawValue): \(diagnostic.message)\(diagnostic.origin.tag(layer: diagnostic.layer))")
             }
             var facts: [String] = []
-            if !observed.failures.isEmpty { facts.append("failures: \(observed.failures.map(\.rawValue).joined(separator: ", "))") }
+            if !observed.failures.isEmpty, !(page && observed.step == nil) { facts.append("failures: \(observed.failures.map(\.rawValue).joined(separator: ", "))") }
             if let length = observed.pathLength { facts.append("path of \(length)") }
             if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
         }
@@ -374,57 +390,5 @@ public enum ConformanceDocument {
         let present = Set(values)
         var seen = Set<String>()
         return (first.filter(present.contains) + values).filter { seen.insert($0).inserted }
-    }
-}
-
-/// The references a document's vectors cite, each written once: a rule's label (`RFC 5280 §6.1
-/// (Basic Path Validation)`, the text before its quote) and an anchor per distinct reference.
-struct References {
-    /// Distinct references in order of first citation.
-    let all: [String]
-    private let anchors: [String: String]
-
-    init(_ lists: [[String]]) {
-        var seen: [String] = []
-        var index: [String: String] = [:]
-        for reference in lists.joined().flatMap(Self.parts) where index[reference] == nil {
-            index[reference] = "ref-\(seen.count + 1)"
-            seen.append(reference)
-        }
-        all = seen
-        anchors = index
-    }
-
-    func anchor(_ reference: String) -> String { anchors[reference] ?? "references" }
-
-    /// A reference's rules one by one: a profile's answer (`Web PKI: rejected; RFC 9525 §6.3; RFC 6125
-    /// §6.2.1 (…): "…"`) cites several, each quoted once on its own; a reference of one rule is itself.
-    static func parts(_ reference: String) -> [String] {
-        var parts: [String] = []
-        var rest = Substring(reference)
-        // A new rule starts after "; " where a citation begins (never inside a quote's own "; ").
-        let starts = ["RFC ", "CA/B", "Web PKI rule", "BR ", "X.509", "ITU-T", "Client: ", "Mozilla", "Chrome", "Apple"]
-        while let split = rest.ranges(of: "; ").first(where: { range in
-            starts.contains { rest[range.upperBound...].hasPrefix($0) } && rest[..<range.lowerBound].filter({ $0 == "\"" }).count % 2 == 0
-        }) {
-            parts.append(String(rest[..<split.lowerBound]))
-            rest = rest[split.upperBound...]
-        }
-        parts.append(String(rest))
-        return parts
-    }
-
-    /// The rule's name without its section's title (`RFC 5280 §6.1`), for links to it.
-    static func short(_ reference: String) -> String {
-        let name = label(reference)
-        guard let open = name.range(of: " ("), name.hasSuffix(")") else { return name }
-        return String(name[..<open.lowerBound])
-    }
-
-    /// The rule's name: the reference up to its quote or explanation (the text before the first
-    /// `: ` when something long follows), else the whole reference.
-    static func label(_ reference: String) -> String {
-        guard let colon = reference.range(of: ": "), reference.distance(from: colon.upperBound, to: reference.endIndex) > 24 else { return reference }
-        return String(reference[..<colon.lowerBound])
     }
 }

@@ -241,25 +241,30 @@ public enum DocumentWriter {
         typealias A = HTMLNode.Attribute
         let head = N.element("thead", [], [.element("tr", [], table.headers.map { .element("th", [], [.text($0)]) })])
         let interactive = (!table.filters.isEmpty || table.searchable) && table.id != nil
+        func tags(_ number: Int) -> [String] { number < table.rowTags.count ? table.rowTags[number] : [] }
         // A row the preset switches hide starts hidden, so that the page opens (and lays out) short
         // before its script runs, and without it.
         func hiddenByPreset(_ number: Int) -> Bool {
-            let tags = number < table.rowTags.count ? table.rowTags[number] : []
-            return table.filters.contains { filter in
-                table.presets.contains(filter.value) && (filter.hides ? tags.contains(filter.value) : !tags.contains(filter.value))
+            table.filters.contains { filter in
+                table.presets.contains(filter.value) && (filter.hides ? tags(number).contains(filter.value) : !tags(number).contains(filter.value))
             }
         }
-        let presetShown = table.rows.indices.filter { number in
-            !hiddenByPreset(number) && !(table.pageFold.map { fold in number < table.rowTags.count && table.rowTags[number].contains(fold.value) } ?? false)
-        }.count
-        func row(_ number: Int, _ row: [ReportDocument.Table.Cell]) -> N {
+        // Codes stay whole (the style sheet never breaks a word); in a table of more columns than a
+        // screen gives each code its width (a column per back end of many), they may break after
+        // their underscores rather than widen the table past the screen.
+        let breakCodes = table.headers.count > 6
+        let foldedRows = table.pageFoldedRows, folded = Set(foldedRows)
+        let written = table.rows.indices.filter { !folded.contains($0) }
+        let presetShown = written.filter { !hiddenByPreset($0) }.count
+        func row(_ number: Int) -> N {
+            let cells = table.rows[number]
             var attributes: [A] = []
-            if number < table.rowTags.count { attributes.append(A("data-tags", table.rowTags[number].joined(separator: " "))) }
+            if number < table.rowTags.count { attributes.append(A("data-tags", tags(number).joined(separator: " "))) }
             if interactive, hiddenByPreset(number) { attributes.append(A("hidden", "hidden")) }
             if number < table.rowIDs.count, !table.rowIDs[number].isEmpty { attributes.append(A("id", table.rowIDs[number])) }
-            return .element("tr", attributes, row.enumerated().map { index, cell in
+            return .element("tr", attributes, cells.enumerated().map { index, cell in
                 let classes = (table.numeric.contains(index) ? ["num"] : []) + (cell.tone.map { ["tone", $0.rawValue] } ?? [])
-                var label: [N] = [cell.code ? .element("code", [], [.text(cell.text)]) : .text(cell.text)]
+                var label: [N] = cell.code ? [.element("code", [], [.text(cell.text)])] : breakCodes ? N.breakable(cell.text) : [.text(cell.text)]
                 for (n, link) in (cell.links ?? []).enumerated() {
                     label += [.text(n == 0 ? (cell.text.isEmpty ? "" : " ") : " · "), .element("a", [A("href", "#" + link.anchor)], [.text(link.text)])]
                 }
@@ -274,12 +279,7 @@ public enum DocumentWriter {
         var current: [N] = []
         var key: String?
         var shaded = false
-        func folded(_ number: Int) -> Bool {
-            guard let fold = table.pageFold else { return false }
-            return number < table.rowTags.count && table.rowTags[number].contains(fold.value)
-        }
-        let foldedRows = table.rows.indices.filter(folded)
-        for (number, cells) in table.rows.enumerated() where !folded(number) {
+        for number in written {
             let groupKey = number < table.rowGroups.count ? table.rowGroups[number] : nil
             if groupKey != key, !current.isEmpty {
                 bodies.append(.element("tbody", key != nil && shaded ? [A("class", "alt")] : [], current))
@@ -287,13 +287,13 @@ public enum DocumentWriter {
                 if key != nil { shaded.toggle() }
             }
             key = groupKey
-            current.append(row(number, cells))
+            current.append(row(number))
         }
         bodies.append(.element("tbody", key != nil && shaded ? [A("class", "alt")] : [], current))
         var parts: [N] = []
         if interactive, let id = table.id {
             var tools: [N] = table.filters.filter { $0.value != table.pageFold?.value }.map { filter in
-                let count = table.rowTags.indices.filter { !folded($0) && table.rowTags[$0].contains(filter.value) }.count
+                let count = written.filter { tags($0).contains(filter.value) }.count
                 return .element("label", [], [
                     .element("input", [A("type", "checkbox"), A("data-filter", filter.value), A("data-mode", filter.hides ? "hide" : "only")]
                              + (table.presets.contains(filter.value) ? [A("checked", "checked"), A("data-preset", "")] : [])),
@@ -308,7 +308,7 @@ public enum DocumentWriter {
                           .element("button", [A("type", "button"), A("data-action", "collapse")], [.text("collapse")])]
             }
             tools.append(.element("button", [A("type", "button"), A("data-action", "reset")], [.text("reset")]))
-            tools.append(.element("span", [A("class", "shown")], [.text("\(presetShown) of \(table.rows.count - foldedRows.count) rows")]))
+            tools.append(.element("span", [A("class", "shown")], [.text("\(presetShown) of \(written.count) rows")]))
             parts.append(.element("div", [A("class", "toolbar"), A("data-table", id)], tools))
         }
         parts.append(.element("div", [A("class", "scroll")], [.element("table", [A("class", "cells")] + (table.id.map { [A("id", $0)] } ?? []), [head] + bodies)]))
@@ -347,7 +347,8 @@ public enum DocumentWriter {
         typealias A = HTMLNode.Attribute
         guard cell.total > 0 else { return .element("td", [A("class", "empty")], []) }
         guard cell.departures > 0 else {
-            return .element("td", [A("class", "clean"), A("title", "\(title): \(cell.total) vectors, no departure")], [.text("·")])
+            return .element("td", [A("class", "clean"), A("style", "background: \(css(clean.background)); color: \(css(clean.text))"),
+                                   A("title", "\(title): \(cell.total) vectors, no departure")], [.text("·")])
         }
         let label = "\(cell.accepts.count)/\(cell.rejects.count)"
         let colour: RGB
@@ -362,7 +363,7 @@ public enum DocumentWriter {
             colour = (255 - alpha * (255 - hue.0), 255 - alpha * (255 - hue.1), 255 - alpha * (255 - hue.2))
         }
         let readable = self.readable(colour)
-        let background = "background: \(css(readable)); color: \(textColour(on: readable))"
+        let background = "background: \(css(readable)); color: \(css(textColour(on: readable)))"
         let weighed = cell.worst.map { "; worst: \($0.severity.rawValue) \($0.class) (\($0.cwe)); by severity: \(cell.severityLine)" } ?? ""
         return .element("td", [A("class", "hot" + (cell.worst.map { " \($0.severity.rawValue)" } ?? "")), A("style", background),
                                A("title", "\(title): \(cell.accepts.count) trusted where the standards reject, \(cell.rejects.count) rejected where they trust, of \(cell.total)\(weighed)")],
@@ -413,15 +414,22 @@ public enum DocumentWriter {
     /// mid-tones (luminance about 0.18 to 0.25) reach it with neither.
     static func readable(_ colour: RGB) -> RGB {
         var colour = colour
-        while max(contrast(colour, (255, 255, 255)), contrast(colour, ink)) < 4.5 {
+        while max(contrast(colour, white), contrast(colour, ink)) < 4.5 {
             colour = (colour.0 * 0.92, colour.1 * 0.92, colour.2 * 0.92)
         }
         return colour
     }
 
-    static func textColour(on background: RGB) -> String {
-        contrast(background, (255, 255, 255)) >= contrast(background, ink) ? "#fff" : "#1f2328"
+    /// White or ``ink``, whichever contrasts more with `background`.
+    static func textColour(on background: RGB) -> RGB {
+        contrast(background, white) >= contrast(background, ink) ? white : ink
     }
+
+    static let white: RGB = (255, 255, 255)
+
+    /// A cell with no departure: a dot in deep green on pale green (8.8:1; the green of the
+    /// page's passes, #2e8540, gave 4.2:1).
+    static let clean: (background: RGB, text: RGB) = ((234, 246, 236), (29, 77, 36))
 
     /// Horizontal bars in inline SVG, on one scale, the reference value of each as a tick; bars
     /// of a group under the group's heading, each group in a colour of its own.

@@ -29,13 +29,50 @@ public struct HTMLNode: Sendable, Hashable {
         HTMLNode(kind: .text(text))
     }
 
+    /// Text whose long codes (`X509_V_ERR_CERT_HAS_EXPIRED`, a library's names for its reasons)
+    /// may break after an underscore, and nowhere else inside a word, in a narrow column.
+    static func breakable(_ text: String) -> [HTMLNode] {
+        guard text.contains("_") else { return [.text(text)] }
+        var nodes: [HTMLNode] = []
+        var run = ""
+        var word = ""
+        func flush() {
+            // Words this long are codes that would widen a column; shorter ones (NOT_A_CA) stay whole.
+            if word.count >= breakableLength, word.contains("_") {
+                let parts = word.split(separator: "_", omittingEmptySubsequences: false)
+                for part in parts.dropLast() {
+                    nodes += [.text(run + part + "_"), .element("wbr")]
+                    run = ""
+                }
+                run += parts.last ?? ""
+            } else {
+                run += word
+            }
+            word = ""
+        }
+        for character in text {
+            if character == "_" || character.isLetter || character.isNumber {
+                word.append(character)
+            } else {
+                flush()
+                run.append(character)
+            }
+        }
+        flush()
+        if !run.isEmpty { nodes.append(.text(run)) }
+        return nodes
+    }
+
+    /// The shortest code ``breakable(_:)`` lets break.
+    static let breakableLength = 24
+
     /// A style sheet or script from the module's resources (never data).
     static func asset(_ text: String) -> HTMLNode {
         HTMLNode(kind: .asset(text))
     }
 
     /// Elements with no closing tag.
-    static let void: Set<String> = ["meta", "br", "hr", "img", "link", "input"]
+    static let void: Set<String> = ["meta", "br", "hr", "img", "link", "input", "wbr"]
 
     public func render() -> String {
         var out = ""

@@ -282,6 +282,12 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         public init(headers: [String], rows: [[String]], numeric: Set<Int> = []) {
             self.init(headers: headers, cells: rows.map { $0.map { Cell($0) } }, numeric: numeric)
         }
+
+        /// The rows ``pageFold`` lists by their first cells instead of writing them.
+        public var pageFoldedRows: [Int] {
+            guard let fold = pageFold else { return [] }
+            return rows.indices.filter { $0 < rowTags.count && rowTags[$0].contains(fold.value) }
+        }
     }
 
     /// Rows (back ends) against columns (families of the standards): in each cell, how many of the
