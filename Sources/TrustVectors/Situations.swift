@@ -60,8 +60,15 @@ public struct Situations: Codable, Sendable, Hashable {
 
     /// What TrustHarness cannot yet tell, with what shows it.
     public struct Unknown: Codable, Sendable, Hashable {
+        /// What a report can count for it.
+        public enum Count: String, Codable, Sendable, Hashable {
+            /// Per library, the PKITS cases it is not asked for want of CRLs (a pkits report).
+            case pkitsCRLSkips = "pkits-crl-skips"
+        }
         public var says: String
         public var source: String
+        /// The figures the page adds from the reports, when any.
+        public var counts: Count?
     }
 
     public var version: Int

@@ -74,11 +74,19 @@ import TrustVectors
         #expect(text.contains("not answered") && text.contains("Not a candidate: client-b offers no hook"))
     }
 
+    @Test func revocationIsCountedFromThePKITSCasesEachLibraryIsNotAsked() throws {
+        let situations = try JSONDecoder().decode(Situations.self, from: Data(#"{"version": 1, "about": "", "columns": [], "situations": [], "unknowns": [{"says": "Revocation", "source": "s", "counts": "pkits-crl-skips"}, {"says": "CT", "source": "t"}]}"#.utf8))
+        let pkits = Data(#"{"suite": {"file": "Vectors/pkits/pkits.json", "cases": 2}, "backends": [{"name": "a", "version": "1"}, {"name": "b", "version": "1"}], "results": [{"id": "pkits::4.4.1", "backend": "a", "expected": "FAILURE", "actual": "FAILURE"}, {"id": "pkits::4.4.1", "backend": "b", "expected": "FAILURE", "actual": "SKIPPED", "context": "CRLs: b does not honour revocation lists"}, {"id": "pkits::4.8.1", "backend": "b", "expected": "FAILURE", "actual": "SKIPPED", "context": "certificate policy processing"}]}"#.utf8)
+        let decision = Decision(situations: situations, inputs: [("pkits.json", try #require(ComparisonReport.input(pkits)))], families: [:])
+        #expect(decision.unknowns == ["Revocation: given CRLs, a; not asked, b (1 PKITS cases) (s).", "CT (t)."])
+    }
+
     @Test func theShippedSituationsLoadAndNameEveryKindTheyUse() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Vectors").standardized
         let situations = try Situations.load(from: folder)
         #expect(situations.situations.map(\.id) == ["public-apis", "private-ca", "pinning", "own-code"])
         #expect(situations.columns.contains { $0.kind == .client })
+        #expect(situations.unknowns.contains { $0.counts == .pkitsCRLSkips })
         for limit in situations.situations.flatMap({ ($0.excluded ?? []) + ($0.limits ?? []) }) {
             #expect(limit.columns.allSatisfy { name in situations.columns.contains { $0.name == name } }, "\(limit.columns) names a column situations.json does not list")
             #expect(!limit.source.isEmpty)

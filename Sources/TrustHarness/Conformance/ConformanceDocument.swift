@@ -51,7 +51,8 @@ public enum ConformanceDocument {
         summaryTable.staticNotes = false
 
         let references = References(rows.compactMap { $0.results.first?.context?.references })
-        let caseAnchors = Self.caseAnchors(rows)
+        let cases = Self.cases(rows)
+        let caseAnchors = Self.caseAnchors(cases)
         // Why each recorded deviation is accepted and each failure fails: one row per back end and
         // reason, the vectors it explains together (a reason is usually the same for every key type).
         var explainedGroups: [(result: ConformanceResult, ids: [String])] = []
@@ -117,7 +118,6 @@ public enum ConformanceDocument {
         ]
         // What each vector tests, one row per case (its key-type variants together), each rule by
         // name and linked to its quote.
-        let cases = Self.cases(rows)
         // The host and time most vectors share are said once; a row shows its own where it differs.
         func common(_ values: [String]) -> String? { Dictionary(values.map { ($0, 1) }, uniquingKeysWith: +).max { ($0.value, $1.key) < ($1.value, $0.key) }?.key }
         let commonHost = common(cases.map { $0.context.host ?? "no host check" }), commonTime = common(cases.map(\.context.time))
@@ -266,9 +266,9 @@ public enum ConformanceDocument {
     }
 
     /// Each vector's anchor in the Vectors section (`case-N`, its case's row).
-    static func caseAnchors(_ rows: [ResultRows]) -> [String: String] {
+    static func caseAnchors(_ cases: [(key: String, ids: [String], context: VectorContext)]) -> [String: String] {
         var anchors: [String: String] = [:]
-        for (index, item) in cases(rows).enumerated() { for id in item.ids { anchors[id] = "case-\(index + 1)" } }
+        for (index, item) in cases.enumerated() { for id in item.ids { anchors[id] = "case-\(index + 1)" } }
         return anchors
     }
 

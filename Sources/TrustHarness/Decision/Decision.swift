@@ -11,7 +11,7 @@ import TrustVectors
 /// and tables cannot disagree.
 public struct Decision: Sendable {
     /// One column's evidence in one situation.
-    public struct Candidate: Sendable, Hashable {
+    public struct Candidate: Sendable {
         public var name: String
         public var kind: Situations.Kind
         /// Departures in the run (only the compared requests), by direction and severity.
@@ -26,9 +26,6 @@ public struct Decision: Sendable {
         public var suites: [String: SuiteFigures] = [:]
         /// Warm evaluation of the bench's RSA-2048 and P-256 chains (µs, or instructions when counted).
         public var speed: (rsa: Double?, p256: Double?)?
-
-        public static func == (a: Candidate, b: Candidate) -> Bool { a.name == b.name && a.weight == b.weight }
-        public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
         /// The weighing: critical accepts, high accepts, high rejects, medium accepts, low accepts
         /// (run and suites together), smaller first.
@@ -65,7 +62,7 @@ public struct Decision: Sendable {
     }
 
     /// One kind of candidate ranked in one situation.
-    public struct Ranking: Sendable, Hashable {
+    public struct Ranking: Sendable {
         public var kind: Situations.Kind
         /// Best first.
         public var candidates: [Candidate]
@@ -74,7 +71,7 @@ public struct Decision: Sendable {
     }
 
     /// The answer for one situation.
-    public struct Answer: Sendable, Hashable {
+    public struct Answer: Sendable {
         public var situation: Situations.Situation
         /// One ranking per kind the situation compares, in its order; empty when `missing` says why.
         public var rankings: [Ranking]
@@ -126,7 +123,7 @@ public struct Decision: Sendable {
         }
         unknowns = situations.unknowns.map { unknown in
             var line = unknown.says
-            if unknown.source.contains("pkits"), let pkits = suites["pkits"] {
+            if unknown.counts == .pkitsCRLSkips, let pkits = suites["pkits"] {
                 // Revocation, counted: the PKITS cases each library is not asked for want of CRLs.
                 var skipped: [String: Int] = [:]
                 for result in pkits.results where result.actual == "SKIPPED" && (result.context ?? "").hasPrefix("CRLs:") { skipped[result.backend, default: 0] += 1 }
@@ -137,6 +134,14 @@ public struct Decision: Sendable {
             }
             return line + " (" + unknown.source + ")."
         }
+    }
+
+    /// The ids that `count` distinct back ends answered, from (id, back end) pairs: what every
+    /// candidate can be compared on.
+    static func answeredByAll(_ answers: [(id: String, backend: String)], count: Int) -> Set<String> {
+        var by: [String: Set<String>] = [:]
+        for answer in answers { by[answer.id, default: []].insert(answer.backend) }
+        return Set(by.filter { $0.value.count == count }.keys)
     }
 
     /// The key a suite report is known by: its file's name without extension (`limbo`, `pkits`;
@@ -161,9 +166,7 @@ public struct Decision: Sendable {
             guard !names.isEmpty else { continue }
             // The requests every candidate of this kind was asked and answered (a verdict, judged).
             let mine = run.results.filter { names.contains($0.backend) && (situation.vectors.map($0.vector.hasPrefix) ?? true) }
-            var askedBy: [String: Set<String>] = [:]
-            for result in mine where judged.contains(result.outcome) { askedBy[result.vector, default: []].insert(result.backend) }
-            let compared = Set(askedBy.filter { $0.value.count == names.count }.keys)
+            let compared = Self.answeredByAll(mine.filter { judged.contains($0.outcome) }.map { ($0.vector, $0.backend) }, count: names.count)
             var candidates = names.map { Candidate(name: $0, kind: kind) }
             for result in mine where compared.contains(result.vector) && (result.outcome == "deviation" || result.outcome == "fail") {
                 guard let index = candidates.firstIndex(where: { $0.name == result.backend }), let impact = result.impact else { continue }
@@ -186,9 +189,7 @@ public struct Decision: Sendable {
             for key in situation.suites ?? [] {
                 guard let suite = suites[key] else { continue }
                 // The cases every candidate answered (a library not asked a case is not ranked better for it).
-                var answeredBy: [String: Set<String>] = [:]
-                for result in suite.results where names.contains(result.backend) && result.actual != "SKIPPED" { answeredBy[result.id, default: []].insert(result.backend) }
-                let common = Set(answeredBy.filter { $0.value.count == names.count }.keys)
+                let common = Self.answeredByAll(suite.results.filter { names.contains($0.backend) && $0.actual != "SKIPPED" }.map { ($0.id, $0.backend) }, count: names.count)
                 for index in candidates.indices {
                     var figures = SuiteFigures()
                     for result in suite.results where result.backend == candidates[index].name && common.contains(result.id) {

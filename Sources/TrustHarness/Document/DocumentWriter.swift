@@ -242,25 +242,16 @@ public enum DocumentWriter {
         let head = N.element("thead", [], [.element("tr", [], table.headers.map { .element("th", [], [.text($0)]) })])
         let interactive = (!table.filters.isEmpty || table.searchable) && table.id != nil
         func tags(_ number: Int) -> [String] { number < table.rowTags.count ? table.rowTags[number] : [] }
-        // A row the preset switches hide starts hidden, so that the page opens (and lays out) short
-        // before its script runs, and without it.
-        func hiddenByPreset(_ number: Int) -> Bool {
-            table.filters.contains { filter in
-                table.presets.contains(filter.value) && (filter.hides ? tags(number).contains(filter.value) : !tags(number).contains(filter.value))
-            }
-        }
         // Codes stay whole (the style sheet never breaks a word); in a table of more columns than a
         // screen gives each code its width (a column per back end of many), they may break after
         // their underscores rather than widen the table past the screen.
         let breakCodes = table.headers.count > 6
         let foldedRows = table.pageFoldedRows, folded = Set(foldedRows)
         let written = table.rows.indices.filter { !folded.contains($0) }
-        let presetShown = written.filter { !hiddenByPreset($0) }.count
         func row(_ number: Int) -> N {
             let cells = table.rows[number]
             var attributes: [A] = []
             if number < table.rowTags.count { attributes.append(A("data-tags", tags(number).joined(separator: " "))) }
-            if interactive, hiddenByPreset(number) { attributes.append(A("hidden", "hidden")) }
             if number < table.rowIDs.count, !table.rowIDs[number].isEmpty { attributes.append(A("id", table.rowIDs[number])) }
             return .element("tr", attributes, cells.enumerated().map { index, cell in
                 let classes = (table.numeric.contains(index) ? ["num"] : []) + (cell.tone.map { ["tone", $0.rawValue] } ?? [])
@@ -295,8 +286,7 @@ public enum DocumentWriter {
             var tools: [N] = table.filters.filter { $0.value != table.pageFold?.value }.map { filter in
                 let count = written.filter { tags($0).contains(filter.value) }.count
                 return .element("label", [], [
-                    .element("input", [A("type", "checkbox"), A("data-filter", filter.value), A("data-mode", filter.hides ? "hide" : "only")]
-                             + (table.presets.contains(filter.value) ? [A("checked", "checked"), A("data-preset", "")] : [])),
+                    .element("input", [A("type", "checkbox"), A("data-filter", filter.value), A("data-mode", filter.hides ? "hide" : "only")]),
                     .text(" " + filter.label + " "), .element("span", [A("class", "count")], [.text("\(count)")]),
                 ])
             }
@@ -308,7 +298,7 @@ public enum DocumentWriter {
                           .element("button", [A("type", "button"), A("data-action", "collapse")], [.text("collapse")])]
             }
             tools.append(.element("button", [A("type", "button"), A("data-action", "reset")], [.text("reset")]))
-            tools.append(.element("span", [A("class", "shown")], [.text("\(presetShown) of \(written.count) rows")]))
+            tools.append(.element("span", [A("class", "shown")], [.text("\(written.count) of \(written.count) rows")]))
             parts.append(.element("div", [A("class", "toolbar"), A("data-table", id)], tools))
         }
         parts.append(.element("div", [A("class", "scroll")], [.element("table", [A("class", "cells")] + (table.id.map { [A("id", $0)] } ?? []), [head] + bodies)]))

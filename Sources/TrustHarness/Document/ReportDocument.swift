@@ -7,7 +7,7 @@ import Foundation
 public struct ReportDocument: Sendable, Codable, Hashable {
     /// The version of this shape in JSON; 1 is the first. 2 added callouts, a cell's badge and
     /// segments, a table's row groups, search and hiding filters, and a bar's group. 3 added a section's
-    /// folding, a cell's links and page detail, and a table's presets, row anchors and page fold.
+    /// folding, a cell's links and page detail, and a table's row anchors and page fold.
     public static let schemaVersion = 3
 
     public var title: String
@@ -250,10 +250,6 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         /// A key per row (parallel to `rows`): consecutive rows with one key are shaded as a group
         /// (the key-type variants of one case).
         public var rowGroups: [String] = []
-        /// The filters (by value) a page switches on before the reader does: a long table opens on
-        /// the rows that matter (the conformance matrix hides the vectors every back end passes),
-        /// each switch one click from showing the rest.
-        public var presets: [String] = []
         /// An anchor per row (parallel to `rows`, empty for none): where links to a row land.
         public var rowIDs: [String] = []
         /// On a page, the rows tagged with this filter's value are not written as rows but as one

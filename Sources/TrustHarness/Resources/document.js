@@ -2,7 +2,6 @@
 // its rows: each "only" switch keeps the rows whose tags hold its value, each "hide" switch drops
 // them, the search keeps rows whose first cell holds every word. The address presets them:
 // #only=a,b  #hide=c  #q=words  #expand (open the details of every row shown), joined with &.
-// A switch the page presets (checked, data-preset) holds until the address or the reader changes it.
 (function () {
   "use strict";
   var doc = document;
