@@ -139,19 +139,25 @@ public struct Deviation: Codable, Sendable, Hashable {
     /// profiles call for different answers has a back end's deviation recorded under the one it
     /// departs from only.
     public var profiles: [StandardsProfile]?
+    /// Whether ``reason`` is a draft: written by `scripts/record-deviations` from the observation
+    /// (the rule departed from and the library's diagnostic) without naming the cause in the
+    /// library's code, documentation or stack. A drafted record still matches its observation, but
+    /// every summary counts it as unexplained until someone names the cause and removes the mark.
+    public var draft: Bool
 
-    public init(backend: String, vector: String, observed: ObservedOutcome, reason: String, libraries: String? = nil, profiles: [StandardsProfile]? = nil) {
+    public init(backend: String, vector: String, observed: ObservedOutcome, reason: String, libraries: String? = nil, profiles: [StandardsProfile]? = nil, draft: Bool = false) {
         self.backend = backend
         self.vector = vector
         self.observed = observed
         self.reason = reason
         self.libraries = libraries
         self.profiles = profiles
+        self.draft = draft
     }
 
     /// One record for several vectors that depart for one cause, with one reason.
-    public init(backend: String, vectors: [String], observed: ObservedOutcome, reason: String, libraries: String? = nil, profiles: [StandardsProfile]? = nil) {
-        self.init(backend: backend, vector: vectors.first ?? "", observed: observed, reason: reason, libraries: libraries, profiles: profiles)
+    public init(backend: String, vectors: [String], observed: ObservedOutcome, reason: String, libraries: String? = nil, profiles: [StandardsProfile]? = nil, draft: Bool = false) {
+        self.init(backend: backend, vector: vectors.first ?? "", observed: observed, reason: reason, libraries: libraries, profiles: profiles, draft: draft)
         self.vectors = vectors.count > 1 ? vectors : nil
     }
 
@@ -170,7 +176,7 @@ public struct Deviation: Codable, Sendable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case backend, vector, vectors, observed, reason, libraries, profiles
+        case backend, vector, vectors, observed, reason, libraries, profiles, draft
     }
 
     public init(from decoder: any Decoder) throws {
@@ -180,6 +186,7 @@ public struct Deviation: Codable, Sendable, Hashable {
         reason = try container.decode(String.self, forKey: .reason)
         libraries = try container.decodeIfPresent(String.self, forKey: .libraries)
         profiles = try container.decodeIfPresent([StandardsProfile].self, forKey: .profiles)
+        draft = try container.decodeIfPresent(Bool.self, forKey: .draft) ?? false
         if let list = try container.decodeIfPresent([String].self, forKey: .vectors) {
             guard let first = list.first else {
                 throw DecodingError.dataCorruptedError(forKey: .vectors, in: container, debugDescription: "a record for \(backend) covers no vector")
@@ -200,6 +207,7 @@ public struct Deviation: Codable, Sendable, Hashable {
         try container.encode(reason, forKey: .reason)
         try container.encodeIfPresent(libraries, forKey: .libraries)
         try container.encodeIfPresent(profiles, forKey: .profiles)
+        if draft { try container.encode(true, forKey: .draft) }
     }
 
     /// Whether the deviation is recorded under `profile`.

@@ -29,7 +29,9 @@ public enum ConformanceDocument {
 
         let unexpected = summaries.map(\.unexpected).reduce(0, +)
         let skipped = summaries.map(\.skipped).reduce(0, +)
-        let skippedNote = skipped == 0 ? "" : " \(skipped) skipped."
+        let skipped0 = skipped == 0 ? "" : " \(skipped) skipped."
+        let unexplained = summaries.map(\.deviationsUnexplained).reduce(0, +)
+        let skippedNote = skipped0 + (unexplained == 0 ? "" : " \(unexplained) recorded deviation\(unexplained == 1 ? " is" : "s are") unexplained: \(unexplained == 1 ? "its reason is a draft" : "their reasons are drafts") (\"draft\": true) naming no cause.")
         let status: ReportDocument.Block = unexpected == 0
             ? .callout(.pass, "Every result evaluated passes or matches its recorded deviation.\(skippedNote)")
             : .callout(.rejects, "\(unexpected) unexpected result\(unexpected == 1 ? "" : "s") (failures, errors and unstable verdicts).\(skippedNote)")
@@ -42,7 +44,7 @@ public enum ConformanceDocument {
                     directed(s.rejectedShouldTrust, recorded: s.deviationsRejectingShouldTrust, .rejects),
                     directed(s.otherFailures, recorded: s.deviationsOther, .rejects), Cell("\(s.leftOpen)", tone: s.leftOpen > 0 ? .open : nil),
                     Cell("\(s.errors)", tone: s.errors > 0 ? .error : nil), Cell("\(s.limited)", tone: s.limited > 0 ? .error : nil), Cell("\(s.skipped)"), Cell("\(s.unstable)", tone: s.unstable > 0 ? .unstable : nil),
-                    Cell("\(s.unexpected)", tone: s.unexpected > 0 ? .rejects : nil), Cell(s.severityLine, tone: s.worstSeverity.map { $0 <= .high ? .accepts : .deviation }), Cell("", segments: distribution(s))]
+                    Cell("\(s.unexpected)" + (s.deviationsUnexplained > 0 ? " (\(s.deviationsUnexplained) unexplained)" : ""), tone: s.unexpected > 0 ? .rejects : s.deviationsUnexplained > 0 ? .deviation : nil), Cell(s.severityLine, tone: s.worstSeverity.map { $0 <= .high ? .accepts : .deviation }), Cell("", segments: distribution(s))]
         }
         var summaryTable = ReportDocument.Table(
             headers: ["back end", "vectors", "passed", "accepted, should reject", "rejected, should trust", "other failures", "left open", "errors", "limited", "skipped", "unstable", "unexpected", "departures by severity", "distribution"],
@@ -108,7 +110,7 @@ public enum ConformanceDocument {
         var sections: [ReportDocument.Section] = [
             .init(id: "summary", title: "Summary", blocks: [
                 status,
-                .paragraph("Each direction counts every departure from the standards (accepted, should reject: trusted where the profile's standards call for rejection; rejected, should trust: rejected where they call for trust; other failures: rejected for a reason they do not give, another path, or a changed record); \"recorded\" says how many of them are recorded deviations. Left open: vectors the standards leave to the relying party, neither pass nor fail. Unexpected: departures not recorded, errors, and unstable verdicts (different verdicts when the request was asked again)."),
+                .paragraph("Each direction counts every departure from the standards (accepted, should reject: trusted where the profile's standards call for rejection; rejected, should trust: rejected where they call for trust; other failures: rejected for a reason they do not give, another path, or a changed record); \"recorded\" says how many of them are recorded deviations. Left open: vectors the standards leave to the relying party, neither pass nor fail. Unexpected: departures not recorded, errors, and unstable verdicts (different verdicts when the request was asked again); \"unexplained\" beside it counts recorded deviations whose reason is still a draft that names no cause."),
                 .table(summaryTable),
             ], inText: .atEnd),
             .init(id: "matrix", title: "Matrix", blocks: [

@@ -23,6 +23,9 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
     public var deviationsAcceptingShouldReject = 0
     public var deviationsRejectingShouldTrust = 0
     public var deviationsOther = 0
+    /// How many of the recorded deviations are drafts (``TrustVectors/Deviation/draft``): recorded,
+    /// so not unexpected, but with no cause named, so not explained either.
+    public var deviationsUnexplained = 0
     public var errors = 0
     /// Results a time or work limit stopped before the library answered (``Outcome/limit``): neither
     /// passes nor the library's verdicts, and not unexpected.
@@ -43,7 +46,7 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case backend, total, passed, acceptedShouldReject, rejectedShouldTrust, otherFailures, deviations
-        case deviationsAcceptingShouldReject, deviationsRejectingShouldTrust, deviationsOther, errors, limited, skipped, unstable, leftOpen, byImpact, bySeverity
+        case deviationsAcceptingShouldReject, deviationsRejectingShouldTrust, deviationsOther, deviationsUnexplained, errors, limited, skipped, unstable, leftOpen, byImpact, bySeverity
     }
 
     /// Reads a summary; one written before limits were counted has none.
@@ -59,6 +62,7 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
         deviationsAcceptingShouldReject = try c.decode(Int.self, forKey: .deviationsAcceptingShouldReject)
         deviationsRejectingShouldTrust = try c.decode(Int.self, forKey: .deviationsRejectingShouldTrust)
         deviationsOther = try c.decode(Int.self, forKey: .deviationsOther)
+        deviationsUnexplained = try c.decodeIfPresent(Int.self, forKey: .deviationsUnexplained) ?? 0
         errors = try c.decode(Int.self, forKey: .errors)
         limited = try c.decodeIfPresent(Int.self, forKey: .limited) ?? 0
         skipped = try c.decode(Int.self, forKey: .skipped)
@@ -100,6 +104,7 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
         case .fail, .deviation:
             let recorded = result.outcome == .deviation
             if recorded { deviations += 1 }
+            if recorded && result.judgement.unexplained { deviationsUnexplained += 1 }
             byImpact[result.impact?.class ?? "unclassified", default: 0] += 1
             bySeverity[result.impact?.severity.rawValue ?? "unclassified", default: 0] += 1
             switch result.judgement.failureKind {

@@ -8,6 +8,16 @@ public struct Judgement: Sendable, Hashable {
     public var failureKind: FailureKind?
     /// One line for a person: why this outcome.
     public var detail: String
+    /// A recorded deviation whose reason is still a draft (``TrustVectors/Deviation/draft``): it
+    /// matches, but its cause is not named, and every summary counts it as unexplained.
+    public var unexplained = false
+
+    public init(outcome: Outcome, failureKind: FailureKind?, detail: String, unexplained: Bool = false) {
+        self.outcome = outcome
+        self.failureKind = failureKind
+        self.detail = detail
+        self.unexplained = unexplained
+    }
 
     /// Judges a chain verdict against `expected`; `expectedPath` is the DER path a trusted verdict
     /// must carry.
@@ -70,7 +80,10 @@ public struct Judgement: Sendable, Hashable {
         guard let deviation else { return conformance }
         if observed == deviation.observed && conformance.outcome != .pass {
             // The direction stays: a recorded acceptance of what should be rejected is still one.
-            return Judgement(outcome: .deviation, failureKind: conformance.failureKind, detail: "recorded deviation\(conformance.failureKind.map { " (\($0.rawValue))" } ?? ""): \(deviation.reason)")
+            let draft = deviation.draft ? ", unexplained: its reason is a draft that names no cause" : ""
+            return Judgement(outcome: .deviation, failureKind: conformance.failureKind,
+                             detail: "recorded deviation\(conformance.failureKind.map { " (\($0.rawValue))" } ?? "")\(draft): \(deviation.reason)",
+                             unexplained: deviation.draft)
         }
         let now = conformance.outcome == .pass ? "now conforms" : "now observes \(describe(observed)) (\(conformance.detail))"
         return Judgement(
