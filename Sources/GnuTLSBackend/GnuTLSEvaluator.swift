@@ -138,10 +138,14 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             }
         }
         guard presented.count <= Self.maximumPresentedCertificates else {
-            return .rejected([GnuTLSError(GNUTLS_E_CONSTRAINT_ERROR).diagnostic(
+            // GnuTLS's own documented bound, applied here because the trust-list call below does
+            // not apply it (and 3.7.9's own code assumes it): a limit, labelled as one.
+            var bound = GnuTLSError(GNUTLS_E_CONSTRAINT_ERROR).diagnostic(
                 .other,
-                message: "the presented chain has \(presented.count) certificates, more than the \(Self.maximumPresentedCertificates) a GnuTLS client verifies (gnutls_certificate_verify_peers refuses a peer list longer than the credentials' verify depth, DEFAULT_MAX_VERIFY_DEPTH by default: _gnutls_x509_cert_verify_peers, lib/cert-session.c)"
-            )])
+                message: "the presented chain has \(presented.count) certificates, more than the \(Self.maximumPresentedCertificates) a GnuTLS client verifies (gnutls_certificate_verify_peers refuses a peer list longer than the credentials' verify depth, DEFAULT_MAX_VERIFY_DEPTH by default: _gnutls_x509_cert_verify_peers, lib/cert-session.c); applied by this back end before gnutls_x509_trust_list_verify_crt2, which does not apply it"
+            )
+            bound.origin = .limit
+            return .rejected([bound])
         }
         let purpose = Self.keyPurposeOID(for: request.purpose)
         let verdict = EvaluationScope.run(at: time_t(clamping: request.unixTime)) { state in
@@ -149,7 +153,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         }
         return verdict ?? .failClosed(
             .other, name: "TIME_HOOK_UNAVAILABLE",
-            message: "the per-thread verification time could not be set (pthread_setspecific failed), so GnuTLS would not see the request's time"
+            message: "the per-thread verification time could not be set (pthread_setspecific failed), so GnuTLS would not see the request's time", origin: .harness
         )
     }
 
@@ -194,7 +198,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         }
         return .failClosed(
             .other, name: "UNEXPECTED_SUCCESS",
-            message: "GnuTLS reported the chain trusted, but its verification callback did not report a path from the leaf to an anchor; rejected to fail closed"
+            message: "GnuTLS reported the chain trusted, but its verification callback did not report a path from the leaf to an anchor; rejected to fail closed", origin: .harness
         )
     }
 

@@ -82,7 +82,7 @@ struct GnuTLSTLSClient: TLSClient {
         let displayVersion = version.map { $0.replacingOccurrences(of: "TLS1.", with: "TLSv1.") }
         guard !chain.isEmpty else {
             return clock.report(.init(stage: "handshake", message: "the server sent no certificate", userError: false),
-                          .failClosed(.untrusted, name: "NO_PEER_CERTIFICATE", message: "the server sent no certificate"),
+                          .failClosed(.untrusted, name: "NO_PEER_CERTIFICATE", message: "the server sent no certificate", origin: .library),
                           protocolVersion: displayVersion, cipher: cipher, forwardSecret: forwardSecret)
         }
         let purpose = GnuTLSEvaluator.keyPurposeOID(for: request.purpose)
@@ -96,9 +96,9 @@ struct GnuTLSTLSClient: TLSClient {
         let verdict: Verdict
         switch status {
         case nil:
-            verdict = .failClosed(.other, name: "TIME_HOOK_UNAVAILABLE", message: "the per-thread verification time could not be set")
+            verdict = .failClosed(.other, name: "TIME_HOOK_UNAVAILABLE", message: "the per-thread verification time could not be set", origin: .harness)
         case UInt32.max?:
-            verdict = .failClosed(.other, name: "VERIFY_PEERS_FAILED", message: "gnutls_certificate_verify_peers could not verify")
+            verdict = .failClosed(.other, name: "VERIFY_PEERS_FAILED", message: "gnutls_certificate_verify_peers could not verify", origin: .library)
         case 0?:
             verdict = .trusted(path: chain)
         case let status?:

@@ -89,7 +89,7 @@ struct OpenSSLTLSClient: TLSClient {
         let verify = Int32(truncatingIfNeeded: SSL_get_verify_result(ssl))
         guard !chain.isEmpty else {
             return clock.report(.init(stage: "handshake", message: "the server sent no certificate", userError: false),
-                          .failClosed(.untrusted, name: "NO_PEER_CERTIFICATE", message: "the server sent no certificate"),
+                          .failClosed(.untrusted, name: "NO_PEER_CERTIFICATE", message: "the server sent no certificate", origin: .library),
                           protocolVersion: version, cipher: cipher, forwardSecret: forwardSecret)
         }
         let verdict: Verdict
@@ -100,7 +100,7 @@ struct OpenSSLTLSClient: TLSClient {
                     if let x509 = COpenSSL_sk_X509_value(verified, index), let der = VerificationContext.encode(x509) { path.append(der) }
                 }
             }
-            verdict = path.isEmpty ? .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "the handshake verified no chain") : .trusted(path: path)
+            verdict = path.isEmpty ? .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "the handshake verified no chain", origin: .harness) : .trusted(path: path)
         } else {
             verdict = .rejected([X509VerifyErrorCode.diagnostic(code: verify, depth: nil)])
         }

@@ -90,14 +90,14 @@ enum PresentedChainError: Error {
         case .empty:
             return .failClosed(
                 .malformed, name: "EMPTY_CHAIN",
-                message: "the presented chain is empty: there is no end-entity certificate to verify"
+                message: "the presented chain is empty: there is no end-entity certificate to verify", origin: .harness
             )
         case .unparseable(let index, let failure):
             let role = index == 0 ? "the leaf" : "an intermediate or extra certificate"
             return .failClosed(
                 .malformed, code: failure.code, name: failure.name,
                 message: "presented certificate at index \(index) (\(role)): \(failure)",
-                depth: index
+                depth: index, origin: .library
             )
         case .outOfMemory(let errors):
             return .rejected([

@@ -20,12 +20,12 @@ final class RevocationLists {
     /// - Returns: the lists, or the fail-closed verdict naming the first CRL that is not one.
     static func parse(_ ders: [[UInt8]]) -> Result<RevocationLists, VerdictError> {
         guard let stack = COpenSSL_sk_X509_CRL_new_null() else {
-            return .failure(VerdictError(.failClosed(.other, name: "CRL_STACK_ALLOCATION_FAILED", message: "OpenSSL could not allocate the stack of CRLs")))
+            return .failure(VerdictError(.failClosed(.other, name: "CRL_STACK_ALLOCATION_FAILED", message: "OpenSSL could not allocate the stack of CRLs", origin: .harness)))
         }
         let lists = RevocationLists(stack: stack)
         for (index, der) in ders.enumerated() {
             func refuse(_ problem: String) -> Result<RevocationLists, VerdictError> {
-                .failure(VerdictError(.failClosed(.malformed, name: "CRL_NOT_PARSED", message: "revocation list \(index): \(problem)")))
+                .failure(VerdictError(.failClosed(.malformed, name: "CRL_NOT_PARSED", message: "revocation list \(index): \(problem)", origin: .library)))
             }
             if let problem = DERCertificate.encodingProblem(der) { return refuse("not DER: \(problem)") }
             let parsed = decodeDER(der) { d2i_X509_CRL(nil, $0, $1) }
@@ -39,7 +39,7 @@ final class RevocationLists {
             }
             guard COpenSSL_sk_X509_CRL_push(stack, crl) > 0 else {
                 X509_CRL_free(crl)
-                return .failure(VerdictError(.failClosed(.other, name: "CRL_STACK_PUSH_FAILED", message: "OpenSSL could not add revocation list \(index) to the stack")))
+                return .failure(VerdictError(.failClosed(.other, name: "CRL_STACK_PUSH_FAILED", message: "OpenSSL could not add revocation list \(index) to the stack", origin: .harness)))
             }
         }
         return .success(lists)

@@ -153,7 +153,7 @@ final class VerificationContext {
                 return .failClosed(
                     .other, code: Int(code), name: X509VerifyErrorCode.name(of: code),
                     message: "internal surprise: X509_verify_cert returned 1 (verified) but recorded \(X509VerifyErrorCode.name(of: code)) (\(String(cString: X509_verify_cert_error_string(Int(code))))); failing closed",
-                    depth: Int(X509_STORE_CTX_get_error_depth(ref))
+                    depth: Int(X509_STORE_CTX_get_error_depth(ref)), origin: .harness
                 )
             }
             return verifiedPath()
@@ -163,7 +163,7 @@ final class VerificationContext {
             let stack = errors.isEmpty ? "no OpenSSL error queued" : errors.map(\.description).joined(separator: "; ")
             return .failClosed(
                 .other, code: Int(code), name: "X509_V_OK",
-                message: "internal surprise: X509_verify_cert returned \(result) (not verified) but recorded no verification error; failing closed (\(stack))"
+                message: "internal surprise: X509_verify_cert returned \(result) (not verified) but recorded no verification error; failing closed (\(stack))", origin: .harness
             )
         }
         return .rejected([X509VerifyErrorCode.diagnostic(code: code, depth: Int(X509_STORE_CTX_get_error_depth(ref)))])
@@ -171,7 +171,7 @@ final class VerificationContext {
 
     private func verifiedPath() -> Verdict {
         guard let stack = X509_STORE_CTX_get0_chain(ref) else {
-            return .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "internal surprise: X509_verify_cert succeeded but X509_STORE_CTX_get0_chain returned no chain; failing closed")
+            return .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "internal surprise: X509_verify_cert succeeded but X509_STORE_CTX_get0_chain returned no chain; failing closed", origin: .harness)
         }
         let count = Int(COpenSSL_sk_X509_num(stack))
         var path: [[UInt8]] = []
@@ -179,7 +179,7 @@ final class VerificationContext {
         for index in 0..<count {
             // Presented certificates and anchors are reported in the bytes they were parsed from.
             guard let x509 = COpenSSL_sk_X509_value(stack, Int32(index)) else {
-                return .failClosed(.other, name: "PATH_NOT_ENCODABLE", message: "internal surprise: certificate \(index) of the verified path is missing; failing closed", depth: index)
+                return .failClosed(.other, name: "PATH_NOT_ENCODABLE", message: "internal surprise: certificate \(index) of the verified path is missing; failing closed", depth: index, origin: .harness)
             }
             if index == 0, let anchor = evaluator.anchorDER(of: x509) {
                 // With partial chains, a leaf OpenSSL finds in the store (check_trust's
@@ -190,12 +190,12 @@ final class VerificationContext {
                 break
             }
             guard let der = chain.der(of: x509) ?? evaluator.anchorDER(of: x509) ?? Self.encode(x509) else {
-                return .failClosed(.other, name: "PATH_NOT_ENCODABLE", message: "internal surprise: i2d_X509 could not re-encode certificate \(index) of the verified path; failing closed", depth: index)
+                return .failClosed(.other, name: "PATH_NOT_ENCODABLE", message: "internal surprise: i2d_X509 could not re-encode certificate \(index) of the verified path; failing closed", depth: index, origin: .harness)
             }
             path.append(der)
         }
         guard !path.isEmpty else {
-            return .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "internal surprise: X509_verify_cert succeeded with an empty chain; failing closed")
+            return .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "internal surprise: X509_verify_cert succeeded with an empty chain; failing closed", origin: .harness)
         }
         return .trusted(path: path)
     }

@@ -7,9 +7,9 @@ import X509
 ///
 /// A `PolicyFailureReason` is text only, so each is classified by the words its policy writes (the
 /// table cites the file of swift-certificates 1.x that writes them); the text itself is kept as the
-/// native diagnostic's message. When no candidate chain reached an anchor, the library reports no
-/// reason at all (`couldNotValidate([])`); ``noChain(leaf:presented:roots:handled:)`` then says why,
-/// from the same facts the library's chain builder looks at.
+/// native diagnostic's message. When no candidate chain reached an anchor, the library's result holds
+/// no reason at all (`couldNotValidate([])`); ``noChain(_:)`` then takes the reasons from the
+/// Verifier's own diagnostics of the same search.
 enum FailureReasons {
     /// (words in the reason, native name, class): first match wins.
     static let table: [(words: String, name: String, failure: FailureClass)] = [
@@ -64,41 +64,38 @@ enum FailureReasons {
         return diagnostics
     }
 
-    /// Why no candidate chain reached an anchor: the leaf or a candidate issuer has a critical
-    /// extension the policies do not handle (the `Verifier` refuses to build through it), a
-    /// certificate named as an issuer did not sign, or no issuer is known at all.
-    static func noChain(leaf: Certificate, presented: [Certificate], roots: [Certificate], handled: Set<ASN1ObjectIdentifier>) -> [NativeDiagnostic] {
-        func unhandled(_ certificate: Certificate) -> [ASN1ObjectIdentifier] {
-            certificate.extensions.filter { $0.critical && !handled.contains($0.oid) }.map(\.oid)
-        }
-        let leafUnhandled = unhandled(leaf)
-        if !leafUnhandled.isEmpty {
-            return [NativeDiagnostic(code: 0, name: "UNHANDLED_CRITICAL_EXTENSION", message: "the leaf has critical extensions no policy handles: \(leafUnhandled.map(\.description).joined(separator: ", "))", depth: 0, failure: .other)]
-        }
-        // Walk the names as the chain builder does, from the leaf, and note what stops each step.
+    /// The Verifier's own words on why no candidate chain reached an anchor, from the texts of its
+    /// diagnostic callback (`VerificationDiagnostic`, Sources/X509/Verifier/VerificationDiagnostic.swift
+    /// of swift-certificates 1.x, a public struct whose cases are read only through its text): a
+    /// leaf or a candidate issuer with critical extensions no policy handles (the Verifier refuses
+    /// to build through it), a candidate issuer that has not signed, and otherwise its last word,
+    /// "Could not validate leaf certificate". Search notes (issuers tried, an issuer already in the
+    /// chain) are not reasons. Each reason once, in the order the Verifier gave them.
+    static func noChain(_ texts: [String]) -> [NativeDiagnostic] {
+        // (opening words, native name, class, blames the certificate after the partial chain)
+        let reasons: [(words: String, name: String, failure: FailureClass, issuer: Bool)] = [
+            ("The leaf certificate has critical extensions that the policy does not understand", "UNHANDLED_CRITICAL_EXTENSION", .other, false),
+            ("A candidate issuer of a certificate in the (partial) chain has critical extensions", "UNHANDLED_CRITICAL_EXTENSION", .other, true),
+            ("A candidate issuer of a certificate in the (partial) chain has not signed", "ISSUER_HAS_NOT_SIGNED", .badSignature, true),
+        ]
         var diagnostics: [NativeDiagnostic] = []
-        var current = leaf
-        var depth = 0
-        var visited: [Certificate] = [leaf]
-        while depth < 32 {
-            let candidates = (roots + presented).filter { $0.subject == current.issuer && !visited.contains($0) }
-            if candidates.isEmpty { break }
-            let signers = candidates.filter { $0.publicKey.isValidSignature(current.signature, for: current) }
-            if signers.isEmpty {
-                diagnostics.append(NativeDiagnostic(code: 0, name: "ISSUER_HAS_NOT_SIGNED", message: "a certificate named as the issuer of certificate \(depth) has not signed it", depth: depth, failure: .badSignature))
-                break
-            }
-            if let blocked = signers.lazy.map(unhandled).first(where: { !$0.isEmpty }), signers.allSatisfy({ !unhandled($0).isEmpty }) {
-                diagnostics.append(NativeDiagnostic(code: 0, name: "UNHANDLED_CRITICAL_EXTENSION", message: "the issuer of certificate \(depth) has critical extensions no policy handles: \(blocked.map(\.description).joined(separator: ", "))", depth: depth + 1, failure: .other))
-                break
-            }
-            current = signers[0]
-            visited.append(current)
-            depth += 1
-            if roots.contains(current) { break }
+        var seen = Set<String>()
+        for text in texts {
+            guard let reason = reasons.first(where: { text.hasPrefix($0.words) }) else { continue }
+            // The candidate issuer is the last certificate the text lists, after the partial chain
+            // from the leaf: its depth is the number of certificates before it.
+            let depth = reason.issuer ? max(0, text.components(separatedBy: "Certificate(version:").count - 2) : 0
+            let message = shortened(text)
+            guard seen.insert("\(reason.name) \(depth)").inserted else { continue }
+            diagnostics.append(NativeDiagnostic(code: 0, name: reason.name, message: message, depth: depth, failure: reason.failure))
         }
         if diagnostics.isEmpty {
-            diagnostics.append(NativeDiagnostic(code: 0, name: "NO_CHAIN_TO_ANCHOR", message: "swift-certificates found no chain from the leaf to an anchor (couldNotValidate with no candidate chain)", depth: depth, failure: .untrusted))
+            let last = texts.last { $0.hasPrefix("Could not validate leaf certificate") }
+            diagnostics.append(NativeDiagnostic(
+                code: 0, name: "NO_CHAIN_TO_ANCHOR",
+                message: last.map(shortened) ?? "couldNotValidate with no reason and no diagnostic: no candidate chain reached an anchor",
+                failure: .untrusted, inferred: last == nil
+            ))
         }
         return diagnostics
     }

@@ -98,20 +98,27 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
         // Any purpose: RFC 5280 path validation alone, no TLS server policy (EKU, leaf keyUsage).
         let serverAuthentication = settings.requiresServerAuthentication && request.purpose == .serverAuthentication
 
-        guard let result = CallerThreadExecutor.run({ () async -> CertificateValidationResult in
-            var verifier = Verifier(rootCertificates: roots) {
-                RFC5280Policy(fixedExpiryValidationTime: time)
-                if hostChecked {
-                    ServerIdentityPolicy(serverHostname: serverHostname, serverIP: serverIP)
+        // With `diagnose`, the Verifier's own account of its search (its diagnostic callback) is
+        // kept: asked only again after a rejection that gave no reason, so the trusted path pays
+        // nothing for it, and the same request gives the same search.
+        func validate(diagnose: Bool) -> (CertificateValidationResult, [String]) {
+            CallerThreadExecutor.run { () async -> (CertificateValidationResult, [String]) in
+                var verifier = Verifier(rootCertificates: roots) {
+                    RFC5280Policy(fixedExpiryValidationTime: time)
+                    if hostChecked {
+                        ServerIdentityPolicy(serverHostname: serverHostname, serverIP: serverIP)
+                    }
+                    if serverAuthentication {
+                        ServerAuthenticationPolicy()
+                    }
                 }
-                if serverAuthentication {
-                    ServerAuthenticationPolicy()
-                }
+                guard diagnose else { return (await verifier.validate(leaf: leaf, intermediates: intermediates), []) }
+                let said = SearchDiagnostics()
+                let result = await verifier.validate(leaf: leaf, intermediates: intermediates) { said.texts.append(String(describing: $0)) }
+                return (result, said.texts)
             }
-            return await verifier.validate(leaf: leaf, intermediates: intermediates)
-        }) else {
-            return .failClosed(.other, name: "VERIFIER_DID_NOT_FINISH", message: "swift-certificates' Verifier did not finish within \(Int(CallerThreadExecutor.timeout)) s", origin: .limit)
         }
+        let result = validate(diagnose: false).0
 
         switch result {
         case .validCertificate(let chain):
@@ -122,25 +129,24 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
                 } else if let der = anchorDER[certificate] {
                     path.append(der)
                 } else {
-                    return .failClosed(.other, name: "PATH_NOT_FROM_INPUT", message: "swift-certificates returned a path with a certificate that was neither presented nor an anchor")
+                    return .failClosed(.other, name: "PATH_NOT_FROM_INPUT", message: "swift-certificates returned a path with a certificate that was neither presented nor an anchor", origin: .harness)
                 }
             }
             return .trusted(path: path)
         case .couldNotValidate(let failures):
             if failures.isEmpty {
-                return .rejected(FailureReasons.noChain(leaf: leaf, presented: presented, roots: Array(anchorDER.keys), handled: handledExtensions(hostChecked: hostChecked)))
+                // No candidate chain reached an anchor, and the result says nothing more: the
+                // Verifier's diagnostics of the same search say why, in its own words.
+                return .rejected(FailureReasons.noChain(validate(diagnose: true).1))
             }
             return .rejected(FailureReasons.diagnostics(for: failures, time: time))
         }
     }
 
-    /// The critical extensions the policy set handles (the union the `Verifier` checks against):
-    /// RFC5280Policy's, ServerIdentityPolicy's subjectAltName when a host is checked, and
-    /// ServerAuthenticationPolicy's extendedKeyUsage when it is used.
-    func handledExtensions(hostChecked: Bool) -> Set<ASN1ObjectIdentifier> {
-        var handled: Set<ASN1ObjectIdentifier> = [.X509ExtensionID.basicConstraints, .X509ExtensionID.nameConstraints, .X509ExtensionID.keyUsage]
-        if hostChecked { handled.insert(.X509ExtensionID.subjectAlternativeName) }
-        if settings.requiresServerAuthentication { handled.insert(.X509ExtensionID.extendedKeyUsage) }
-        return handled
+    /// The texts of the Verifier's diagnostic callback, collected on the one thread that runs the
+    /// validation (the callback is synchronous, called from within `validate`).
+    private final class SearchDiagnostics: @unchecked Sendable {
+        // @unchecked Sendable: written and read only by the task CallerThreadExecutor runs on the calling thread.
+        var texts: [String] = []
     }
 }

@@ -82,7 +82,7 @@ enum WorkLimits {
             return .failClosed(
                 .other, name: "PATH_SEARCH_LIMIT",
                 message: "the presented certificates offer \(candidates) candidate issuers by name (limit \(signatureChecks)): swift-certificates' Verifier would verify a signature for each; refused before it runs",
-                origin: .limit
+                origin: .harness
             )
         }
         let constraints = presented.map(constraintCount).max().map { max($0, anchors.mostConstraints) } ?? anchors.mostConstraints
@@ -92,7 +92,7 @@ enum WorkLimits {
                 return .failClosed(
                     .other, name: "NAME_CONSTRAINTS_LIMIT",
                     message: "\(names) names against \(constraints) name constraints is \(constraints * names) comparisons (limit \(nameComparisons), OpenSSL's NAME_CHECK_MAX); refused before swift-certificates' Verifier runs",
-                    origin: .limit
+                    origin: .harness
                 )
             }
         }

@@ -13,9 +13,11 @@ import TrustCore
 /// asked to do the work, so the call never waits for the pool, and it costs no thread of its own.
 ///
 /// A job that goes to another executor (an actor the operation awaits on, a `Task.sleep`) is run
-/// there and comes back; if the operation does not finish within `timeout`, ``run(timeout:_:)``
-/// gives up and returns nil, and the caller fails closed (``AsyncEvaluator`` answers
-/// `ASYNC_EVALUATION_DID_NOT_FINISH`).
+/// there and comes back. The bridge has no timeout of its own: an operation that never finishes
+/// keeps the calling thread waiting, as a synchronous library that never returns would, and the
+/// harness, which runs every evaluation under one limit (`TrustHarness.GuardedEvaluation`, 60 s
+/// unless `TRUST_HARNESS_EVALUATION_LIMIT` says otherwise), reports it as a hang: an error naming
+/// the vector and the back end, never a pass, a skip or a limit.
 ///
 /// ```swift
 /// let result = CallerThreadExecutor.run { await verifier.validate(leaf: leaf, intermediates: pool) }
@@ -25,9 +27,6 @@ public final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var finished = false
-
-    /// How long the calling thread waits, by default, for a job that went elsewhere.
-    public static let timeout: TimeInterval = 10
 
     private init() {}
 
@@ -46,8 +45,8 @@ public final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The operation's result, or nil when it did not finish within `timeout` seconds.
-    public static func run<Value: Sendable>(timeout: TimeInterval = CallerThreadExecutor.timeout, _ operation: sending @escaping () async -> Value) -> Value? {
+    /// The operation's result, when it has finished.
+    public static func run<Value: Sendable>(_ operation: sending @escaping () async -> Value) -> Value {
         let executor = CallerThreadExecutor()
         let result = ResultBox<Value>()
         Task(executorPreference: executor) {
@@ -57,16 +56,13 @@ public final class CallerThreadExecutor: TaskExecutor, @unchecked Sendable {
         let unowned = executor.asUnownedTaskExecutor()
         while true {
             executor.condition.lock()
-            let deadline = Date(timeIntervalSinceNow: timeout)
             while executor.jobs.isEmpty && !executor.finished {
-                guard executor.condition.wait(until: deadline) else {
-                    executor.condition.unlock()
-                    return nil
-                }
+                executor.condition.wait()
             }
             if executor.jobs.isEmpty {
                 executor.condition.unlock()
-                return result.value
+                // The task wrote the value before it signalled completion.
+                return result.value!
             }
             let job = executor.jobs.removeFirst()
             executor.condition.unlock()
@@ -102,20 +98,18 @@ public protocol AsyncTrustEvaluator: Sendable {
 
 /// The synchronous ``TrustEvaluator`` the harness calls, running an
 /// ``AsyncTrustEvaluator`` on the calling thread with ``CallerThreadExecutor``: no deadlock under
-/// load, no thread per call. An evaluation that does not finish within `timeout` seconds fails
-/// closed (`ASYNC_EVALUATION_DID_NOT_FINISH`, said to be a limit of the bridge).
+/// load, no thread per call. It has no timeout of its own: an evaluation that never finishes is a
+/// hang, which the harness catches under its one limit and reports as an error naming the vector
+/// and the back end (``CallerThreadExecutor``).
 public struct AsyncEvaluator<Base: AsyncTrustEvaluator>: TrustEvaluator {
     public let base: Base
-    public let timeout: TimeInterval
 
-    public init(_ base: Base, timeout: TimeInterval = CallerThreadExecutor.timeout) {
+    public init(_ base: Base) {
         self.base = base
-        self.timeout = timeout
     }
 
     public func evaluate(_ request: EvaluationRequest) -> Verdict {
         let base = base
-        return CallerThreadExecutor.run(timeout: timeout) { await base.evaluate(request) }
-            ?? .failClosed(.other, name: "ASYNC_EVALUATION_DID_NOT_FINISH", message: "the async evaluation did not finish within \(Int(timeout)) s", origin: .limit)
+        return CallerThreadExecutor.run { await base.evaluate(request) }
     }
 }

@@ -82,7 +82,7 @@ public struct GuardedEvaluator: TrustEvaluator {
         let verdict = base.evaluate(request)
         guard case .trusted(let path) = verdict else {
             if verdict.diagnostics.isEmpty {
-                return .failClosed(.other, name: "UNEXPLAINED_REJECTION", message: "\(backend) rejected the chain without saying why; every rejection must carry a diagnostic")
+                return .failClosed(.other, name: "UNEXPLAINED_REJECTION", message: "\(backend) rejected the chain without saying why; every rejection must carry a diagnostic", origin: .library, inferred: true)
             }
             return verdict
         }
@@ -92,13 +92,13 @@ public struct GuardedEvaluator: TrustEvaluator {
         guard let first = path.first, let last = path.last, Self.sameBytes(first, request.chain[0]) else {
             return .failClosed(
                 .other, name: "UNEXPECTED_SUCCESS",
-                message: "\(backend) reported the chain trusted through a path that does not start at the presented leaf; rejected to fail closed"
+                message: "\(backend) reported the chain trusted through a path that does not start at the presented leaf; rejected to fail closed", origin: .harness
             )
         }
         guard anchorsByLength[last.count]?.contains(where: { Self.sameBytes($0, last) }) == true else {
             return .failClosed(
                 .other, name: "UNEXPECTED_SUCCESS",
-                message: "\(backend) reported the chain trusted through a path that does not end at one of its anchors; rejected to fail closed"
+                message: "\(backend) reported the chain trusted through a path that does not end at one of its anchors; rejected to fail closed", origin: .harness
             )
         }
         return verdict

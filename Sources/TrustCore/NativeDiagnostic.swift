@@ -23,10 +23,15 @@ public struct NativeDiagnostic: Sendable, Hashable, Codable, CustomStringConvert
     public var origin: DiagnosticOrigin
     /// The name of the layer that gave it, when ``origin`` is ``DiagnosticOrigin/layer`` (`checks`).
     public var layer: String?
+    /// Whether the reason is inferred rather than the library's own: the library decided (it
+    /// rejected) but said nothing specific, and the back end named a reason from the facts it could
+    /// see (no reason at all, a status it could not decode). Shown as ` [inferred]` wherever the
+    /// diagnostic is, so an inferred reason is never read as the library's word.
+    public var inferred: Bool
 
     /// A diagnostic with the library's `code`, `name` and `message`, blaming `depth` when known,
     /// normalised to `failure`, given by `origin` (the library unless said).
-    public init(code: Int, name: String, message: String, depth: Int? = nil, failure: FailureClass, origin: DiagnosticOrigin = .library, layer: String? = nil) {
+    public init(code: Int, name: String, message: String, depth: Int? = nil, failure: FailureClass, origin: DiagnosticOrigin = .library, layer: String? = nil, inferred: Bool = false) {
         self.code = code
         self.name = name
         self.message = message
@@ -34,17 +39,18 @@ public struct NativeDiagnostic: Sendable, Hashable, Codable, CustomStringConvert
         self.failure = failure
         self.origin = origin
         self.layer = origin == .layer ? layer : nil
+        self.inferred = inferred
     }
 
     /// `NAME (code): message`, with ` at depth N` when the depth is known and, when the library did
     /// not give it, who did (`[layer checks]`, `[limit]`, `[harness]`).
     public var description: String {
         let at = depth.map { " at depth \($0)" } ?? ""
-        return "\(name) (\(code)): \(message)\(at)\(origin.tag(layer: layer))"
+        return "\(name) (\(code)): \(message)\(at)\(origin.tag(layer: layer))\(inferred ? " [inferred]" : "")"
     }
 
     private enum CodingKeys: String, CodingKey {
-        case code, name, message, depth, failure, origin, layer
+        case code, name, message, depth, failure, origin, layer, inferred
     }
 
     /// Reads a diagnostic; one written before origins existed (no `origin`) is the library's.
@@ -57,7 +63,8 @@ public struct NativeDiagnostic: Sendable, Hashable, Codable, CustomStringConvert
             depth: try container.decodeIfPresent(Int.self, forKey: .depth),
             failure: try container.decode(FailureClass.self, forKey: .failure),
             origin: try container.decodeIfPresent(DiagnosticOrigin.self, forKey: .origin) ?? .library,
-            layer: try container.decodeIfPresent(String.self, forKey: .layer)
+            layer: try container.decodeIfPresent(String.self, forKey: .layer),
+            inferred: try container.decodeIfPresent(Bool.self, forKey: .inferred) ?? false
         )
     }
 
@@ -74,6 +81,7 @@ public struct NativeDiagnostic: Sendable, Hashable, Codable, CustomStringConvert
             try container.encode(origin, forKey: .origin)
             try container.encodeIfPresent(layer, forKey: .layer)
         }
+        if inferred { try container.encode(true, forKey: .inferred) }
     }
 }
 
@@ -86,11 +94,15 @@ public enum DiagnosticOrigin: String, Sendable, Hashable, Codable, CaseIterable 
     /// A named layer of TrustHarness's own composed in front of the library (such as `checks`,
     /// ``NativeDiagnostic/layer`` names it): our verdict, reported as ours.
     case layer
-    /// A time or work limit stopped the library before it answered (a timeout, a budget of
-    /// signature checks): neither a pass nor the library's verdict.
+    /// The library's own work limit, or a bound its documentation states (GnuTLS's client verify
+    /// depth), stopped it before it answered: neither a pass nor the library's verdict. An
+    /// evaluation that does not return is not a limit but a hang, an error of the harness's own
+    /// (one limit for every evaluation, ``TrustHarness/GuardedEvaluation``).
     case limit
     /// The harness could not put the request to the library (a check the back end cannot honour, no
-    /// certificate at all, a time X.509 cannot express): not evaluated, so not trusted.
+    /// certificate at all, a time X.509 cannot express, an input it refuses because the library
+    /// has no bound on the work it would take), or could not use the library's answer (an internal
+    /// surprise of the back end's own code): not the library's verdict, so not trusted.
     case harness
 
     /// ` [layer NAME]`, ` [limit]`, ` [harness]`, or nothing for the library.

@@ -50,10 +50,12 @@ public enum Verdict: Sendable, Hashable {
     }
 
     /// A rejection for a reason found before or around the library call (bad input, an internal
-    /// error). Back ends use it so that every surprise ends as "not trusted" with a specific message;
-    /// `origin` says who found it when it was not the library or the back end's own handling of it
-    /// (a layer, a limit, the harness).
-    public static func failClosed(_ failure: FailureClass, code: Int = 0, name: String, message: String, depth: Int? = nil, origin: DiagnosticOrigin = .library, layer: String? = nil) -> Verdict {
-        .rejected([NativeDiagnostic(code: code, name: name, message: message, depth: depth, failure: failure, origin: origin, layer: layer)])
+    /// error). Back ends use it so that every surprise ends as "not trusted" with a specific message.
+    /// There is no default `origin`: each call says who decided, the library (an error or status it
+    /// returned), a named layer of ours, a limit of the library's own, or the harness (the request
+    /// was not put to the library, or its answer could not be used), and `inferred` marks a reason
+    /// the back end names where the library gave none.
+    public static func failClosed(_ failure: FailureClass, code: Int = 0, name: String, message: String, depth: Int? = nil, origin: DiagnosticOrigin, layer: String? = nil, inferred: Bool = false) -> Verdict {
+        .rejected([NativeDiagnostic(code: code, name: name, message: message, depth: depth, failure: failure, origin: origin, layer: layer, inferred: inferred)])
     }
 }

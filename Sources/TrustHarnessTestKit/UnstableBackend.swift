@@ -52,7 +52,7 @@ public struct UnstableBackend: TrustBackend {
             let verdict = base.evaluate(request)
             guard counter.value.add(1, ordering: .relaxed).newValue % period == 0 else { return verdict }
             return verdict.isTrusted
-                ? .failClosed(.other, name: "UNSTABLE_BY_DESIGN", message: "UnstableBackend flipped this answer on purpose")
+                ? .failClosed(.other, name: "UNSTABLE_BY_DESIGN", message: "UnstableBackend flipped this answer on purpose", origin: .library)
                 : .trusted(path: request.chain)
         }
     }

@@ -110,7 +110,7 @@ public struct HandshakeClock: Sendable {
 
     /// A handshake that failed at `stage` before a verdict: not trusted, with the reason.
     public func failed(_ stage: String, _ message: String, userError: Bool) -> HandshakeReport {
-        report(.init(stage: stage, message: message, userError: userError), .failClosed(.other, name: "HANDSHAKE_FAILED", message: "\(stage): \(message)"))
+        report(.init(stage: stage, message: message, userError: userError), .failClosed(.other, name: "HANDSHAKE_FAILED", message: "\(stage): \(message)", origin: .library))
     }
 
     /// The request's host and time refused as for any request (the chain comes from the server,

@@ -22,7 +22,7 @@ import TrustCore
     }
 
     @Test func failClosedIsARejectionWithItsMessage() {
-        let verdict = Verdict.failClosed(.malformed, name: "EMPTY_CHAIN", message: "the presented chain is empty")
+        let verdict = Verdict.failClosed(.malformed, name: "EMPTY_CHAIN", message: "the presented chain is empty", origin: .library)
         #expect(verdict.failures == [.malformed])
         #expect(verdict.diagnostics.first?.message == "the presented chain is empty")
     }

@@ -103,7 +103,7 @@ import TrustVectors
 
         var chain = runner.evaluate(.chain(vector), backend: openssl)
         chain.id = "\"><img src=x onerror=alert(2)>/p256"
-        chain.observed = Observation(.failClosed(.other, code: 666, name: "EVIL_<b>NAME</b>", message: Self.hostile, depth: 0))
+        chain.observed = Observation(.failClosed(.other, code: 666, name: "EVIL_<b>NAME</b>", message: Self.hostile, depth: 0, origin: .library))
         chain.judgement.detail = "detail \(Self.hostile)"
         // Departures: a passing cell has nothing to unfold on the page.
         chain.judgement.outcome = .fail

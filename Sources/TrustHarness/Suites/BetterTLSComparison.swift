@@ -71,6 +71,7 @@ public struct BetterTLSComparison: Sendable, Codable {
             case .success: ours[index] = "ACCEPTED"
             case .failure: ours[index] = "REJECTED"; contexts[index] = result.context
             case .skipped: ours[index] = "SKIPPED"
+            case .error: ours[index] = "ERROR"; contexts[index] = result.context
             }
         }
         var comparison = BetterTLSComparison(

@@ -56,6 +56,7 @@ public enum SuiteDocument {
                 switch result.outcome {
                 case .passed: return Cell(result.actual.rawValue, tone: .pass, detail: result.context)
                 case .skipped: return Cell("SKIPPED", tone: .skipped, detail: result.context)
+                case .error: return Cell("ERROR", tone: .error, detail: result.context)
                 case .warning: return Cell("\(result.actual.rawValue) (warning)", tone: .open, detail: result.context)
                 case .acceptedExpectedFailure:
                     let what = "Trusted, although the suite expects FAILURE" + (recorded ? " (recorded; security relevant)." : ".") + (result.impact.map { " Impact: \($0.label)." } ?? "")

@@ -8,6 +8,9 @@ public struct SuiteResult: Sendable, Hashable, Codable {
         case success = "SUCCESS"
         case failure = "FAILURE"
         case skipped = "SKIPPED"
+        /// No answer: the evaluation did not return within the harness's one limit (a hang,
+        /// ``GuardedEvaluation/hangMessage(_:limit:)``), a defect of the back end, never a skip.
+        case error = "ERROR"
     }
 
     /// How the result compares with the suite's expectation: the columns of the summary.
@@ -21,6 +24,8 @@ public struct SuiteResult: Sendable, Hashable, Codable {
         /// Other than the suite expects, on a case where it says that is only a warning (BetterTLS's
         /// soft results: the case's `failure-is-warning` feature).
         case warning
+        /// The evaluation did not return (a hang): fails the run, whatever the record says.
+        case error
     }
 
     public var id: String
@@ -70,6 +75,7 @@ public struct SuiteResult: Sendable, Hashable, Codable {
     public var outcome: Outcome {
         switch actual {
         case .skipped: return .skipped
+        case .error: return .error
         case .success: return expected == "SUCCESS" ? .passed : failureIsWarning == true ? .warning : .acceptedExpectedFailure
         case .failure: return expected == "FAILURE" ? .passed : failureIsWarning == true ? .warning : .rejectedExpectedSuccess
         }

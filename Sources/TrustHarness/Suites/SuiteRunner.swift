@@ -16,6 +16,9 @@ public struct SuiteRunner: Sendable {
     /// The time for cases without a validation time, fixed once per run so every back end sees the
     /// same instant.
     public let now: Date
+    /// How long one evaluation may take before it is a hang (an error naming the case and back end):
+    /// the harness's one limit, ``GuardedEvaluation/limit``, unless a caller sets another.
+    public var evaluationLimit: TimeInterval = GuardedEvaluation.limit
 
     /// `backends` should be uncached (every case has its own anchors, so a cache would only fill up).
     public init(backends: [any TrustBackend], now: Date = Date()) {
@@ -91,9 +94,10 @@ public struct SuiteRunner: Sendable {
         let request = input.request
         let start = ContinuousClock.now
         let label = GuardedEvaluation.label(vector: testcase.id, backend: backend.name)
-        guard let verdict = GuardedEvaluation.run(label: label, { evaluator.evaluate(request) }) else {
-            // No answer to compare: not the library's verdict, and a change from any record.
-            return result(.skipped, GuardedEvaluation.hangMessage(label))
+        guard let verdict = GuardedEvaluation.run(label: label, limit: evaluationLimit, { evaluator.evaluate(request) }) else {
+            // No answer at all: a hang is the back end's defect, an error that fails the run,
+            // never a skip (a back end that never answers must not pass its own tests).
+            return result(.error, GuardedEvaluation.hangMessage(label, limit: evaluationLimit))
         }
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15

@@ -11,12 +11,14 @@ public struct SuiteSummary: Sendable, Hashable, Codable {
         public var skipped = 0
         /// Other than the suite expects where it says that is only a warning (BetterTLS's soft results).
         public var warnings = 0
+        /// Evaluations that did not return (hangs): errors, never skips.
+        public var errors = 0
         /// Of `acceptedExpectedFailure` and `rejectedExpectedSuccess`, how many equal the committed
         /// record: known departures, as recorded deviations are in the conformance matrix.
         public var acceptedRecorded = 0
         public var rejectedRecorded = 0
-        /// Results that differ from the record, and departures from the suite of a back end no
-        /// record covers: what nobody has looked at yet.
+        /// Results that differ from the record, departures from the suite of a back end no record
+        /// covers, and hangs: what nobody has looked at yet.
         public var unexpected = 0
 
         /// `recorded`: the record's answer for the case, `.some(nil)` when the record covers the
@@ -34,14 +36,38 @@ public struct SuiteSummary: Sendable, Hashable, Codable {
                 if known { rejectedRecorded += 1 }
             case .skipped: skipped += 1
             case .warning: warnings += 1
+            case .error: errors += 1
             }
-            if recorded == nil ? (result.outcome == .acceptedExpectedFailure || result.outcome == .rejectedExpectedSuccess) : !known {
+            // A hang is unexpected whatever is recorded: nobody records a back end that never answers.
+            if result.outcome == .error || (recorded == nil ? (result.outcome == .acceptedExpectedFailure || result.outcome == .rejectedExpectedSuccess) : !known) {
                 unexpected += 1
             }
         }
 
         /// Evaluated (not skipped).
         public var evaluated: Int { total - skipped }
+
+        private enum CodingKeys: String, CodingKey {
+            case namespace, total, passed, acceptedExpectedFailure, rejectedExpectedSuccess, skipped, warnings, errors, acceptedRecorded, rejectedRecorded, unexpected
+        }
+
+        init(namespace: String) { self.namespace = namespace }
+
+        /// Reads a row; one written before hangs were errors has none.
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            namespace = try c.decode(String.self, forKey: .namespace)
+            total = try c.decode(Int.self, forKey: .total)
+            passed = try c.decode(Int.self, forKey: .passed)
+            acceptedExpectedFailure = try c.decode(Int.self, forKey: .acceptedExpectedFailure)
+            rejectedExpectedSuccess = try c.decode(Int.self, forKey: .rejectedExpectedSuccess)
+            skipped = try c.decode(Int.self, forKey: .skipped)
+            warnings = try c.decode(Int.self, forKey: .warnings)
+            errors = try c.decodeIfPresent(Int.self, forKey: .errors) ?? 0
+            acceptedRecorded = try c.decode(Int.self, forKey: .acceptedRecorded)
+            rejectedRecorded = try c.decode(Int.self, forKey: .rejectedRecorded)
+            unexpected = try c.decode(Int.self, forKey: .unexpected)
+        }
     }
 
     public struct Backend: Sendable, Hashable, Codable {

@@ -178,8 +178,14 @@ struct SuiteRunOptions<Command: SuiteHelp>: ParsableArguments {
             let document = DocumentedJSON(provenance: provenance, body: SuiteJSONReport(suite: summary, backends: infos, results: results, recordChanges: changes, record: stored))
             try output.write(in: tool, try JSONText.encode(document) + "\n")
         }
+        let hangs = results.filter { $0.outcome == .error }
+        for hang in hangs.prefix(5) { tool.error(hang.context ?? "\(hang.id) on \(hang.backend): no answer") }
         if let changes, !changes.isEmpty {
             tool.error("\(changes.count) result(s) differ from the record")
+            throw ExitCode(1)
+        }
+        if !hangs.isEmpty {
+            tool.error("\(hangs.count) evaluation(s) did not return (hangs): errors, not skips")
             throw ExitCode(1)
         }
     }

@@ -41,7 +41,7 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
             } catch {
                 switch error {
                 case .botan(let reason):
-                    return .failClosed(.malformed, name: "BOTAN_DECODING_ERROR", message: "Botan could not read presented certificate \(index): \(reason)", depth: index)
+                    return .failClosed(.malformed, name: "BOTAN_DECODING_ERROR", message: "Botan could not read presented certificate \(index): \(reason)", depth: index, origin: .library)
                 }
             }
         }
@@ -140,20 +140,20 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
             var diagnostics = (0..<Int(outcome.count)).map { BotanStatus.diagnostic(codes[$0], depth: Int(depths[$0])) }
             if diagnostics.isEmpty {
                 guard outcome.result >= 1000 else {
-                    return .failClosed(.other, code: Int(outcome.result), name: "BOTAN_UNEXPLAINED", message: "Botan did not validate the path but reported no error status (overall \(outcome.result)); not trusted")
+                    return .failClosed(.other, code: Int(outcome.result), name: "BOTAN_UNEXPLAINED", message: "Botan did not validate the path but reported no error status (overall \(outcome.result)); not trusted", origin: .library, inferred: true)
                 }
                 diagnostics.append(BotanStatus.diagnostic(outcome.result, depth: nil))
             }
             return .rejected(diagnostics)
         case Int32(CBOTAN_SEARCH_LIMIT):
-            return .failClosed(.other, name: "BOTAN_PATH_SEARCH_LIMIT", message: "Botan's path search (PKIX::build_all_certificate_paths) would visit and check more than \(outcome.result) certificates for this chain (presented certificates sharing subjects multiply the paths it tries); refused before validation, so not trusted", origin: .limit)
+            return .failClosed(.other, name: "BOTAN_PATH_SEARCH_LIMIT", message: "Botan's path search (PKIX::build_all_certificate_paths) would visit and check more than \(outcome.result) certificates for this chain (presented certificates sharing subjects multiply the paths it tries); refused before validation, so not trusted", origin: .harness)
         default:
             let message = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let index = Int(outcome.failed_index)
             if index >= 0 && index < crlCount {
-                return .failClosed(.malformed, name: "BOTAN_CRL_DECODING_ERROR", message: "Botan could not read CRL \(index) of the request: \(message); no revocation checking possible, so not trusted")
+                return .failClosed(.malformed, name: "BOTAN_CRL_DECODING_ERROR", message: "Botan could not read CRL \(index) of the request: \(message); no revocation checking possible, so not trusted", origin: .library)
             }
-            return .failClosed(.other, name: "BOTAN_EXCEPTION", message: "Botan's path validation threw: \(message); not trusted")
+            return .failClosed(.other, name: "BOTAN_EXCEPTION", message: "Botan's path validation threw: \(message); not trusted", origin: .library)
         }
     }
 }

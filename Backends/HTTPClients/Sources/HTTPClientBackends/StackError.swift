@@ -57,7 +57,7 @@ enum StackError {
     static func verdict(_ outcome: ClientOutcome, stack: ClientStack) -> Verdict {
         if let status = outcome.status {
             guard (200..<300).contains(status) else {
-                return .failClosed(.other, name: "HTTP_\(status)", message: "the request got HTTP \(status), not the server's 200: not trusted")
+                return .failClosed(.other, name: "HTTP_\(status)", message: "the request got HTTP \(status), not the server's 200: not trusted", origin: .harness)
             }
             return .trusted(path: [])
         }

@@ -81,19 +81,19 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
         switch Int(outcome.step) {
         case Int(CMBEDTLS_STEP_PARSE):
             let error = MbedTLSError(code: outcome.error)
-            return .failClosed(.malformed, code: Int(outcome.error), name: error.name, message: "mbedTLS could not read presented certificate \(outcome.failed_index) (mbedtls_x509_crt_parse_der): \(error.text)", depth: Int(outcome.failed_index))
+            return .failClosed(.malformed, code: Int(outcome.error), name: error.name, message: "mbedTLS could not read presented certificate \(outcome.failed_index) (mbedtls_x509_crt_parse_der): \(error.text)", depth: Int(outcome.failed_index), origin: .library)
         case Int(CMBEDTLS_STEP_FATAL):
             let error = MbedTLSError(code: outcome.error)
             var message = "mbedtls_x509_crt_verify_with_profile could not examine the chain: \(error.text)"
             if outcome.error == -0x3000 {  // MBEDTLS_ERR_X509_FATAL_ERROR
                 message += " (without a verify callback that fails and without a CA callback, its one cause is a path over MBEDTLS_X509_MAX_INTERMEDIATE_CA = 8 intermediates, x509_crt_verify_chain)"
             }
-            return .failClosed(.other, code: Int(outcome.error), name: error.name, message: message)
+            return .failClosed(.other, code: Int(outcome.error), name: error.name, message: message, origin: .library)
         case Int(CMBEDTLS_STEP_FLAGS):
             return .rejected(diagnostics(outcome))
         default:
             let error = MbedTLSError(code: outcome.error)
-            return .failClosed(.other, code: Int(outcome.error), name: "MBEDTLS_INTERNAL", message: "the mbedTLS bridge failed before verifying: \(error)")
+            return .failClosed(.other, code: Int(outcome.error), name: "MBEDTLS_INTERNAL", message: "the mbedTLS bridge failed before verifying: \(error)", origin: .harness)
         }
     }
 

@@ -113,7 +113,7 @@ final class NIOSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         let outcome = verifyChain(chain, time: request.unixTime, purpose: request.purpose)
         guard case .verified(let path) = outcome else {
             if case .rejected(let verdict) = outcome { return verdict }
-            return .failClosed(.other, name: "INTERNAL", message: "unreachable")
+            return .failClosed(.other, name: "INTERNAL", message: "unreachable", origin: .harness)
         }
         guard let host = request.host else { return .trusted(path: path) }
         let mismatch: NIOSSLIdentity.Mismatch?
@@ -127,9 +127,9 @@ final class NIOSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         case nil:
             return .trusted(path: path)
         case .failedToValidateHostname:
-            return .failClosed(.hostnameMismatch, name: "NIOSSLExtraError.failedToValidateHostname", message: "NIOSSL's validIdentityForService: the leaf does not identify \(host)", depth: 0)
+            return .failClosed(.hostnameMismatch, name: "NIOSSLExtraError.failedToValidateHostname", message: "NIOSSL's validIdentityForService: the leaf does not identify \(host)", depth: 0, origin: .library)
         case .serverHostnameImpossibleToMatch:
-            return .failClosed(.hostnameMismatch, name: "NIOSSLExtraError.serverHostnameImpossibleToMatch", message: "NIOSSL matches only hosts of ASCII letters, digits, \"-\" and \".\": \(host) can match no certificate", depth: 0)
+            return .failClosed(.hostnameMismatch, name: "NIOSSLExtraError.serverHostnameImpossibleToMatch", message: "NIOSSL matches only hosts of ASCII letters, digits, \"-\" and \".\": \(host) can match no certificate", depth: 0, origin: .library)
         }
     }
 
@@ -179,7 +179,7 @@ final class NIOSSLEvaluator: TrustEvaluator, @unchecked Sendable {
             return .rejected(.rejected([X509VerifyError.diagnostic(code: error, depth: depth)]))
         }
         guard let verified = X509_STORE_CTX_get0_chain(context) else {
-            return .rejected(.failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "X509_verify_cert succeeded but gave no chain: not trusted"))
+            return .rejected(.failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "X509_verify_cert succeeded but gave no chain: not trusted", origin: .harness))
         }
         var path: [[UInt8]] = []
         let count = CNIOBoringSSLShims_sk_X509_num(verified)
@@ -188,7 +188,7 @@ final class NIOSSLEvaluator: TrustEvaluator, @unchecked Sendable {
             guard let x509 = CNIOBoringSSLShims_sk_X509_value(verified, index),
                   let der = anchorsByIdentity[x509]?.der ?? chain.first(where: { $0.identity == x509 })?.der
             else {
-                return .rejected(.failClosed(.other, name: "UNKNOWN_PATH_CERTIFICATE", message: "the verified chain holds a certificate at \(index) that is neither presented nor an anchor: not trusted", depth: index))
+                return .rejected(.failClosed(.other, name: "UNKNOWN_PATH_CERTIFICATE", message: "the verified chain holds a certificate at \(index) that is neither presented nor an anchor: not trusted", depth: index, origin: .harness))
             }
             path.append(der)
         }

@@ -60,7 +60,7 @@ struct NIOSSLTLSClient: TLSClient {
                         checked.host = nil
                         let verdict = ders.count == certificates.count && !ders.isEmpty
                             ? evaluator.evaluate(checked)
-                            : .failClosed(.malformed, name: "NIOSSLCertificate.toDERBytes", message: "a certificate the server sent could not be re-encoded")
+                            : .failClosed(.malformed, name: "NIOSSLCertificate.toDERBytes", message: "a certificate the server sent could not be re-encoded", origin: .library)
                         observed.withLockedValue {
                             $0.peerChain = ders
                             $0.chainVerdict = verdict
@@ -89,7 +89,7 @@ struct NIOSSLTLSClient: TLSClient {
         case .success(let version):
             let protocolVersion = version.map(Self.name)
             guard case .trusted(let path)? = seen.chainVerdict else {
-                return clock.report(nil, .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "the handshake completed without the chain being verified"), protocolVersion: protocolVersion, chain: seen.peerChain)
+                return clock.report(nil, .failClosed(.other, name: "NO_VERIFIED_CHAIN", message: "the handshake completed without the chain being verified", origin: .harness), protocolVersion: protocolVersion, chain: seen.peerChain)
             }
             return clock.report(nil, .trusted(path: path), protocolVersion: protocolVersion, forwardSecret: version.map { _ in true }, chain: seen.peerChain)
         case .failure(let error):
@@ -100,10 +100,10 @@ struct NIOSSLTLSClient: TLSClient {
                 return clock.report(nil, verdict, chain: seen.peerChain)
             }
             if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname || extra == .serverHostnameImpossibleToMatch {
-                return clock.report(nil, .failClosed(.hostnameMismatch, name: "NIOSSLExtraError.\(extra == .failedToValidateHostname ? "failedToValidateHostname" : "serverHostnameImpossibleToMatch")", message: "NIOSSLHandler.validateHostname after the handshake: \(extra)", depth: 0), chain: seen.peerChain)
+                return clock.report(nil, .failClosed(.hostnameMismatch, name: "NIOSSLExtraError.\(extra == .failedToValidateHostname ? "failedToValidateHostname" : "serverHostnameImpossibleToMatch")", message: "NIOSSLHandler.validateHostname after the handshake: \(extra)", depth: 0, origin: .library), chain: seen.peerChain)
             }
             let notTLS = "\(error)".contains("WRONG_VERSION_NUMBER") || error as? NIOSSLError == .uncleanShutdown
-            return clock.report(.init(stage: "handshake", message: "\(error)", userError: notTLS), .failClosed(.other, name: "NIOSSL_HANDSHAKE_FAILED", message: "\(error)"), chain: seen.peerChain)
+            return clock.report(.init(stage: "handshake", message: "\(error)", userError: notTLS), .failClosed(.other, name: "NIOSSL_HANDSHAKE_FAILED", message: "\(error)", origin: .library), chain: seen.peerChain)
         }
     }
 

@@ -70,7 +70,7 @@ public struct NSSBackend: TrustBackend {
     func unguardedEvaluator(anchors: [[UInt8]]) throws -> any TrustEvaluator {
         for (index, anchor) in anchors.enumerated() {
             if anchor.count > Self.maximumCertificateBytes {
-                throw TrustBackendError(backend: name, message: "anchor \(index) is \(anchor.count) bytes, more than the \(Self.maximumCertificateBytes) NSS is given (its libpkix exhausts memory on such certificates)", origin: .limit)
+                throw TrustBackendError(backend: name, message: "anchor \(index) is \(anchor.count) bytes, more than the \(Self.maximumCertificateBytes) NSS is given (its libpkix exhausts memory on such certificates)", origin: .harness)
             }
             let decoded = NSSWorkers.shared.runStoreless { worker in
                 worker.decode(anchor).map { error in

@@ -15,7 +15,7 @@ struct NSSEvaluator: TrustEvaluator {
         // not honour; the bytes and the host are the library's to read.
         for (index, der) in request.chain.enumerated() {
             if der.count > NSSBackend.maximumCertificateBytes {
-                return .failClosed(.other, name: "NSS_RESOURCE_LIMIT", message: "presented certificate \(index) is \(der.count) bytes; NSS's libpkix exhausts memory on large name sets (a 279 KB leaf with 10,000 subjectAltNames takes more than 3 GB in CERT_PKIXVerifyCert), so certificates over \(NSSBackend.maximumCertificateBytes) bytes are refused before NSS reads them", depth: index, origin: .limit)
+                return .failClosed(.other, name: "NSS_RESOURCE_LIMIT", message: "presented certificate \(index) is \(der.count) bytes; NSS's libpkix exhausts memory on large name sets (a 279 KB leaf with 10,000 subjectAltNames takes more than 3 GB in CERT_PKIXVerifyCert), so certificates over \(NSSBackend.maximumCertificateBytes) bytes are refused before NSS reads them", depth: index, origin: .harness)
             }
         }
         // PRTime 0 means "now" to cert_pi_date (cert_pkixSetParam, lib/certhigh/certvfypkix.c).
@@ -39,7 +39,7 @@ struct NSSEvaluator: TrustEvaluator {
         }
         switch outcome {
         case .failure(let unavailable):
-            return .failClosed(.other, name: unavailable.workerEnded ? "NSS_WORKER_ENDED" : "NSS_UNAVAILABLE", message: unavailable.message)
+            return .failClosed(.other, name: unavailable.workerEnded ? "NSS_WORKER_ENDED" : "NSS_UNAVAILABLE", message: unavailable.message, origin: .harness)
         case .success(let verdict):
             return verdict
         }
@@ -80,7 +80,7 @@ struct NSSEvaluator: TrustEvaluator {
             return .rejected([NativeDiagnostic(code: Int(outcome.error), name: error.name, message: "CERT_VerifyCertName: \(error.text)", depth: 0, failure: Self.failure(outcome.error, validity: 0))])
         default:
             let error = errors.error(outcome.error)
-            return .failClosed(.other, code: Int(outcome.error), name: "NSS_INTERNAL", message: "NSS failed before verifying: \(error)")
+            return .failClosed(.other, code: Int(outcome.error), name: "NSS_INTERNAL", message: "NSS failed before verifying: \(error)", origin: .harness)
         }
     }
 

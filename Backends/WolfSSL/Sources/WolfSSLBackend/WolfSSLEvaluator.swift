@@ -54,7 +54,7 @@ struct WolfSSLEvaluator: TrustEvaluator {
             diagnostics.append(Self.diagnostic(code: codes[i], stage: stages[i], index: Int(indices[i])))
         }
         if diagnostics.isEmpty {
-            return .failClosed(.other, name: "WOLFSSL_UNEXPLAINED", message: "wolfSSL did not trust the chain but reported no error; not trusted")
+            return .failClosed(.other, name: "WOLFSSL_UNEXPLAINED", message: "wolfSSL did not trust the chain but reported no error; not trusted", origin: .library, inferred: true)
         }
         return .rejected(diagnostics)
     }

@@ -47,7 +47,7 @@ public struct AsyncVerifierEvaluator: AsyncTrustEvaluator {
             do {
                 chain.append(try Certificate(derEncoded: der))
             } catch {
-                return .failClosed(.malformed, name: "UNPARSABLE_CERTIFICATE", message: "presented certificate \(index + 1): \(error)")
+                return .failClosed(.malformed, name: "UNPARSABLE_CERTIFICATE", message: "presented certificate \(index + 1): \(error)", origin: .library)
             }
         }
         let time = request.time
@@ -75,7 +75,7 @@ public struct AsyncVerifierEvaluator: AsyncTrustEvaluator {
             // One diagnostic per candidate path the verifier tried, each with the failure class its
             // policy's message names (swift-certificates reports reasons as text).
             let reasons = failures.map { String(describing: $0.policyFailureReason) }
-            guard !reasons.isEmpty else { return .failClosed(.untrusted, name: "NO_PATH", message: "no path to a trust anchor") }
+            guard !reasons.isEmpty else { return .failClosed(.untrusted, name: "NO_PATH", message: "no path to a trust anchor", origin: .library) }
             return .rejected(reasons.map { NativeDiagnostic(code: 0, name: "COULD_NOT_VALIDATE", message: $0, failure: Self.failureClass(of: $0)) })
         }
     }

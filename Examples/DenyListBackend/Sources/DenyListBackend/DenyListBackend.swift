@@ -56,10 +56,10 @@ public struct DenyListBackend: TrustBackend {
                     }
                 } catch {
                     // A key that cannot be read cannot be cleared: fail closed.
-                    return .failClosed(.malformed, name: "KEY_UNREADABLE", message: "certificate \(depth) of the verified path \(error.reason)", depth: depth)
+                    return .failClosed(.malformed, name: "KEY_UNREADABLE", message: "certificate \(depth) of the verified path \(error.reason)", depth: depth, origin: .layer, layer: "deny-list")
                 }
                 if denied.contains(pin) {
-                    return .failClosed(.revoked, name: "DENIED_KEY", message: "certificate \(depth) of the verified path has a denied public key (\(pin))", depth: depth)
+                    return .failClosed(.revoked, name: "DENIED_KEY", message: "certificate \(depth) of the verified path has a denied public key (\(pin))", depth: depth, origin: .layer, layer: "deny-list")
                 }
             }
             return verdict
