@@ -54,6 +54,21 @@ public enum RawBaseline {
         return try run(result, elapsed, "th_\(library.rawValue)_baseline_run")
     }
 
+    /// One cold verification as a plain TLS client of `library` verifies a server's chain (OpenSSL's
+    /// `ssl_verify_cert_chain` with `SSL_set1_host`, GnuTLS's `gnutls_certificate_verify_peers3`),
+    /// none of the back end's settings: the reference of the `-default` columns.
+    /// - Throws: ``RawBaselineError`` when the loop could not be set up.
+    public static func plainClient(_ library: Library, chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64) throws(RawBaselineError) -> Run {
+        var elapsed: UInt64 = 0
+        let result = withInput(chain: chain, anchors: anchors, host: host, unixTime: unixTime) { input in
+            switch library {
+            case .openssl: return th_openssl_plain_client_run(input, &elapsed)
+            case .gnutls: return GnuTLSBackend.withValidationTime(unixTime) { th_gnutls_plain_client_run(input, &elapsed) }
+            }
+        }
+        return try run(result, elapsed, "th_\(library.rawValue)_plain_client_run")
+    }
+
     /// Runs `iterations` decodings of `chain`'s DER by `library`, freeing each: the parse share of a
     /// cold evaluation.
     /// - Throws: ``RawBaselineError`` when the library refuses a certificate or cannot allocate.

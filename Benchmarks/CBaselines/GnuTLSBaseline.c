@@ -65,7 +65,23 @@ static int chain_import(const th_baseline_input *in, gnutls_x509_crt_t *certific
     return 0;
 }
 
+static int run_loop(const th_baseline_input *in, int parse_each_time, uint64_t iterations, uint64_t *elapsed_ns, int plain_client);
+
 int th_gnutls_baseline_run(const th_baseline_input *in, int parse_each_time, uint64_t iterations, uint64_t *elapsed_ns) {
+    return run_loop(in, parse_each_time, iterations, elapsed_ns, 0);
+}
+
+int th_gnutls_plain_client_run(const th_baseline_input *in, uint64_t *elapsed_ns) {
+    return run_loop(in, 1, 1, elapsed_ns, 1);
+}
+
+/* plain_client: as a plain GnuTLS client verifies the server's list with
+ * gnutls_certificate_verify_peers3(session, hostname, &status) (lib/cert-session.c), what
+ * gnutls_session_set_verify_cert, the manual's client, calls: the credentials' verify depth (16),
+ * then gnutls_x509_trust_list_verify_crt2 with the host as GNUTLS_DT_DNS_HOSTNAME alone (no key
+ * purpose: "In order to verify the purpose of the end-certificate ... use
+ * gnutls_certificate_verify_peers()") and the flags of the NORMAL priority, GNUTLS_PROFILE_LOW. */
+static int run_loop(const th_baseline_input *in, int parse_each_time, uint64_t iterations, uint64_t *elapsed_ns, int plain_client) {
     if (in == NULL || elapsed_ns == NULL || in->chain == NULL || in->chain_lengths == NULL || in->chain_count == 0
         || in->chain_count > UINT_MAX || in->anchor_count > UINT_MAX
         || (in->anchor_count > 0 && (in->anchors == NULL || in->anchor_lengths == NULL))) {
@@ -104,7 +120,9 @@ int th_gnutls_baseline_run(const th_baseline_input *in, int parse_each_time, uin
         }
     }
 
-    if (in->host != NULL) {
+    if (in->host != NULL && plain_client) {
+        data[data_count++] = (gnutls_typed_vdata_st){ GNUTLS_DT_DNS_HOSTNAME, (unsigned char *)(uintptr_t)in->host, 0 };
+    } else if (in->host != NULL) {
         /* An address in text is checked as an address, as GnuTLSEvaluator passes an IP host
          * (GNUTLS_DT_IP_ADDRESS, 4 or 16 bytes); anything else as a DNS name. */
         if (inet_pton(AF_INET, in->host, address) == 1) {
@@ -115,7 +133,9 @@ int th_gnutls_baseline_run(const th_baseline_input *in, int parse_each_time, uin
             data[data_count++] = (gnutls_typed_vdata_st){ GNUTLS_DT_DNS_HOSTNAME, (unsigned char *)(uintptr_t)in->host, 0 };
         }
     }
-    data[data_count++] = (gnutls_typed_vdata_st){ GNUTLS_DT_KEY_PURPOSE_OID, (unsigned char *)(uintptr_t)GNUTLS_KP_TLS_WWW_SERVER, 0 };
+    if (!plain_client) {
+        data[data_count++] = (gnutls_typed_vdata_st){ GNUTLS_DT_KEY_PURPOSE_OID, (unsigned char *)(uintptr_t)GNUTLS_KP_TLS_WWW_SERVER, 0 };
+    }
 
     if (!parse_each_time) {
         result = chain_import(in, chain);
@@ -130,7 +150,8 @@ int th_gnutls_baseline_run(const th_baseline_input *in, int parse_each_time, uin
         }
         unsigned int status = 0;
         int verified = in->chain_count > TH_GNUTLS_VERIFY_DEPTH ? GNUTLS_E_CONSTRAINT_ERROR
-            : gnutls_x509_trust_list_verify_crt2(trust_list, chain, (unsigned int)in->chain_count, data, data_count, verification_flags, &status, NULL);
+            : gnutls_x509_trust_list_verify_crt2(trust_list, chain, (unsigned int)in->chain_count, data, data_count,
+                                                 plain_client ? GNUTLS_PROFILE_TO_VFLAGS(GNUTLS_PROFILE_LOW) : verification_flags, &status, NULL);
         result = verified >= 0 && status == 0 ? 1 : 0;
         if (parse_each_time) chain_free(chain, in->chain_count);
     }

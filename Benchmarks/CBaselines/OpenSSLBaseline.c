@@ -95,6 +95,31 @@ static int encode_verified_path(X509_STORE_CTX *ctx) {
     return 1;
 }
 
+/* One X509_verify_cert as a plain libssl 3.0 client has it verify a server's chain with
+ * SSL_VERIFY_PEER and SSL_set1_host and nothing else set (ssl_verify_cert_chain, ssl/ssl_cert.c):
+ * X509_STORE_CTX_set_default(ctx, "ssl_server") (purpose and trust ssl_server, the "default" entry's
+ * X509_V_FLAG_TRUSTED_FIRST and depth 100), the auth level of the SSL's security level (2 in Debian
+ * 12's build), no X509_STRICT, no PARTIAL_CHAIN; SSL_set1_host's address-or-name with host flags 0.
+ * The time is the request's, as a client whose clock reads it would verify. 1 verified, 0 not. */
+static int verify_as_plain_client(X509_STORE *store, const presented_chain *chain, const th_baseline_input *in) {
+    X509_STORE_CTX *ctx = X509_STORE_CTX_new();
+    if (ctx == NULL) return TH_BASELINE_LIBRARY_FAILED;
+    int result = TH_BASELINE_LIBRARY_FAILED;
+    if (X509_STORE_CTX_init(ctx, store, chain->leaf, chain->untrusted) != 1) goto done;
+    if (X509_STORE_CTX_set_default(ctx, "ssl_server") != 1) goto done;
+    X509_VERIFY_PARAM *param = X509_STORE_CTX_get0_param(ctx);
+    X509_VERIFY_PARAM_set_auth_level(param, 2);
+    X509_VERIFY_PARAM_set_time(param, (time_t)in->unix_time);
+    if (in->host != NULL && X509_VERIFY_PARAM_set1_ip_asc(param, in->host) != 1) {
+        if (X509_VERIFY_PARAM_set1_host(param, in->host, strlen(in->host)) != 1) goto done;
+    }
+    result = X509_verify_cert(ctx) == 1 && X509_STORE_CTX_get_error(ctx) == X509_V_OK ? 1 : 0;
+done:
+    X509_STORE_CTX_free(ctx);
+    ERR_clear_error();
+    return result;
+}
+
 /* One X509_verify_cert exactly as VerificationContext configures it: 1 verified, 0 not, negative on
  * setup errors. */
 static int verify_once(X509_STORE *store, const presented_chain *chain, const th_baseline_input *in) {
@@ -128,7 +153,19 @@ done:
     return result;
 }
 
+static int run_loop(const th_baseline_input *in, int parse_each_time, uint64_t iterations, uint64_t *elapsed_ns,
+                    int (*verify)(X509_STORE *, const presented_chain *, const th_baseline_input *));
+
 int th_openssl_baseline_run(const th_baseline_input *in, int parse_each_time, uint64_t iterations, uint64_t *elapsed_ns) {
+    return run_loop(in, parse_each_time, iterations, elapsed_ns, verify_once);
+}
+
+int th_openssl_plain_client_run(const th_baseline_input *in, uint64_t *elapsed_ns) {
+    return run_loop(in, 1, 1, elapsed_ns, verify_as_plain_client);
+}
+
+static int run_loop(const th_baseline_input *in, int parse_each_time, uint64_t iterations, uint64_t *elapsed_ns,
+                    int (*verify)(X509_STORE *, const presented_chain *, const th_baseline_input *)) {
     if (!input_is_usable(in, elapsed_ns)) return TH_BASELINE_BAD_INPUT;
     *elapsed_ns = 0;
 
@@ -163,7 +200,7 @@ int th_openssl_baseline_run(const th_baseline_input *in, int parse_each_time, ui
             result = presented_chain_parse(in, &parsed);
             if (result < 0) break;
         }
-        result = verify_once(store, &parsed, in);
+        result = verify(store, &parsed, in);
         if (parse_each_time) presented_chain_free(&parsed);
         if (result < 0) break;
     }

@@ -38,7 +38,10 @@ public enum BuiltInBackends {
         loops: [OpenSSLBackend.Settings.hardened.name: CLoop.openssl, GnuTLSBackend.Settings.hardened.name: CLoop.gnutls],
         floors: [SwiftCertificatesBackend.Settings.standard.name: CLoop.swiftCryptoSignatures],
         signatureFloor: CLoop.opensslSignatures,
-        references: [SwiftCertificatesBackend.Settings.standard.name: SwiftCertificatesReference()]
+        references: [SwiftCertificatesBackend.Settings.standard.name: SwiftCertificatesReference(),
+                     OpenSSLBackend.Settings.clientDefault.name: LoopReference(CLoop.opensslPlainClient),
+                     GnuTLSBackend.Settings.clientDefault.name: LoopReference(CLoop.gnutlsPlainClient),
+                     SwiftCertificatesBackend.Settings.withServerAuthentication.name: SwiftCertificatesReference()]
     )
 
     /// The loopback TLS server `probe --vector` and `run --handshake` serve chains with (OpenSSL).

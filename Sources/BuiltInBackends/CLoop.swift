@@ -5,12 +5,17 @@ import TrustHarness
 /// The raw C loops of `CBaselines` (the libraries called as the back ends call them, with nothing
 /// around them) as the `bench` subcommand's baselines.
 struct CLoop: BaselineLoop {
-    enum Kind { case openssl, gnutls, opensslSignatures, swiftCryptoSignatures }
+    enum Kind { case openssl, gnutls, opensslPlainClient, gnutlsPlainClient, opensslSignatures, swiftCryptoSignatures }
 
     let kind: Kind
 
     static let openssl = CLoop(kind: .openssl)
     static let gnutls = CLoop(kind: .gnutls)
+    /// OpenSSL as a plain libssl client verifies (no settings of the back end's): `openssl-default`'s
+    /// fidelity reference.
+    static let opensslPlainClient = CLoop(kind: .opensslPlainClient)
+    /// GnuTLS as a plain client verifies (`gnutls_certificate_verify_peers3`): `gnutls-default`'s.
+    static let gnutlsPlainClient = CLoop(kind: .gnutlsPlainClient)
     /// OpenSSL verifying the chain's signatures alone: the floor of any verifier.
     static let opensslSignatures = CLoop(kind: .opensslSignatures)
     /// swift-crypto verifying the chain's signatures alone (through swift-certificates' public
@@ -21,13 +26,15 @@ struct CLoop: BaselineLoop {
         switch kind {
         case .openssl: return "openssl-c"
         case .gnutls: return "gnutls-c"
+        case .opensslPlainClient: return "openssl-plain-client-c"
+        case .gnutlsPlainClient: return "gnutls-plain-client-c"
         case .opensslSignatures: return "openssl-signatures"
         case .swiftCryptoSignatures: return "swift-crypto-signatures"
         }
     }
 
     /// The OpenSSL and GnuTLS loops check an address in text as an address, as their back ends do.
-    var takesIPAddressText: Bool { kind == .openssl || kind == .gnutls }
+    var takesIPAddressText: Bool { kind == .openssl || kind == .gnutls || kind == .opensslPlainClient || kind == .gnutlsPlainClient }
 
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         let run: RawBaseline.Run
@@ -37,6 +44,10 @@ struct CLoop: BaselineLoop {
                 run = try RawBaseline.evaluate(.openssl, chain: chain, anchors: anchors, host: host, unixTime: unixTime, parseEachTime: cold, iterations: iterations)
             case .gnutls:
                 run = try RawBaseline.evaluate(.gnutls, chain: chain, anchors: anchors, host: host, unixTime: unixTime, parseEachTime: cold, iterations: iterations)
+            case .opensslPlainClient:
+                run = try RawBaseline.plainClient(.openssl, chain: chain, anchors: anchors, host: host, unixTime: unixTime)
+            case .gnutlsPlainClient:
+                run = try RawBaseline.plainClient(.gnutls, chain: chain, anchors: anchors, host: host, unixTime: unixTime)
             case .opensslSignatures:
                 run = try RawBaseline.signatures(chain: chain, anchors: anchors, iterations: iterations)
             case .swiftCryptoSignatures:

@@ -22,12 +22,19 @@ extension GnuTLSBackend {
         public var profile: Profile
         /// The other `GNUTLS_VERIFY_*` flags of the verification policy.
         public var flags: VerificationFlags
+        /// Whether the request's purpose is passed as a key purpose (`GNUTLS_DT_KEY_PURPOSE_OID`,
+        /// `GNUTLS_KP_TLS_WWW_SERVER` for a TLS server), so that GnuTLS checks the leaf's
+        /// extendedKeyUsage: what `gnutls_certificate_verify_peers` with a purpose or
+        /// `gnutls_session_set_verify_cert2` does, and `gnutls_certificate_verify_peers3` does not.
+        public var checksKeyPurpose: Bool
 
-        /// Settings named `name` verifying with `profile` and `flags`.
-        public init(name: String, profile: Profile, flags: VerificationFlags) {
+        /// Settings named `name` verifying with `profile` and `flags`, checking the key purpose
+        /// unless told not to.
+        public init(name: String, profile: Profile, flags: VerificationFlags, checksKeyPurpose: Bool = true) {
             self.name = name
             self.profile = profile
             self.flags = flags
+            self.checksKeyPurpose = checksKeyPurpose
         }
 
         /// TrustHarness's `gnutls`, a careful TLS client: keys and signature hashes of at least
@@ -48,8 +55,11 @@ extension GnuTLSBackend {
         /// no /etc/gnutls/config, so no `min-verification-profile` either), and `NORMAL` sets
         /// `GNUTLS_PROFILE_LOW` (lib/priority.c, `pgroups` and `check_level`'s `SET_PROFILE`). So:
         /// profile LOW (80-bit security: RSA >= 1024 bits), chains sorted by GnuTLS, wildcards and IP
-        /// matches allowed.
-        public static let clientDefault = Settings(name: "gnutls-default", profile: .low, flags: [])
+        /// matches allowed. And no key purpose: `gnutls_certificate_verify_peers3` (and
+        /// `gnutls_session_set_verify_cert`, the manual's client) passes the host name alone ("In
+        /// order to verify the purpose of the end-certificate (by checking the extended key usage),
+        /// use gnutls_certificate_verify_peers()"), so the leaf's extendedKeyUsage is not checked.
+        public static let clientDefault = Settings(name: "gnutls-default", profile: .low, flags: [], checksKeyPurpose: false)
     }
 
     /// A GnuTLS certificate verification profile (`GNUTLS_PROFILE_*`): the security every key and

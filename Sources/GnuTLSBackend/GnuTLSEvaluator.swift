@@ -63,6 +63,8 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
 
     /// The back end's ``GnuTLSBackend/Settings`` as GnuTLS verification flags (profile included).
     let verificationFlags: UInt32
+    /// Whether the request's purpose is passed to GnuTLS (``GnuTLSBackend/Settings/checksKeyPurpose``).
+    let checksKeyPurpose: Bool
 
     private let trustList: GnuTLSTrustList
     /// Each anchor's index in ``GnuTLSTrustList/anchors``, by the handle GnuTLS reports it by.
@@ -78,6 +80,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     init(anchors: [[UInt8]], settings: GnuTLSBackend.Settings, configuration: BackendConfiguration) throws {
         let backend = settings.name
         verificationFlags = settings.verificationFlags
+        checksKeyPurpose = settings.checksKeyPurpose
         guard EvaluationScope.isAvailable else {
             throw TrustBackendError(
                 backend: backend,
@@ -147,7 +150,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             bound.origin = .limit
             return .rejected([bound])
         }
-        let purpose = Self.keyPurposeOID(for: request.purpose)
+        let purpose = checksKeyPurpose ? Self.keyPurposeOID(for: request.purpose) : nil
         let verdict = EvaluationScope.run(at: time_t(clamping: request.unixTime)) { state in
             verify(presented, host: request.host, purpose: purpose, state: state)
         }

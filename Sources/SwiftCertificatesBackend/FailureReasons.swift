@@ -57,8 +57,11 @@ enum FailureReasons {
             case .notCA? where text.contains("Self-signed cert"): depth = 0
             default: depth = nil
             }
+            // Our ServerAuthenticationPolicy's reasons are a layer's, not the library's (it has none).
+            let ours = entry.map { ServerAuthenticationPolicy.reasonNames.contains($0.name) } ?? false
             diagnostics.append(NativeDiagnostic(
-                code: 0, name: entry?.name ?? "POLICY_FAILURE", message: shortened(text), depth: depth, failure: entry?.failure ?? .other
+                code: 0, name: entry?.name ?? "POLICY_FAILURE", message: shortened(text), depth: depth, failure: entry?.failure ?? .other,
+                origin: ours ? .layer : .library, layer: ours ? "serverauth" : nil
             ))
         }
         return diagnostics

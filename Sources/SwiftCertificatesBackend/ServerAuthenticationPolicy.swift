@@ -27,4 +27,7 @@ public struct ServerAuthenticationPolicy: VerifierPolicy, Sendable {
 
     /// How this policy's failure reasons begin.
     static let prefix = "ServerAuthenticationPolicy:"
+    /// The native names its reasons are reported under (``FailureReasons``): a layer of ours, named
+    /// `serverauth`, never the library's.
+    static let reasonNames: Set<String> = ["EKU_NOT_SERVER_AUTH", "EKU_UNREADABLE"]
 }

@@ -159,7 +159,8 @@ struct GnuTLSEvaluatorTests {
         #expect(refused.diagnostics.map(\.name) == ["GNUTLS_E_CONSTRAINT_ERROR"])
         // GNUTLS_E_CONSTRAINT_ERROR is -101 (gnutls/gnutls.h).
         #expect(refused.diagnostics.map(\.code) == [-101])
-        #expect(refused.diagnostics.map(\.origin) == [.library])
+        // GnuTLS's documented client bound, applied by the back end: a limit, labelled as one.
+        #expect(refused.diagnostics.map(\.origin) == [.limit])
         #expect(refused.diagnostics.first?.message.contains("lib/cert-session.c") == true)
     }
 

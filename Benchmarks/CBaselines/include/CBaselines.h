@@ -34,6 +34,15 @@ int th_openssl_baseline_run(const th_baseline_input *in, int parse_each_time, ui
 int th_gnutls_baseline_run(const th_baseline_input *in, int parse_each_time, uint64_t iterations, uint64_t *elapsed_ns);
 
 /*
+ * One cold verification as a plain TLS client of the library verifies a server's chain, with nothing
+ * of the back end's settings (`fidelity`'s reference for openssl-default and gnutls-default): OpenSSL
+ * as ssl_verify_cert_chain with SSL_set1_host, GnuTLS as gnutls_certificate_verify_peers3. Returns
+ * 1 verified, 0 not, negative on setup errors.
+ */
+int th_openssl_plain_client_run(const th_baseline_input *in, uint64_t *elapsed_ns);
+int th_gnutls_plain_client_run(const th_baseline_input *in, uint64_t *elapsed_ns);
+
+/*
  * Two signature verifications (leaf by intermediate, intermediate by root) with OpenSSL, certificates
  * parsed once: the signature limit. Needs chain[0], chain[1] and anchors[0]; returns 1 when both
  * signatures verified in the last iteration, 0 when not, negative on setup errors.
