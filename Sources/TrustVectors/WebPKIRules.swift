@@ -185,8 +185,13 @@ public enum WebPKIRules {
     /// anchor's certificate held to the CA profile and processed as a CA of the path.
     static func violations(_ path: [Parsed], time: Date) -> [(failures: [FailureClass], rule: String)] {
         var found: [(failures: [FailureClass], rule: String)] = []
-        if !algorithmsConform(path) {
+        // Each rule from its own check, so an answer cites exactly the rules its certificates break
+        // (an RSA-1024 key signed with SHA-256 breaks the key rule alone, a SHA-1 signature by an
+        // RSA-2048 key the signature rule alone).
+        if !keysConform(path) {
             found.append(([.badSignature, .other, .untrusted, .malformed], key.reference))
+        }
+        if !signaturesConform(path) {
             found.append(([.badSignature, .other, .untrusted, .malformed], signature.reference))
         }
         let below = path.count > 1 ? Array(path.dropLast()) : path
@@ -264,23 +269,29 @@ public enum WebPKIRules {
     static let subjectAltNameOID = "2.5.29.17"
     static let nameConstraintsOID = "2.5.29.30"
 
-    /// Whether the leaf and every certificate below the anchor have a permitted key and a permitted
-    /// signature by the issuer's key (the anchor's own key signs the top one; its self-signature is
-    /// not processed).
-    static func algorithmsConform(_ path: [Parsed]) -> Bool {
-        // The leaf's own key, also when it is the anchor (BR §6.1.5 binds every subscriber key).
-        guard path[0].key.permitted else { return false }
+    /// Whether every key of the path is permitted: the leaf's (also when it is the anchor: BR §6.1.5
+    /// binds every subscriber key), each CA's, and the anchor's.
+    static func keysConform(_ path: [Parsed]) -> Bool {
+        path.allSatisfy { $0.key.permitted }
+    }
+
+    /// Whether every signature below the anchor is a permitted algorithm for the issuer's key:
+    /// RSASSA-PKCS1-v1_5 or RSASSA-PSS with SHA-256, SHA-384 or SHA-512 by an RSA key (of any size:
+    /// the size is the key rule's), ECDSA with the hash the issuer's curve calls for (any SHA-2
+    /// ECDSA for a curve the rules do not list, which the key rule refuses), and nothing else (no
+    /// Ed25519, no DSA). The anchor's self-signature is not processed.
+    static func signaturesConform(_ path: [Parsed]) -> Bool {
         for index in 0..<(path.count - 1) {
-            let certificate = path[index]
-            let issuerKey = path[index + 1].key
-            guard certificate.key.permitted, issuerKey.permitted else { return false }
-            guard let hash = certificate.signatureHash else { return false }
-            switch issuerKey {
+            guard let hash = path[index].signatureHash else { return false }
+            switch path[index + 1].key {
             case .rsa: if !["sha256", "sha384", "sha512", "pss"].contains(hash) { return false }
             case .ec(let curve):
-                let wanted = ["P-256": "ecdsa-sha256", "P-384": "ecdsa-sha384", "P-521": "ecdsa-sha512"][curve]
-                if hash != wanted { return false }
-            default: return false
+                if let wanted = ["P-256": "ecdsa-sha256", "P-384": "ecdsa-sha384", "P-521": "ecdsa-sha512"][curve] {
+                    if hash != wanted { return false }
+                } else if !["ecdsa-sha256", "ecdsa-sha384", "ecdsa-sha512"].contains(hash) {
+                    return false
+                }
+            case .other: return false
             }
         }
         return true

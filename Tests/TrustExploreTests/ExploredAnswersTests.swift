@@ -51,6 +51,9 @@ import TrustVectors
         case "authorityKeyIdentifier": rules = ["authority-key-identifier"]
         case "version": rules = ["version-3", "leaf-eku", "leaf-san", "authority-key-identifier", "ca-extensions", "anchor-ca"]
         case "serial": rules = ["serial"]
+        // A key mutation can change the signature its CA makes, and a signature mutation the
+        // issuer's key that makes it: which of the two rules each vector breaks is checked vector
+        // by vector from its certificates (TrustVectorsTests' WebPKICitationTests).
         case "key", "signature": rules = ["keys", "signatures"]
         case "issuerName": rules = ["name-chaining"]
         case "validity": rules = step.role == .root ? ["anchor-validity"] : []
