@@ -86,26 +86,20 @@ public enum WebPKIRules {
         source: "RFC 5280 §4.2.1.10 and §6.1.3(b)-(c); §4.2.1.6 leaves wildcards to the application: \"Applications with specific requirements MAY use such names, but they must define the semantics.\"",
         client: "pyca/cryptography 50.0.2 evaluates every CA's constraints, the anchor's included (lib.rs:429-466), wildcards so (types.rs:188-217).")
     static let dnsConstraintSyntax = Rule(id: "dns-constraint-syntax", summary: "a dNSName in a CA's nameConstraints is a domain name (not empty, no leading dot)",
-        source: "RFC 5280 §4.2.1.10: \"DNS name restrictions are expressed as host.example.com.\"; CA/B Forum Baseline Requirements §7.1.2.10.8 asks the CA to confirm the Applicant \"has registered the `dNSName`\".",
-        client: "pyca/cryptography 50.0.2 refuses any other dNSName constraint as malformed (types.rs:34-60).")
+        source: "CA/B Forum Baseline Requirements §7.1.2.10.8, for a permitted dNSName: \"The CA MUST confirm that the Applicant has registered the `dNSName` or has been authorized by the domain registrant to act on the registrant's behalf.\" (an empty name or one with a leading dot is no registrable domain name), and for an excluded one: \"the CA MAY indicate one or more subordinate domains to be excluded\" (an empty name is no subordinate domain). RFC 5280 §4.2.1.10 writes DNS constraints as names: \"DNS name restrictions are expressed as host.example.com.\"",
+        client: "pyca/cryptography 50.0.2 agrees: it refuses any other dNSName constraint as malformed (types.rs:34-60).")
 
     static let pointerCriticality = Rule(id: "pointers-not-critical", summary: "no certificate below the anchor marks authorityInformationAccess or crlDistributionPoints critical",
         source: "CA/B Forum Baseline Requirements §7.1.2.7.6: \"`authorityInformationAccess`      | MUST            | N\" and \"`crlDistributionPoints`           | *               | N\"; the CA profiles' rows say N as well (e.g. §7.1.2.6.1).",
         client: "pyca/cryptography 50.0.2 refuses a critical authorityInformationAccess (policy/extension.rs: its validator is non-critical) and any critical extension it has no validator for, crlDistributionPoints among them (policy/extension.rs:297-311).")
-    static let keyIdentifiersOrderOnly = Rule(id: "key-identifiers-order-only", summary: "where RFC 5280 leaves key identifiers to the application, a mismatched authorityKeyIdentifier or subjectKeyIdentifier does not reject a path whose names and signatures chain",
-        source: "RFC 5280 §4.2.1.2: \"Applications are not required to verify that key identifiers match when performing certification path validation.\" (CA/B Forum Baseline Requirements §7.1.2.11.1's \"MUST be identical to the `subjectKeyIdentifier` field of the Issuing CA\" binds the CA).",
-        client: "pyca/cryptography 50.0.2 uses key identifiers only to order issuer candidates (lib.rs:384-417), as Go's findPotentialParents does.")
-    static let compressedPoints = Rule(id: "compressed-points", summary: "where RFC 5480 lets an implementation support compressed EC points, the profile's client does: a compressed P-256 point is a P-256 key",
-        source: "RFC 5480 §2.2 leaves the compressed form to the implementation (MAY); CA/B Forum Baseline Requirements §7.1.3.1.2 fixes only the AlgorithmIdentifier (\"The parameters MUST use the `namedCurve` encoding.\") and says nothing of the point's form.",
-        client: "pyca/cryptography 50.0.2 parses a compressed point as the key (probe: key-p256-compressed-at-intermediate verifies).")
-
-    /// The RFC 5280 openings the profile decides, as its client does: the opening's citation, and the rule.
-    static let decidedOpenings: [(citation: String, rule: Rule)] = [("RFC 5280 §4.2.1.2", keyIdentifiersOrderOnly), ("RFC 5480 §2.2", compressedPoints)]
+    static let akiContent = Rule(id: "authority-key-identifier-content", summary: "every certificate below the anchor that carries authorityKeyIdentifier has a keyIdentifier identical to its issuer's subjectKeyIdentifier, and no authorityCertIssuer or authorityCertSerialNumber",
+        source: "CA/B Forum Baseline Requirements §7.1.2.11.1: \"MUST be present. MUST be identical to the `subjectKeyIdentifier` field of the Issuing CA.\" and \"MUST NOT be present\" (authorityCertIssuer, authorityCertSerialNumber). RFC 5280 §4.2.1.2 leaves the match to the application (\"Applications are not required to verify that key identifiers match when performing certification path validation.\"); the profile holds every certificate of the path to the Baseline Requirements' content rules, and this one is read from the certificates alone.",
+        client: "pyca/cryptography 50.0.2 does not check it: it uses key identifiers only to order issuer candidates (lib.rs:384-417), as Go's findPotentialParents does.")
 
     /// Every rule of the profile, in the order the documentation lists them.
     public static let rules: [Rule] = [eku, san, leafCA, leafNameConstraints, sanCriticality, aki, key, signature, version, serial, names, caExtensions, caEKU,
                                        pointerCriticality, nameConstraints, dnsConstraintSyntax, anchorValidity, anchorCA, anchorPathLength, anchorCritical,
-                                       keyIdentifiersOrderOnly, compressedPoints]
+                                       akiContent]
 
     /// What the Web PKI calls for on `chain` (leaf first) under `anchors` at `time`, given RFC 5280's
     /// answer. The Web PKI adds to RFC 5280, it removes nothing: a rejection by RFC 5280 stands, with
@@ -148,13 +142,9 @@ public enum WebPKIRules {
                 references.append(violation.rule)
             }
         }
-        guard !failures.isEmpty else {
-            // An opening the profile's client decides: it accepts.
-            if let open = rfc5280.open, let decided = decidedOpenings.first(where: { open.hasPrefix($0.citation) }) {
-                return ProfileAnswer(expected: Expectation(trusted: true), references: [decided.rule.reference])
-            }
-            return rfc5280
-        }
+        // No rule of the profile decides: RFC 5280's answer stands, an opening included (no
+        // client's behaviour closes what the texts leave open; docs/profiles.md, "When an answer is open").
+        guard !failures.isEmpty else { return rfc5280 }
         let rejectedByRFC5280 = rfc5280.open == nil && !rfc5280.expected.trusted
         var unique: [FailureClass] = rejectedByRFC5280 ? rfc5280.expected.failures : []
         for failure in failures where !unique.contains(failure) { unique.append(failure) }
@@ -204,6 +194,16 @@ public enum WebPKIRules {
         if !below.allSatisfy({ $0.serialIsPositive && $0.serialOctets <= 20 }) { found.append(([.malformed, .other], serial.reference)) }
         if below[0].criticality[authorityKeyIdentifierOID] == nil || below.contains(where: { $0.criticality[authorityKeyIdentifierOID] == true }) {
             found.append(([.malformed, .other], aki.reference))
+        }
+        // BR §7.1.2.11.1 on every certificate below the anchor that carries one: the keyIdentifier
+        // identical to the issuing CA's subjectKeyIdentifier, no authorityCertIssuer or serial number.
+        if path.count > 1, path.indices.dropLast().contains(where: { index in
+            let certificate = path[index]
+            guard certificate.criticality[authorityKeyIdentifierOID] != nil else { return false }
+            return certificate.authorityKeyNamesIssuer || certificate.authorityKeyIdentifier == nil
+                || certificate.authorityKeyIdentifier != path[index + 1].subjectKeyIdentifier
+        }) {
+            found.append(([.untrusted, .malformed, .other], akiContent.reference))
         }
         if !below.dropFirst().allSatisfy({ $0.criticality[basicConstraintsOID] == true && $0.criticality[keyUsageOID] != nil }) {
             found.append(([.notCA, .malformed, .other], caExtensions.reference))
@@ -338,6 +338,12 @@ public enum WebPKIRules {
         /// The subject's RDNs, each as encoded, and its emailAddress values.
         var subjectRDNs: [[UInt8]] = []
         var subjectEmails: [String] = []
+        /// subjectKeyIdentifier's octets, when present and readable.
+        var subjectKeyIdentifier: [UInt8]?
+        /// authorityKeyIdentifier's keyIdentifier ([0]), when present.
+        var authorityKeyIdentifier: [UInt8]?
+        /// Whether authorityKeyIdentifier carries authorityCertIssuer ([1]) or authorityCertSerialNumber ([2]).
+        var authorityKeyNamesIssuer = false
 
         init?(_ der: [UInt8]) {
             guard let tree = try? DERTree(der[...]), let parts = tree.children, parts.count == 3, let tbs = parts[0].children else { return nil }
@@ -389,6 +395,12 @@ public enum WebPKIRules {
                     // KeyUsage BIT STRING: keyCertSign is bit 5 of the first octet after the unused-bits count.
                     if let bits = inner, bits.tag == 0x03, bits.content.count > 1 { keyUsageAllowsCertSign = bits.content[1] & 0x04 != 0 }
                 case "2.5.29.30": nameConstraints = inner.flatMap(WebPKINameConstraints.Subtrees.init)
+                case "2.5.29.14": if let octets = inner, octets.tag == 0x04 { subjectKeyIdentifier = Array(octets.content) }
+                case "2.5.29.35":
+                    for field in inner?.children ?? [] {
+                        if field.tag == 0x80 { authorityKeyIdentifier = Array(field.content) }
+                        if field.tag == 0xA1 || field.tag == 0x82 { authorityKeyNamesIssuer = true }
+                    }
                 default: break
                 }
             }
