@@ -55,6 +55,12 @@ public enum ExploredAnswers {
         var manifest = try FileProblem.decodeJSON(VectorManifest.self, from: url, shape: "a vector manifest")
         let before = manifest.vectors.map { entry in StandardsProfile.allCases.map { entry.answer(for: $0) } }
         try manifest.deriveAnswers(in: vectors, rfc5280: Self.rfc5280(for:))
+        // Descriptions too are made again from the mutations the id names, as adoption wrote them:
+        // a description is the mutations' own words, never edited by hand, so it cannot drift from
+        // what the vector is (and the mutations' words state facts, not verdicts).
+        for index in manifest.vectors.indices {
+            if let description = description(of: manifest.vectors[index].id) { manifest.vectors[index].description = description }
+        }
         var changes: [Change] = []
         for (entry, old) in zip(manifest.vectors, before) {
             for (profile, old) in zip(StandardsProfile.allCases, old) where summary(old) != summary(entry.answer(for: profile)) {
@@ -65,6 +71,17 @@ public enum ExploredAnswers {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try (encoder.encode(manifest) + Data("\n".utf8)).write(to: url)
         return changes
+    }
+
+    /// The description adoption writes for the vector `id`: its mutations' summaries, the place of a
+    /// single one, and where it came from; nil for an id that names no mutations.
+    public static func description(of id: String) -> String? {
+        guard let steps = steps(of: id) else { return nil }
+        let byName = Dictionary(MutationCatalogue.all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let summaries = steps.compactMap { byName[$0.mutation]?.summary }
+        guard summaries.count == steps.count else { return nil }
+        let place = steps.count == 1 && steps[0].role != .chain ? " (on the \(steps[0].role.rawValue))" : ""
+        return summaries.joined(separator: "; ") + place + "; found by trust-harness explore"
     }
 
     /// `trusted`, `rejected [classes]` or `open`.

@@ -296,7 +296,7 @@ public enum MutationCatalogue {
             d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: [Edit.dns(host)]))
             return Edit.san(&d, leaf, [Edit.dns("*." + labels.dropFirst().joined(separator: "."))])
         },
-        Mutation("nameConstraints/rfc822-against-subject-email", authorities, "permitted rfc822Name other.test; the leaf's subject carries emailAddress admin@<host> (§4.2.1.10: the constraint applies to it)") { d, n in
+        Mutation("nameConstraints/rfc822-against-subject-email", authorities, "permitted rfc822Name other.test; the leaf's subject carries emailAddress admin@<host> beside its subjectAltName (§4.2.1.10 applies an rfc822Name constraint to the subject's emailAddress only when the certificate has no subjectAltName)") { d, n in
             guard let (host, _) = Edit.dnsHost(d), let leaf = d.model.node(for: .leaf) else { return false }
             d.setExtension(n, Edit.nameConstraints, critical: true, value: Edit.nameConstraints(permitted: [Edit.email("other.test")]))
             var subject = d[leaf, .subject]
@@ -382,7 +382,7 @@ public enum MutationCatalogue {
         Mutation("extension/unknown-non-critical", anyCertificate, "an unknown non-critical extension") { d, n in
             d.setExtension(n, Edit.unknown, critical: false, value: .primitive(0x05, [])); return true
         },
-        Mutation("extension/unknown-critical", anyCertificate, "an unknown critical extension (RFC 5280 §4.2: MUST reject)") { d, n in
+        Mutation("extension/unknown-critical", anyCertificate, "an unknown critical extension (RFC 5280 §4.2: a certificate-using system that does not recognise it rejects the certificate; an anchor's certificate is not processed, §6.1.1(d))") { d, n in
             d.setExtension(n, Edit.unknown, critical: true, value: .primitive(0x05, [])); return true
         },
         Mutation("extension/duplicate-unknown", anyCertificate, "the same unknown non-critical extension twice (RFC 5280 §4.2: MUST NOT)") { d, n in

@@ -48,8 +48,8 @@ import TrustVectors
             rules = step.role == .leaf ? ["leaf-no-name-constraints"] : ["name-constraints", "dns-constraint-syntax", "anchor-critical-extensions"]
             // This one also takes the leaf's subjectAltName away (its host only in the commonName).
             if step.mutation == "nameConstraints/excluded-dns-cn-only-leaf" { rules.insert("leaf-san") }
-        case "authorityKeyIdentifier": rules = ["authority-key-identifier"]
-        case "version": rules = ["version-3", "leaf-eku", "leaf-san", "authority-key-identifier", "ca-extensions", "anchor-ca"]
+        case "authorityKeyIdentifier", "subjectKeyIdentifier": rules = ["authority-key-identifier", "authority-key-identifier-content"]
+        case "version": rules = ["version-3", "leaf-eku", "leaf-san", "authority-key-identifier", "authority-key-identifier-content", "ca-extensions", "anchor-ca"]
         case "serial": rules = ["serial"]
         // A key mutation can change the signature its CA makes, and a signature mutation the
         // issuer's key that makes it: which of the two rules each vector breaks is checked vector
@@ -60,7 +60,7 @@ import TrustVectors
         case "extension", "policy", "extensionValue":
             rules = ["anchor-critical-extensions"]
             // An empty extensions list takes every extension away.
-            if step.mutation == "extension/empty-list" { rules.formUnion(["leaf-eku", "leaf-san", "authority-key-identifier", "ca-extensions", "anchor-ca"]) }
+            if step.mutation == "extension/empty-list" { rules.formUnion(["leaf-eku", "leaf-san", "authority-key-identifier", "authority-key-identifier-content", "ca-extensions", "anchor-ca"]) }
         case "revocation": rules = ["pointers-not-critical", "anchor-critical-extensions"]
         case "chain": rules = ["name-chaining", "anchor-ca"]
         default: rules = []
@@ -87,5 +87,27 @@ import TrustVectors
             #expect(cited.isSubset(of: allowed), "\(vector.id) is rejected under webpki for \(cited.subtracting(allowed).sorted()), which its mutations do not change: its base departs")
         }
         #expect(checked > 50)
+    }
+
+    /// A description is its mutations' own words, made again by `explore --reanswer`, so it cannot
+    /// drift from the vector it names; and no description claims a verdict its RFC 5280 answer does
+    /// not give (a description states what the certificates are, the answer what a relying party does).
+    @Test func everyDescriptionIsItsMutationsWordsAndClaimsNoOtherVerdict() throws {
+        var checked = 0
+        // Every vector, the catalogue's included, for the verdict a description claims.
+        for vector in try ExploreFixtures.suite.get().vectors {
+            if let made = ExploredAnswers.description(of: vector.id) {
+                checked += 1
+                #expect(vector.entry.description == made, "\(vector.id): run trust-harness explore --reanswer")
+            }
+            let answer = vector.entry.answer(for: .rfc5280)
+            guard answer.open == nil else { continue }
+            let text = vector.entry.description
+            let claimsRejection = ["MUST reject", "must be rejected", "is invalid", "applies to it", "the path is invalid"].contains { text.contains($0) }
+            let claimsTrust = ["is valid and must be found", "must be trusted", "the path is valid"].contains { text.contains($0) }
+            #expect(!(claimsRejection && answer.expected.trusted), "\(vector.id): its description claims a rejection, its answer trusts")
+            #expect(!(claimsTrust && !answer.expected.trusted), "\(vector.id): its description claims trust, its answer rejects")
+        }
+        #expect(checked > 350)
     }
 }
