@@ -15,7 +15,8 @@ extension BackendTestKit {
     /// ```
     public enum Check: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// Every chain and policy vector, under both profiles: each passes or is exactly a recorded
-        /// deviation of the package's deviations file.
+        /// deviation of the package's deviations file, and no record of that file is a draft (a
+        /// reason `scripts/record-deviations` wrote that names no cause: `"draft": true`).
         case conformance
         /// Every case of the bad-input corpus, cached and uncached: the answer the corpus states.
         case badInput
@@ -36,11 +37,22 @@ extension BackendTestKit {
         switch check {
         case .conformance:
             try await expectConformance(registry.includingVariants, suite: try suite(deviations: package.deviations), sourceLocation: sourceLocation)
+            for file in package.deviations {
+                let drafts = try draftedRecords(in: file)
+                #expect(drafts.isEmpty, "\(file.lastPathComponent): \(drafts.count) record(s) still have a drafted reason that names no cause (\(drafts.prefix(3).joined(separator: "; "))): write the cause (the library's code, documentation or stack behaviour) and drop \"draft\"", sourceLocation: sourceLocation)
+            }
         case .badInput:
             try await expectBadInputAnswers(registry.includingVariants, suite: try suite(deviations: package.deviations), sourceLocation: sourceLocation)
         case .contract:
             try await expectContract(registry, sourceLocation: sourceLocation)
         }
+    }
+
+    /// `back end vector` of every record of the deviations file at `url` whose reason is a draft.
+    /// - Throws: when the file cannot be read or decoded.
+    public static func draftedRecords(in url: URL) throws -> [String] {
+        let list = try FileProblem.decodeJSON(DeviationList.self, from: url, shape: "a deviations file")
+        return list.deviations.filter(\.draft).map { "\($0.backend) \($0.vector)" }
     }
 
     /// The vector suite with every deviations file of `files` (none: nothing recorded).

@@ -66,3 +66,15 @@ import X509
         #expect(checked > 300)
     }
 }
+
+/// Every deviation record of the project names its cause: none is a draft (`"draft": true`).
+@Suite struct DeviationCauseTests {
+    @Test func noRecordOfTheProjectIsADraft() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for path in ["Vectors/deviations.json", "Vectors/explored/deviations.json"] {
+            let list = try JSONDecoder().decode(DeviationList.self, from: Data(contentsOf: root.appendingPathComponent(path)))
+            let drafts = list.deviations.filter(\.draft)
+            #expect(drafts.isEmpty, "\(path): \(drafts.count) record(s) with a drafted reason, e.g. \(drafts.prefix(3).map { "\($0.backend) \($0.vector)" })")
+        }
+    }
+}
