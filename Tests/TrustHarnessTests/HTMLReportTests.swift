@@ -168,7 +168,8 @@ import TrustVectors
             let cells = row.matches(of: try Regex(">([^<]*)</td>")).map { String(row[$0.range].dropFirst().dropLast(5)) }
             #expect(Array(cells.prefix(10)) == ["\(s.total)", "\(s.passed)", ConformanceSummary.cell(s.acceptedShouldReject, recorded: s.deviationsAcceptingShouldReject),
                                                ConformanceSummary.cell(s.rejectedShouldTrust, recorded: s.deviationsRejectingShouldTrust), ConformanceSummary.cell(s.otherFailures, recorded: s.deviationsOther),
-                                               "\(s.leftOpen)", "\(s.errors)", "\(s.skipped)", "\(s.unstable)", "\(s.unexpected)"], "\(s.backend)")
+                                               "\(s.leftOpen)", "\(s.errors)", "\(s.limited)", "\(s.skipped)", "\(s.unstable)",
+                                               "\(s.unexpected)" + (s.deviationsUnexplained > 0 ? " (\(s.deviationsUnexplained) unexplained)" : "")].prefix(10).map { $0 }, "\(s.backend)")
         }
         let byID = Dictionary(grouping: results, by: \.id)
         // Rows of the matrix: the vectors every back end passes are listed under it instead.
