@@ -8,7 +8,10 @@ heading and a "### <section> ..." heading.  This script checks that
     normalised the same way: RFC page-break lines (the "[Page N]" footer,
     the "RFC NNNN ..." running header and the form feed) are removed and
     every run of whitespace (line break plus indentation, the two spaces
-    after a full stop) becomes one space.
+    after a full stop) becomes one space, and
+  * it occurs within that section: from its heading to the next heading
+    of the same or a higher level (so its subsections are included), as
+    make_sections.py finds the headings.
 A quote heading marked "(secondary source, not verified)" is skipped.
 
 Run: python3 Vectors/standards/check_quotes.py   (exit status 1 on failure)
@@ -20,6 +23,9 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ beside the texts
+import make_sections  # noqa: E402  (section extents)
 
 
 def normalise_doc(text):
@@ -71,6 +77,7 @@ def main():
     flush()
 
     failures = 0
+    extents = {}
     for fname, sec, text, n in quotes:
         if fname not in cache:
             path = os.path.join(HERE, fname)
@@ -82,8 +89,25 @@ def main():
         else:
             if sec not in by_file.get(fname, {}).get("sections", []):
                 problems.append(f"section {sec} not among the headings of {fname}")
-            if normalise_quote(text) not in doc:
+            needle = normalise_quote(text)
+            if needle not in doc:
                 problems.append("text not found verbatim")
+            elif sec in by_file.get(fname, {}).get("sections", []):
+                if fname not in extents:
+                    scoped, spans, _ = make_sections.load(fname)
+                    extents[fname] = (scoped, spans)
+                scoped, spans = extents[fname]
+                start, end = spans[sec]
+                found, at = [], scoped.find(needle)
+                while at >= 0:
+                    found.append(at)
+                    at = scoped.find(needle, at + 1)
+                if not any(start <= p and p + len(needle) <= end for p in found):
+                    elsewhere = sorted(
+                        {s for s, (a, b) in spans.items() for p in found if a <= p and p + len(needle) <= b},
+                        key=make_sections.key,
+                    )
+                    problems.append(f"not within section {sec} (it is within {', '.join(elsewhere) or 'no numbered section'})")
         if problems:
             failures += 1
             print(f"quotes.md:{n}: {fname} {sec}: " + "; ".join(problems))
