@@ -97,7 +97,7 @@ public enum DiagnosticOrigin: String, Sendable, Hashable, Codable, CaseIterable 
     /// The library's own work limit, or a bound its documentation states (GnuTLS's client verify
     /// depth), stopped it before it answered: neither a pass nor the library's verdict. An
     /// evaluation that does not return is not a limit but a hang, an error of the harness's own
-    /// (one limit for every evaluation, ``TrustHarness/GuardedEvaluation``).
+    /// (one limit for every evaluation, `GuardedEvaluation` in TrustHarness).
     case limit
     /// The harness could not put the request to the library (a check the back end cannot honour, no
     /// certificate at all, a time X.509 cannot express, an input it refuses because the library
