@@ -520,9 +520,11 @@ public enum MutationCatalogue {
             d.certificates[n].outerAlgorithm = algorithm
             return true
         },
-        Mutation("signature/unused-bits", issued + [.root], "the signature BIT STRING declares one unused bit, and that bit is set (not DER)") { d, n in
+        Mutation("signature/unused-bits", issued + [.root], "the signature BIT STRING declares one unused bit") { d, n in
             // The unused bit set too: whether the encoding is DER must not depend on the last bit
             // of a signature (random for RSA keys made anew and for ECDSA), or the class would.
+            // (The summary does not say "set": the adopted vectors were made before this line and
+            // leave it clear; a description states only what every vector of the mutation holds.)
             d.certificates[n].afterSigning.append { whole in
                 whole.children![2].content[0] = 1
                 whole.children![2].content[whole.children![2].content.count - 1] |= 0x01
