@@ -272,7 +272,7 @@ void cmbedtls_version(char *buffer) {
 
 uint64_t cmbedtls_loop(const uint8_t *const *anchor_ders, const size_t *anchor_lengths, size_t anchor_count,
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
-                       const char *host, int64_t unix_time, int cold, uint64_t iterations) {
+                       const char *host, int64_t unix_time, int profile, int usage, int cold, uint64_t iterations) {
     if (chain_count == 0 || (time_t)unix_time != unix_time) return 0;
     mbedtls_x509_crt anchors;
     mbedtls_x509_crt_init(&anchors);
@@ -296,9 +296,9 @@ uint64_t cmbedtls_loop(const uint8_t *const *anchor_ders, const size_t *anchor_l
             if (mbedtls_x509_crt_parse_der(&presented, chain[i], chain_lengths[i]) != 0) ok = 0;
         }
         uint32_t flags = 0;
-        if (ok && mbedtls_x509_crt_verify_with_profile(&presented, &anchors, NULL, &mbedtls_x509_crt_profile_default,
+        if (ok && mbedtls_x509_crt_verify_with_profile(&presented, &anchors, NULL, profile_named(profile),
                                                        host, &flags, NULL, NULL) != 0) ok = 0;
-        if (ok && check_server_usage(&presented, &flags) != 0) ok = 0;
+        if (ok && usage == CMBEDTLS_USAGE_TLS_SERVER && check_server_usage(&presented, &flags) != 0) ok = 0;
         mbedtls_x509_crt_free(&presented);
     }
     clock_gettime(CLOCK_MONOTONIC, &end);

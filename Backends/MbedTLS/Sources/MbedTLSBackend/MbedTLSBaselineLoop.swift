@@ -1,23 +1,33 @@
 import TrustBackendKit
 internal import CMbedTLSBridge
 
-/// mbedTLS called as the back end calls it, in C (`cmbedtls_loop`): with this thread's clock pinned to
+/// mbedTLS called as the back end calls it with ``settings`` (by default
+/// ``MbedTLSBackend/Settings/tlsClient``), in C (`cmbedtls_loop`): with this thread's clock pinned to
 /// the request's time, parse the presented chain, `mbedtls_x509_crt_verify_with_profile` with the
-/// default profile and the host, `mbedtls_ssl_check_cert_usage` for a TLS server, free; the anchors
-/// parsed anew every iteration when cold, once when warm (as the back end keeps them).
+/// settings' profile and the host, `mbedtls_ssl_check_cert_usage` for a TLS server (when the settings
+/// check it), free; the anchors parsed once (as the back end keeps them). With
+/// ``MbedTLSBackend/Settings/suiteB`` it is `mbedtls-suiteb`'s fidelity reference: what mbedTLS's TLS
+/// client configured with `MBEDTLS_SSL_PRESET_SUITEB` verifies (`mbedtls_ssl_config_defaults` sets
+/// `mbedtls_x509_crt_profile_suiteb` as the certificate profile, library/ssl_tls.c).
 struct MbedTLSBaselineLoop: BaselineLoop {
-    var label: String { "mbedtls-c" }
+    /// The settings the loop asks mbedTLS with.
+    var settings: MbedTLSBackend.Settings = .tlsClient
+
+    /// The settings' name and `-c`: `mbedtls-c`, `mbedtls-suiteb-c`.
+    var label: String { settings.name + "-c" }
 
     /// An IP host arrives as text, checked as the back end checks the same text.
     var takesIPAddressText: Bool { true }
 
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
+        let profile = MbedTLSEvaluator.profile(settings.profile)
+        let usage = settings.checksServerUsage ? Int32(CMBEDTLS_USAGE_TLS_SERVER) : Int32(CMBEDTLS_USAGE_ANY)
         let nanoseconds = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
             withCBufferArrays(chain) { chainPointers, chainLengths in
                 if let host {
-                    return host.withCString { cmbedtls_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, unixTime, cold ? 1 : 0, iterations) }
+                    return host.withCString { cmbedtls_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, $0, unixTime, profile, usage, cold ? 1 : 0, iterations) }
                 }
-                return cmbedtls_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, unixTime, cold ? 1 : 0, iterations)
+                return cmbedtls_loop(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, nil, unixTime, profile, usage, cold ? 1 : 0, iterations)
             }
         }
         return nanoseconds == 0 ? nil : nanoseconds

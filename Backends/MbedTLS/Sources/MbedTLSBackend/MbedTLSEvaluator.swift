@@ -66,7 +66,8 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
         return (outcome, sink.certificates)
     }
 
-    private static func profile(_ profile: MbedTLSBackend.Settings.Profile) -> Int32 {
+    /// The bridge's `CMBEDTLS_PROFILE_*` for `profile` (the evaluator's and the bare loop's).
+    static func profile(_ profile: MbedTLSBackend.Settings.Profile) -> Int32 {
         switch profile {
         case .default: Int32(CMBEDTLS_PROFILE_DEFAULT)
         case .next: Int32(CMBEDTLS_PROFILE_NEXT)

@@ -2,9 +2,10 @@
 //
 // Botan's C interface cannot be used: botan_x509_cert_verify (src/lib/ffi/ffi_cert.cpp, Botan
 // 2.19.3) validates with Usage_Type::UNSPECIFIED, so a leaf without TLS server usage would pass, and
-// returns no path. This shim calls Botan::x509_path_validate (src/lib/x509/x509path.cpp) as
-// Botan::TLS::Callbacks::tls_verify_cert_chain (src/lib/tls/tls_callbacks.cpp) does. No C++ type
-// and no exception crosses this header: every function catches everything and reports it.
+// returns no path; it is only botan-ffi's fidelity reference (cbotan_ffi_verify). This shim calls
+// Botan::x509_path_validate (src/lib/x509/x509path.cpp) as Botan::TLS::Callbacks::
+// tls_verify_cert_chain (src/lib/tls/tls_callbacks.cpp) does. No C++ type and no exception crosses
+// this header: every function catches everything and reports it.
 #ifndef CBOTAN_SHIM_H
 #define CBOTAN_SHIM_H
 
@@ -97,6 +98,17 @@ const char *cbotan_version(void);
 uint64_t cbotan_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                      const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
                      const char *host, const cbotan_parameters *parameters, int cold, uint64_t iterations);
+
+/// Botan's own C interface called as a C application verifies a server's chain with it (cbotan_ffi.cpp):
+/// botan_x509_cert_load for each anchor and presented certificate, then
+/// botan_x509_cert_verify(leaf, the rest as intermediates, the anchors as trusted, no trusted path,
+/// `required_strength`, `host` (NULL: none), `reference_time`), then botan_x509_cert_destroy. Botan
+/// validates for Usage_Type::UNSPECIFIED with Path_Validation_Restrictions(false, required_strength)
+/// (src/lib/ffi/ffi_cert.cpp); a reference_time of 0 is Botan's "now". 1 when Botan validated the
+/// chain, 0 when it did not, -1 when a certificate did not load or the call failed.
+int cbotan_ffi_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
+                      const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                      const char *host, size_t required_strength, uint64_t reference_time);
 
 #ifdef __cplusplus
 }

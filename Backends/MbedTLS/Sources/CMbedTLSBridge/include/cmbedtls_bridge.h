@@ -109,11 +109,12 @@ void cmbedtls_version(char *buffer);
 int cmbedtls_clock_reaches_mbedtls(void);
 
 /// The bare loop `bench` compares the back end with: the anchors parsed once, then `iterations` times
-/// parse the chain, verify for a TLS server with the default profile, the usage check, free;
-/// nanoseconds elapsed, or 0 when a verification failed. `cold` changes nothing: the back end parses
-/// the presented chain on every evaluation either way and keeps its anchors.
+/// parse the chain, verify with `profile` (CMBEDTLS_PROFILE_*) and `host`, the usage check `usage`
+/// (CMBEDTLS_USAGE_*), free; nanoseconds elapsed, or 0 when a verification failed. `cold` changes
+/// nothing: the back end parses the presented chain on every evaluation either way and keeps its
+/// anchors.
 uint64_t cmbedtls_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
-                       const char *host, int64_t unix_time, int cold, uint64_t iterations);
+                       const char *host, int64_t unix_time, int profile, int usage, int cold, uint64_t iterations);
 
 #endif
