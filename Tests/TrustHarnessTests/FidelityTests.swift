@@ -66,3 +66,16 @@ import TrustVectors
         #expect(FidelityComparison.recorded(in: record, backend: "b", vector: "w") == nil)
     }
 }
+
+/// `fidelity` covers the variants a plain client gets, each beside the library called as a plain
+/// client calls it (not beside the hardened loop).
+@Suite struct DefaultVariantFidelityTests {
+    @Test func everyBuiltInVariantHasAReference() {
+        let comparison = FidelityComparison(backends: [], baselines: BuiltInBackends.benchmarks)
+        for name in BuiltInBackends.registry.names {
+            #expect(comparison.reference(for: name) != nil, "\(name) has no fidelity reference")
+        }
+        #expect(comparison.reference(for: "openssl-default")?.label == "openssl-plain-client-c")
+        #expect(comparison.reference(for: "gnutls-default")?.label == "gnutls-plain-client-c")
+    }
+}

@@ -2,7 +2,6 @@ import Foundation
 import OpenSSLBackend
 import Synchronization
 import Testing
-import BuiltInBackends
 import TrustBackendKit
 import TrustCore
 import TrustHarness
@@ -112,18 +111,5 @@ struct SleepingAsyncBackend: TrustBackend {
         #expect(result.actual == .error && result.outcome == .error)
         #expect(result.context?.hasPrefix("HANG: the evaluation of vector \(testcase.id) on back end sleeping-async did not return within 0.5 s") == true)
         #expect(SuiteSummary(results).backends.first?.all.unexpected == 1)
-    }
-}
-
-/// `fidelity` covers the variants a plain client gets, each beside the library called as a plain
-/// client calls it (not beside the hardened loop).
-@Suite struct DefaultVariantFidelityTests {
-    @Test func everyBuiltInVariantHasAReference() {
-        let comparison = FidelityComparison(backends: [], baselines: BuiltInBackends.benchmarks)
-        for name in BuiltInBackends.registry.names {
-            #expect(comparison.reference(for: name) != nil, "\(name) has no fidelity reference")
-        }
-        #expect(comparison.reference(for: "openssl-default")?.label == "openssl-plain-client-c")
-        #expect(comparison.reference(for: "gnutls-default")?.label == "gnutls-plain-client-c")
     }
 }

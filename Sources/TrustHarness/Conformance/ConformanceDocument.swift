@@ -44,7 +44,7 @@ public enum ConformanceDocument {
                     directed(s.rejectedShouldTrust, recorded: s.deviationsRejectingShouldTrust, .rejects),
                     directed(s.otherFailures, recorded: s.deviationsOther, .rejects), Cell("\(s.leftOpen)", tone: s.leftOpen > 0 ? .open : nil),
                     Cell("\(s.errors)", tone: s.errors > 0 ? .error : nil), Cell("\(s.limited)", tone: s.limited > 0 ? .error : nil), Cell("\(s.skipped)"), Cell("\(s.unstable)", tone: s.unstable > 0 ? .unstable : nil),
-                    Cell("\(s.unexpected)" + (s.deviationsUnexplained > 0 ? " (\(s.deviationsUnexplained) unexplained)" : ""), tone: s.unexpected > 0 ? .rejects : s.deviationsUnexplained > 0 ? .deviation : nil), Cell(s.severityLine, tone: s.worstSeverity.map { $0 <= .high ? .accepts : .deviation }), Cell("", segments: distribution(s))]
+                    Cell(s.unexpectedCell, tone: s.unexpected > 0 ? .rejects : s.deviationsUnexplained > 0 ? .deviation : nil), Cell(s.severityLine, tone: s.worstSeverity.map { $0 <= .high ? .accepts : .deviation }), Cell("", segments: distribution(s))]
         }
         var summaryTable = ReportDocument.Table(
             headers: ["back end", "vectors", "passed", "accepted, should reject", "rejected, should trust", "other failures", "left open", "errors", "limited", "skipped", "unstable", "unexpected", "departures by severity", "distribution"],

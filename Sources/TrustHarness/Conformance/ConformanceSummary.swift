@@ -87,6 +87,12 @@ public struct ConformanceSummary: Sendable, Hashable, Codable {
     /// the run exit non-zero.
     public var unexpected: Int { acceptedShouldReject + rejectedShouldTrust + otherFailures - deviations + errors + unstable }
 
+    /// The unexpected count, with how many recorded deviations are unexplained (drafts) when any
+    /// are: `0 (3 unexplained)`. The summary table's cell.
+    public var unexpectedCell: String {
+        "\(unexpected)" + (deviationsUnexplained > 0 ? " (\(deviationsUnexplained) unexplained)" : "")
+    }
+
     /// `count`, with how many of them are recorded deviations when any are: `9 (9 recorded)`.
     public static func cell(_ count: Int, recorded: Int) -> String {
         recorded == 0 ? "\(count)" : "\(count) (\(recorded) recorded)"
