@@ -27,21 +27,39 @@ extension GnuTLSBackend {
         /// extendedKeyUsage: what `gnutls_certificate_verify_peers` with a purpose or
         /// `gnutls_session_set_verify_cert2` does, and `gnutls_certificate_verify_peers3` does not.
         public var checksKeyPurpose: Bool
+        /// Whether a request's CRLs are verified as they are added to the trust list:
+        /// `gnutls_x509_trust_list_add_crls` with `GNUTLS_TL_VERIFY_CRL`, which verifies each CRL
+        /// against the trust list's anchors (`gnutls_x509_crl_verify`: the signature, the issuer's CA
+        /// bit and cRLSign, nextUpdate) and, as documented, skips one that fails. (The credentials'
+        /// `GNUTLS_CERTIFICATE_VERIFY_CRLS` makes `gnutls_certificate_set_x509_crl_mem` add
+        /// `GNUTLS_TL_FAIL_ON_INVALID_CRL` too, so that such a CRL fails the loading instead.) Without
+        /// it, as `gnutls_certificate_set_x509_crl_mem` by default, CRLs are added unverified. Either
+        /// way, verification then treats as revoked any certificate whose serial a kept CRL with its
+        /// issuer's name lists (`_gnutls_x509_crt_check_revocation`, lib/x509/x509.c, which checks
+        /// nothing else of the CRL), and a certificate no CRL covers as not revoked.
+        public var verifiesRevocationLists: Bool
 
         /// Settings named `name` verifying with `profile` and `flags`, checking the key purpose
-        /// unless told not to.
-        public init(name: String, profile: Profile, flags: VerificationFlags, checksKeyPurpose: Bool = true) {
+        /// and verifying CRLs unless told not to.
+        public init(name: String, profile: Profile, flags: VerificationFlags, checksKeyPurpose: Bool = true, verifiesRevocationLists: Bool = true) {
             self.name = name
             self.profile = profile
             self.flags = flags
             self.checksKeyPurpose = checksKeyPurpose
+            self.verifiesRevocationLists = verifiesRevocationLists
+        }
+
+        /// The `gnutls_trust_list_flags_t` CRLs are added with (see ``verifiesRevocationLists``).
+        var revocationListAddFlags: UInt32 {
+            verifiesRevocationLists ? 1 /* GNUTLS_TL_VERIFY_CRL */ : 0
         }
 
         /// TrustHarness's `gnutls`, a careful TLS client: keys and signature hashes of at least
         /// 112-bit security (`GNUTLS_PROFILE_MEDIUM`), and a DNS reference identity never matches an
         /// IP address (`GNUTLS_VERIFY_DO_NOT_ALLOW_IP_MATCHES`). Wildcards stay enabled, since
         /// GnuTLS's `GNUTLS_VERIFY_DO_NOT_ALLOW_WILDCARDS` disables every one; GnuTLS 3.7 offers no
-        /// flag against its fallback to the subject CN.
+        /// flag against its fallback to the subject CN. CRLs are verified against the anchors
+        /// as they are added (`GNUTLS_TL_VERIFY_CRL`).
         public static let hardened = Settings(name: "gnutls", profile: .medium, flags: [.doNotAllowIPMatches])
 
         /// `gnutls-default`: what a plain GnuTLS 3.7 client gets from `gnutls_certificate_verify_peers3`
@@ -59,7 +77,9 @@ extension GnuTLSBackend {
         /// `gnutls_session_set_verify_cert`, the manual's client) passes the host name alone ("In
         /// order to verify the purpose of the end-certificate (by checking the extended key usage),
         /// use gnutls_certificate_verify_peers()"), so the leaf's extendedKeyUsage is not checked.
-        public static let clientDefault = Settings(name: "gnutls-default", profile: .low, flags: [], checksKeyPurpose: false)
+        /// CRLs given with `gnutls_certificate_set_x509_crl_mem` are loaded unverified (no
+        /// `GNUTLS_CERTIFICATE_VERIFY_CRLS`).
+        public static let clientDefault = Settings(name: "gnutls-default", profile: .low, flags: [], checksKeyPurpose: false, verifiesRevocationLists: false)
     }
 
     /// A GnuTLS certificate verification profile (`GNUTLS_PROFILE_*`): the security every key and

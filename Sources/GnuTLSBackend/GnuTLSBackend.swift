@@ -56,10 +56,19 @@ public struct GnuTLSBackend: TrustBackend {
     /// ``Settings/name``: `"gnutls"` unless the settings say otherwise.
     public var name: String { settings.name }
 
-    /// Validation for any purpose (no key purpose passed to GnuTLS). Not a depth limit, CRLs or
-    /// policy processing: `gnutls_x509_trust_list_verify_crt2` takes none of them per call.
+    /// Validation for any purpose (no key purpose passed to GnuTLS); ``BackendFeature/revocationLists``
+    /// (the request's CRLs added to a trust list of the anchors, `gnutls_x509_trust_list_add_crls`,
+    /// as ``Settings/verifiesRevocationLists`` says) in GnuTLS's one mode,
+    /// ``BackendFeature/softFailRevocation``: a certificate no CRL covers is not revoked.
+    ///
+    /// Not ``BackendFeature/hardFailRevocation`` (no GnuTLS setting requires revocation data), a
+    /// depth limit or policy processing (`gnutls_x509_trust_list_verify_crt2` takes neither), nor
+    /// ``BackendFeature/ocspResponses``: GnuTLS judges an OCSP response only inside a TLS session
+    /// (`gnutls_certificate_verify_peers` with a stapled response) or through
+    /// `gnutls_ocsp_resp_verify_direct`, `gnutls_ocsp_resp_check_crt` and
+    /// `gnutls_ocsp_resp_get_single`, which leave freshness and the verdict to the caller's code.
     public var features: Set<BackendFeature> { Self.features }
-    static let features: Set<BackendFeature> = [.anyPurpose]
+    static let features: Set<BackendFeature> = [.anyPurpose, .revocationLists, .softFailRevocation]
 
     /// The version of the GnuTLS library loaded at run time, and the Debian package that installed
     /// it when it is one (``InstalledLibrary``), as `GnuTLS 3.7.9 (Debian libgnutls30 3.7.9-2+deb12u6)`:

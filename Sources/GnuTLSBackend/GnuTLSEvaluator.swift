@@ -65,6 +65,8 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     let verificationFlags: UInt32
     /// Whether the request's purpose is passed to GnuTLS (``GnuTLSBackend/Settings/checksKeyPurpose``).
     let checksKeyPurpose: Bool
+    /// How a request's CRLs are added (``GnuTLSBackend/Settings/verifiesRevocationLists``).
+    let revocationListAddFlags: UInt32
 
     private let trustList: GnuTLSTrustList
     /// Each anchor's index in ``GnuTLSTrustList/anchors``, by the handle GnuTLS reports it by.
@@ -81,6 +83,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         let backend = settings.name
         verificationFlags = settings.verificationFlags
         checksKeyPurpose = settings.checksKeyPurpose
+        revocationListAddFlags = settings.revocationListAddFlags
         guard EvaluationScope.isAvailable else {
             throw TrustBackendError(
                 backend: backend,
@@ -122,8 +125,8 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
         // Any purpose only: a request's depth limit bounds the path, which GnuTLS does not let a
-        // caller bound (its client limit, below, counts presented certificates); it takes no CRLs per
-        // call and processes no certificate policies.
+        // caller bound (its client limit, below, counts presented certificates), and it processes no
+        // certificate policies. CRLs and soft-fail only: a trust list has no hard-fail setting.
         // BackendPreflight (GnuTLSBackend.makeEvaluator's guard) has refused an empty chain and any
         // host GnuTLS must not see (a NUL byte it would truncate at, an address of the wrong length).
         var presented: [GnuTLSCertificate] = []
@@ -151,8 +154,28 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
             return .rejected([bound])
         }
         let purpose = checksKeyPurpose ? Self.keyPurposeOID(for: request.purpose) : nil
-        let verdict = EvaluationScope.run(at: time_t(clamping: request.unixTime)) { state in
-            verify(presented, host: request.host, purpose: purpose, state: state)
+        var revocationLists: GnuTLSRevocationLists?
+        if !request.revocationLists.isEmpty {
+            do throws(VerdictError) {
+                revocationLists = try GnuTLSRevocationLists.importing(request.revocationLists)
+            } catch {
+                return error.verdict
+            }
+        }
+        let verdict = EvaluationScope.run(at: time_t(clamping: request.unixTime)) { state -> Verdict in
+            guard let revocationLists else {
+                return verify(presented, trustList: trustList, host: request.host, purpose: purpose, state: state)
+            }
+            // The anchors' trust list with the request's CRLs, as a client whose credentials were
+            // given them (gnutls_certificate_set_x509_crl_mem) has: made per request, inside the
+            // time scope, since GnuTLS verifies CRLs (when it does) as it adds them.
+            let withCRLs: GnuTLSTrustList
+            do throws(GnuTLSError) {
+                withCRLs = try GnuTLSTrustList(anchors: trustList.anchors, revocationLists: revocationLists, addFlags: revocationListAddFlags)
+            } catch {
+                return .rejected([error.diagnostic(.other, message: "gnutls_x509_trust_list_add_crls failed on the request's \(revocationLists.count) revocation list(s)")])
+            }
+            return verify(presented, trustList: withCRLs, host: request.host, purpose: purpose, state: state)
         }
         return verdict ?? .failClosed(
             .other, name: "TIME_HOOK_UNAVAILABLE",
@@ -163,6 +186,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     /// The one GnuTLS call, inside the evaluation's time scope, and its verdict.
     private func verify(
         _ presented: [GnuTLSCertificate],
+        trustList: GnuTLSTrustList,
         host: HostIdentity?,
         purpose: UnsafePointer<CChar>?,
         state: UnsafeMutablePointer<EvaluationScope.State>

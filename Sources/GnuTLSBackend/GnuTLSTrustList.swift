@@ -9,11 +9,18 @@ internal import CGnuTLS
 final class GnuTLSTrustList {
     /// The anchors, in the order they were added.
     let anchors: [GnuTLSCertificate]
+    /// The CRLs the list points at, kept alive as long as it.
+    private let revocationLists: GnuTLSRevocationLists?
     private let list: gnutls_x509_trust_list_t
 
-    /// Makes a trust list holding exactly `anchors`.
-    /// - Throws: the GnuTLS error when the list cannot be made or not every anchor could be added.
-    init(anchors: [GnuTLSCertificate]) throws(GnuTLSError) {
+    /// Makes a trust list holding exactly `anchors` and, when given, `revocationLists` added with
+    /// `gnutls_x509_trust_list_add_crls(list, crls, n, addFlags, verificationFlags)` after the
+    /// anchors (as that function requires). With `GNUTLS_TL_VERIFY_CRL` GnuTLS verifies each CRL
+    /// against the anchors at the calling thread's GnuTLS time and skips one that fails, or fails
+    /// the call with `GNUTLS_TL_FAIL_ON_INVALID_CRL`; the list keeps the CRLs it accepted.
+    /// - Throws: the GnuTLS error when the list cannot be made, not every anchor could be added, or
+    ///   adding the CRLs failed.
+    init(anchors: [GnuTLSCertificate], revocationLists: GnuTLSRevocationLists? = nil, addFlags: UInt32 = 0, verificationFlags: UInt32 = 0) throws(GnuTLSError) {
         var created: gnutls_x509_trust_list_t?
         let initResult = gnutls_x509_trust_list_init(&created, 0)
         guard initResult == GNUTLS_E_SUCCESS, let created else {
@@ -29,8 +36,19 @@ final class GnuTLSTrustList {
                 throw GnuTLSError(added < 0 ? added : GNUTLS_E_MEMORY_ERROR)
             }
         }
+        if let revocationLists, revocationLists.count > 0 {
+            // Never GNUTLS_TL_NO_DUPLICATES: GnuTLS would then free CRLs this object owns.
+            let added = revocationLists.withUnsafeHandles { handles, count in
+                gnutls_x509_trust_list_add_crls(created, handles, count, addFlags & ~(1 << 2) /* GNUTLS_TL_NO_DUPLICATES */, verificationFlags)
+            }
+            guard added >= 0 else {
+                gnutls_x509_trust_list_deinit(created, 0)
+                throw GnuTLSError(added)
+            }
+        }
         self.list = created
         self.anchors = anchors
+        self.revocationLists = revocationLists
     }
 
     deinit {

@@ -22,7 +22,8 @@ import TrustCore
 /// consulted. The presented chain and the host reach OpenSSL as an application passes them: what
 /// OpenSSL makes of them (a leaf that is itself an anchor, a host with a trailing dot or a leading
 /// ".") is its verdict; TrustHarness's stricter checks are the `checks` layer (`openssl+checks`).
-/// Revocation is checked only against the CRLs a request carries.
+/// Revocation is checked only against the CRLs a request carries, every certificate but the anchor,
+/// hard-fail.
 ///
 /// Each evaluator keeps up to ``BackendConfiguration/certificateCacheCapacity`` presented
 /// certificates parsed, keyed by their exact DER, so a chain presented again skips `d2i_X509`; the
@@ -43,10 +44,17 @@ public struct OpenSSLBackend: TrustBackend {
     public var name: String { settings.name }
 
     /// ``BackendFeature/maximumChainDepth`` (`X509_VERIFY_PARAM_set_depth`, which counts exactly the
-    /// CA certificates between leaf and anchor) and ``BackendFeature/revocationLists``
-    /// (`X509_STORE_CTX_set0_crls` with `X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL`).
+    /// CA certificates between leaf and anchor), ``BackendFeature/revocationLists``
+    /// (`X509_STORE_CTX_set0_crls` with `X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL`) and
+    /// ``BackendFeature/hardFailRevocation``, the one mode those flags have.
+    ///
+    /// Not ``BackendFeature/softFailRevocation`` (no flag lets a certificate no CRL covers through)
+    /// nor ``BackendFeature/ocspResponses``: OpenSSL's OCSP functions cannot judge a response at the
+    /// request's time (`OCSP_check_validity` compares with `time(NULL)`, and `OCSP_basic_verify`
+    /// verifies the responder with the store's own parameters), so a response could only be judged
+    /// at the clock's time or by our own code; requests that need them are refused.
     public var features: Set<BackendFeature> { Self.features }
-    static let features: Set<BackendFeature> = [.maximumChainDepth, .revocationLists, .anyPurpose, .policyProcessing]
+    static let features: Set<BackendFeature> = [.maximumChainDepth, .revocationLists, .hardFailRevocation, .anyPurpose, .policyProcessing]
 
     /// `OpenSSL_version(OPENSSL_VERSION)` of the libcrypto loaded at run time, and the Debian package
     /// that installed it when it is one (``InstalledLibrary``), e.g.

@@ -71,8 +71,10 @@ final class VerificationContext {
         // The settings' flags (see OpenSSLBackend.Settings); set_flags adds to the "default"
         // parameters X509_STORE_CTX_init gave, so TRUSTED_FIRST is cleared when the settings say so.
         var flags = parameters.verifyFlags
-        if revocationLists != nil {
-            // Every certificate of the path, not only the leaf, must be covered by a CRL of its issuer.
+        if revocationLists != nil || request.revocationMode == .hardFail {
+            // Every certificate of the path, not only the leaf, must be covered by a CRL of its issuer:
+            // OpenSSL's one mode, hard-fail (X509_V_ERR_UNABLE_TO_GET_CRL for a certificate no CRL
+            // covers; there is no setting that lets such a certificate through).
             flags |= UInt(X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL)
             // Indirect CRLs and CRL-signing keys apart from the certificate-signing key
             // (X509_V_FLAG_EXTENDED_CRL_SUPPORT), and delta CRLs (X509_V_FLAG_USE_DELTAS): without

@@ -7,8 +7,15 @@
 public enum BackendFeature: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// ``EvaluationRequest/maximumChainDepth``: a limit on the intermediates between leaf and anchor.
     case maximumChainDepth
-    /// ``EvaluationRequest/revocationLists``: CRLs every certificate of the path is checked against.
+    /// ``EvaluationRequest/revocationLists``: CRLs the library checks the path against, by its own
+    /// rules (which certificates, which CRLs it believes).
     case revocationLists
+    /// ``EvaluationRequest/ocspResponses``: OCSP responses (stapled or fetched) the library judges.
+    case ocspResponses
+    /// ``RevocationMode/hardFail`` through a setting of the library: no status means not trusted.
+    case hardFailRevocation
+    /// ``RevocationMode/softFail`` through a setting of the library: no status means not revoked.
+    case softFailRevocation
     /// ``TrustPurpose/anyPurpose``: path validation with no purpose and no TLS-specific checks.
     case anyPurpose
     /// ``EvaluationRequest/policy``: RFC 5280 certificate policy processing with the given inputs.
@@ -19,8 +26,21 @@ public enum BackendFeature: String, Sendable, Hashable, Codable, CaseIterable, C
         switch self {
         case .maximumChainDepth: return "maximum chain depth"
         case .revocationLists: return "revocation lists (CRLs)"
+        case .ocspResponses: return "OCSP responses"
+        case .hardFailRevocation: return "hard-fail revocation checking"
+        case .softFailRevocation: return "soft-fail revocation checking"
         case .anyPurpose: return "validation for any purpose"
         case .policyProcessing: return "certificate policy processing (RFC 5280 policy inputs)"
+        }
+    }
+}
+
+extension RevocationMode {
+    /// The feature a back end needs to be asked this mode.
+    public var feature: BackendFeature {
+        switch self {
+        case .hardFail: return .hardFailRevocation
+        case .softFail: return .softFailRevocation
         }
     }
 }

@@ -37,6 +37,19 @@ public struct PolicyInputs: Sendable, Hashable, Codable {
     }
 }
 
+/// What a certificate whose revocation status cannot be determined (RFC 5280 §6.3.3's
+/// UNDETERMINED: no CRL or OCSP response covers it, or none the library accepts) means.
+public enum RevocationMode: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Not trusted: every certificate the library checks needs current, valid status (NIST PKITS
+    /// §4.4's rule; OpenSSL's `X509_V_FLAG_CRL_CHECK`, Botan's `require_revocation_information`).
+    case hardFail = "hard-fail"
+    /// Not revoked: only a status that says revoked rejects (GnuTLS's trust list, swift-certificates'
+    /// `OCSPFailureMode.soft`, a browser's soft-fail OCSP).
+    case softFail = "soft-fail"
+
+    public var description: String { rawValue }
+}
+
 /// One evaluation: a presented chain, the identity to check, when, and for what.
 public struct EvaluationRequest: Sendable, Hashable {
     /// The certificates the peer presented, DER, leaf first. The rest may be in any order and may
@@ -55,12 +68,25 @@ public struct EvaluationRequest: Sendable, Hashable {
     /// 0 allows only a leaf issued by an anchor. `nil`: the library's own limit. Needs
     /// ``BackendFeature/maximumChainDepth``.
     public var maximumChainDepth: Int?
-    /// Certificate revocation lists, DER (RFC 5280 §5), to check the path against (§6.3): when any
-    /// are given, every certificate of the path but the anchor must be covered by a valid, current
-    /// CRL of its issuer and not be listed on it; a certificate no given CRL covers cannot be
-    /// checked, so it is not trusted. Empty: no revocation checking. Needs
+    /// Certificate revocation lists, DER (RFC 5280 §5), for the library to check the path against
+    /// (§6.3) by its own rules: which certificates it checks (the leaf, every one), which CRLs it
+    /// believes (signed by the issuer, current, in scope) and what a certificate no CRL covers means
+    /// (``revocationMode``) are its verdict, reported as it gives them. Empty, with no
+    /// ``ocspResponses`` and no ``revocationMode``: no revocation checking. Needs
     /// ``BackendFeature/revocationLists``.
     public var revocationLists: [[UInt8]] = []
+    /// OCSP responses, DER `OCSPResponse` (RFC 6960 §4.2.1), for certificates of the chain: the one a
+    /// TLS server stapled for its leaf (RFC 6066 §8) or ones the client fetched. The library matches
+    /// each to a certificate and judges it (signer, freshness, status) by its own rules. Needs
+    /// ``BackendFeature/ocspResponses``.
+    public var ocspResponses: [[UInt8]] = []
+    /// What a certificate without usable revocation status means: ``RevocationMode/hardFail`` (not
+    /// trusted) or ``RevocationMode/softFail`` (not revoked), asked of the library through its own
+    /// setting; nil: the library's default for the inputs given. A library with no such setting
+    /// lacks the feature (``BackendFeature/hardFailRevocation``, ``BackendFeature/softFailRevocation``)
+    /// and is not asked: the mode is never emulated. A mode with no revocation inputs asks for
+    /// checking without data (hard-fail: nothing can be trusted; soft-fail: nothing is revoked).
+    public var revocationMode: RevocationMode?
     /// The RFC 5280 policy inputs, when certificate policies are to be processed (nil: the back end's
     /// own behaviour for TLS, which for every built-in one is not to process them; see the README's
     /// known deviations). Needs ``BackendFeature/policyProcessing``.
@@ -80,7 +106,8 @@ public struct EvaluationRequest: Sendable, Hashable {
     public var connectedAddress: [UInt8]?
 
     /// A request to evaluate `chain` (DER, leaf first) for `host` at `time`; no revocation lists and
-    /// no policy inputs (set ``revocationLists`` and ``policy`` after).
+    /// no policy inputs (set ``revocationLists``, ``ocspResponses``, ``revocationMode`` and ``policy``
+    /// after).
     public init(chain: [[UInt8]], host: HostIdentity?, time: Date, purpose: TrustPurpose = .serverAuthentication, maximumChainDepth: Int? = nil) {
         self.chain = chain
         self.host = host
@@ -94,6 +121,12 @@ public struct EvaluationRequest: Sendable, Hashable {
         var features: Set<BackendFeature> = []
         if maximumChainDepth != nil { features.insert(.maximumChainDepth) }
         if !revocationLists.isEmpty { features.insert(.revocationLists) }
+        if !ocspResponses.isEmpty { features.insert(.ocspResponses) }
+        switch revocationMode {
+        case .hardFail?: features.insert(.hardFailRevocation)
+        case .softFail?: features.insert(.softFailRevocation)
+        case nil: break
+        }
         if purpose == .anyPurpose { features.insert(.anyPurpose) }
         if policy != nil { features.insert(.policyProcessing) }
         return features

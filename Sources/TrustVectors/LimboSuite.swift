@@ -131,6 +131,10 @@ public struct LimboTestcase: Sendable, Hashable, Decodable {
     /// end that takes no CRLs runs the case without them (its certificates are not revoked, so the
     /// result is the same); when true, it skips the case. x509-limbo cases with CRLs always rest on them.
     public var needsRevocation = true
+    /// The revocation mode the suite's expected results assume (PKITS: ``RevocationMode/hardFail``,
+    /// its §4.4), asked of every back end that has it; nil (x509-limbo): the library's default. A back
+    /// end without the mode is asked in its own, and its results say what that mode makes of the case.
+    public var revocationMode: RevocationMode? = nil
     /// The summary row the case counts in, when it is not the id's namespace (PKITS: its section).
     public var group: String? = nil
 

@@ -100,6 +100,8 @@ public enum PKITSSuite {
             testcase.policy = inputs
             testcase.needsPolicyProcessing = policySections.contains(major) || inputs != PolicyInputs()
             testcase.needsRevocation = revocationSections.contains(major) || revocationEntries.contains(entry.section)
+            // PKITS §4.4: current revocation data is required for every certificate but the anchor.
+            testcase.revocationMode = .hardFail
             testcase.group = sections[major] ?? major
             return testcase
         }

@@ -127,6 +127,11 @@ public struct SuiteRunner: Sendable {
         // CRLs go to every back end that checks them; one that does not runs only the cases whose
         // result does not rest on them (skipReason), without them.
         request.revocationLists = backend.features.contains(.revocationLists) || testcase.needsRevocation ? prepared.crls : []
+        // The suite's revocation mode where the library has a setting for it; otherwise its own mode
+        // (never emulated), so that what the library's mode makes of the case is its result.
+        if !request.revocationLists.isEmpty, let mode = testcase.revocationMode, backend.features.contains(mode.feature) {
+            request.revocationMode = mode
+        }
         if testcase.validationKind == "PATH" { request.purpose = .anyPurpose }
         // The policy inputs go to every back end that processes policies; one that does not runs
         // only the cases whose result does not rest on them (skipReason).
