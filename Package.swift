@@ -91,7 +91,7 @@ let package = Package(
             exclude: ["keys", "pyca-disagreements.json", "bettertls", "standards"],
             sources: ["TrustVectorsResources.swift"],
             resources: [
-                .copy("manifest.json"), .copy("deviations.json"), .copy("certs"), .copy("bad-input"), .copy("limbo"), .copy("explored"), .copy("pkits"), .copy("handshake.json"), .copy("fidelity.json"), .copy("impacts.json"), .copy("situations.json"),
+                .copy("manifest.json"), .copy("deviations.json"), .copy("certs"), .copy("crls"), .copy("ocsp"), .copy("bad-input"), .copy("limbo"), .copy("explored"), .copy("pkits"), .copy("handshake.json"), .copy("fidelity.json"), .copy("impacts.json"), .copy("situations.json"),
             ]
         ),
         .target(

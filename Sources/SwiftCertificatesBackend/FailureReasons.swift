@@ -35,6 +35,9 @@ enum FailureReasons {
         ("None of the names in SAN extension matched", "HOSTNAME_MISMATCH", .hostnameMismatch),
         ("No SAN extension and no common name", "HOSTNAME_MISMATCH", .hostnameMismatch),
         ("does not match expected hostname", "HOSTNAME_MISMATCH", .hostnameMismatch),
+        // OCSP/OCSPPolicy.swift (OCSPVerifierPolicy)
+        ("revoked through OCSP", "OCSP_REVOKED", .revoked),
+        ("no OCSP response was given", "OCSP_NO_RESPONSE", .other),
         // This back end's ServerAuthenticationPolicy.
         ("allows no TLS server authentication", "EKU_NOT_SERVER_AUTH", .purposeMismatch),
         ("extendedKeyUsage cannot be decoded", "EKU_UNREADABLE", .malformed),

@@ -15,8 +15,8 @@ import TrustCore
 /// (`swift-certificates+serverauth`) adds ``ServerAuthenticationPolicy``, application code written
 /// against the library's public `VerifierPolicy` API, as a TLS client would have to write it; it is
 /// a named variant because the policy is ours, not the library's. keyUsage is accepted as critical but not enforced
-/// (RFC5280Policy says so in its source). It cannot limit the chain depth or check CRLs, so it does
-/// not claim those features: such requests are refused, never evaluated without the constraint.
+/// (RFC5280Policy says so in its source). It checks OCSP responses with its own policy, but cannot
+/// limit the chain depth or check CRLs, so it does not claim those features: such requests are refused, never evaluated without the constraint.
 ///
 /// Certificates reach the library as presented (strict DER is the `checks` layer's, a column of its
 /// own), and each evaluator keeps up to
@@ -66,11 +66,21 @@ public struct SwiftCertificatesBackend: TrustBackend {
     /// has no version at run time; the package's build plugin reads it from the dependency graph).
     public var libraryVersion: String { "swift-certificates \(SwiftCertificatesVersion.resolved)" }
 
-    /// None: no depth limit, no CRLs.
-    /// Validation for any purpose (the Verifier without the TLS server policy). No depth limit, CRLs
-    /// or policy processing: RFC5280Policy has no such inputs.
+    /// Validation for any purpose (the Verifier without the TLS server policy), and OCSP
+    /// (``BackendFeature/ocspResponses``, in both modes): the library's `OCSPVerifierPolicy`
+    /// (Sources/X509/OCSP/OCSPPolicy.swift) at the request's time, with an `OCSPRequester` that
+    /// answers its one query with the request's response, as a client that fetched it would. The
+    /// policy asks for the status of every certificate whose authorityInformationAccess names an
+    /// OCSP responder, and of no other. The caller's mode is the library's two settings: hard-fail is
+    /// `OCSPFailureMode.hard` with "no response" a `terminalError` (which fails in either mode),
+    /// soft-fail is `.soft` with "no response" a `nonTerminalError` (which passes in either mode);
+    /// with no mode given, `.soft`, the mode the library's documentation says "should be used most
+    /// of the time".
+    ///
+    /// No depth limit, CRLs (the library has no CRL support) or policy processing: RFC5280Policy has
+    /// no such inputs.
     public var features: Set<BackendFeature> { Self.supported }
-    static let supported: Set<BackendFeature> = [.anyPurpose]
+    static let supported: Set<BackendFeature> = [.anyPurpose, .ocspResponses, .hardFailRevocation, .softFailRevocation]
 
     /// Parses every anchor once (`Certificate(derEncoded:)`) into one
     /// `CertificateStore`.

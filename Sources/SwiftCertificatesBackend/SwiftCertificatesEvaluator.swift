@@ -97,6 +97,25 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
         let hostChecked = request.host != nil
         // Any purpose: RFC 5280 path validation alone, no TLS server policy (EKU, leaf keyUsage).
         let serverAuthentication = settings.requiresServerAuthentication && request.purpose == .serverAuthentication
+        // OCSP through the library's own policy, when the request gives responses or a mode.
+        let ocsp: OCSPVerifierPolicy<GivenOCSPResponse>?
+        if !request.ocspResponses.isEmpty || request.revocationMode != nil {
+            guard request.ocspResponses.count <= 1 else {
+                return .failClosed(
+                    .other, name: "SEVERAL_OCSP_RESPONSES",
+                    message: "the request gives \(request.ocspResponses.count) OCSP responses; OCSPVerifierPolicy fetches one per certificate from the responder that certificate names, and this back end does not route several responses to their queries; not asked",
+                    origin: .harness
+                )
+            }
+            let hard = request.revocationMode == .hardFail
+            ocsp = OCSPVerifierPolicy(
+                failureMode: hard ? .hard : .soft,
+                requester: GivenOCSPResponse(bytes: request.ocspResponses.first, missingIsTerminal: hard),
+                fixedExpiryValidationTime: time
+            )
+        } else {
+            ocsp = nil
+        }
 
         // With `diagnose`, the Verifier's own account of its search (its diagnostic callback) is
         // kept: asked only again after a rejection that gave no reason, so the trusted path pays
@@ -110,6 +129,9 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
                     }
                     if serverAuthentication {
                         ServerAuthenticationPolicy()
+                    }
+                    if let ocsp {
+                        ocsp
                     }
                 }
                 guard diagnose else { return (await verifier.validate(leaf: leaf, intermediates: intermediates), []) }
@@ -148,5 +170,23 @@ final class SwiftCertificatesEvaluator: TrustEvaluator, @unchecked Sendable {
     private final class SearchDiagnostics: @unchecked Sendable {
         // @unchecked Sendable: written and read only by the task CallerThreadExecutor runs on the calling thread.
         var texts: [String] = []
+    }
+}
+
+/// The request's OCSP response as what a client's fetch returned (`OCSPRequester`): the response for
+/// every query, or, when the request has none, the failure the caller's mode makes of a fetch that
+/// found nothing (`terminalError` for hard-fail, `nonTerminalError` otherwise; see
+/// ``SwiftCertificatesBackend/features``).
+struct GivenOCSPResponse: OCSPRequester {
+    let bytes: [UInt8]?
+    let missingIsTerminal: Bool
+
+    struct NoResponse: Error, CustomStringConvertible {
+        var description: String { "no OCSP response was given for this certificate" }
+    }
+
+    func query(request: [UInt8], uri: String) async -> OCSPRequesterQueryResult {
+        if let bytes { return .response(bytes) }
+        return missingIsTerminal ? .terminalError(NoResponse()) : .nonTerminalError(NoResponse())
     }
 }

@@ -13,9 +13,17 @@ public protocol FidelityReference: Sendable {
     /// Whether the library, called plainly, trusts `request`'s chain against `anchors` for its host at
     /// its time for TLS server authentication; nil when this reference cannot put such a request
     /// (say, an IP address to a call that takes a DNS name). Any error is "not trusted". Requests
-    /// that set more than a TLS server check (a depth, CRLs, policy inputs, any purpose) are not
-    /// asked.
+    /// that set more than a TLS server check and the reference's ``features`` (a depth, CRLs, policy
+    /// inputs, any purpose) are not asked.
     func trusts(_ request: EvaluationRequest, anchors: [[UInt8]]) async -> Bool?
+    /// What the plain call takes besides a TLS server check (say, OCSP responses and a revocation
+    /// mode), passed the plain way; requests that need only these are asked. None by default.
+    var features: Set<BackendFeature> { get }
+}
+
+extension FidelityReference {
+    /// None: the reference verifies for a TLS server with nothing else set.
+    public var features: Set<BackendFeature> { [] }
 }
 
 /// A raw `bench` loop as a fidelity reference: one cold verification, trusted when the loop says it

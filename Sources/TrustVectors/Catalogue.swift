@@ -132,7 +132,7 @@ enum Catalogue {
         // a new serial number and validity period, and a self-signed certificate that names no host.
         server("reissued-leaf", validity: (-days(10), days(355))),
         nameless("self-signed-no-names"),
-    ]
+    ] + revocationCertificates
 
     // MARK: - Cases
 
@@ -498,7 +498,7 @@ enum Catalogue {
             chain: ["policy-constraints-leaf", "intermediate"], path: ["policy-constraints-leaf", "intermediate", "root"],
             references: [rfc5280Recognised, rfc5280PolicyConstraints, rfc5280Validation]
         ),
-    ] + connectedAddressCases("ipv4", loopbackIPv4) + connectedAddressCases("ipv6", loopbackIPv6)
+    ] + connectedAddressCases("ipv4", loopbackIPv4) + connectedAddressCases("ipv6", loopbackIPv6) + revocationCases
 
     // MARK: - Manifest
 
@@ -531,6 +531,13 @@ enum Catalogue {
                     references: vectorCase.references,
                     address: vectorCase.address
                 )
+                if let revocation = vectorCase.revocation {
+                    entry.revocation = RevocationFiles(
+                        crls: revocation.crls.map { crlPath($0, keyType) },
+                        ocspResponses: revocation.ocspResponses.map { ocspPath($0, keyType) },
+                        mode: revocation.mode
+                    )
+                }
                 if let der {
                     let rfc5280 = entry.answer(for: .rfc5280)
                     let certificates = { (names: [String]) in names.compactMap { der($0, keyType) } }
@@ -626,10 +633,10 @@ enum Catalogue {
         ]
     }
 
-    private static func days(_ count: Double) -> TimeInterval { count * 86_400 }
+    static func days(_ count: Double) -> TimeInterval { count * 86_400 }
 
     /// A CA certificate; by default with a key of its own, named after it.
-    private static func authority(
+    static func authority(
         _ name: String,
         commonName: String,
         issuer: String?,
@@ -648,7 +655,7 @@ enum Catalogue {
     }
 
     /// A server certificate; by default issued by `intermediate` for ``host`` with the shared leaf key.
-    private static func server(
+    static func server(
         _ name: String,
         issuer: String? = "intermediate",
         key: String = "leaf",
@@ -681,7 +688,7 @@ enum Catalogue {
         return CertificateSpec(name: name, origin: .minted(minting))
     }
 
-    private static func accept(
+    static func accept(
         _ name: String, _ description: String, chain: [String], anchors: [String] = ["root"],
         host: String? = Catalogue.host, address: String? = nil, path: [String], references: [String]
     ) -> VectorCase {
@@ -691,7 +698,7 @@ enum Catalogue {
         )
     }
 
-    private static func reject(
+    static func reject(
         _ name: String, _ description: String, chain: [String], anchors: [String] = ["root"],
         host: String? = Catalogue.host, address: String? = nil, failures: [FailureClass], references: [String]
     ) -> VectorCase {

@@ -19,8 +19,8 @@ struct CertificateMinter {
     private(set) var certificates: [String: Certificate] = [:]
     /// Their DER, by spec name; for corrupted certificates the only form there is.
     private(set) var derEncodings: [String: [UInt8]] = [:]
-    /// The key name of each minted certificate, to sign what it issues.
-    private var keyNames: [String: String] = [:]
+    /// The key name of each minted certificate, to sign what it issues (and its CRLs and OCSP responses).
+    private(set) var keyNames: [String: String] = [:]
 
     init(keyType: KeyType, keys: KeyRing, validationTime: Date) {
         self.keyType = keyType
@@ -127,6 +127,7 @@ struct CertificateMinter {
                 switch purpose {
                 case .serverAuthentication: return .serverAuth
                 case .clientAuthentication: return .clientAuth
+                case .ocspSigning: return .ocspSigning
                 }
             }
             try extensions.append(.init(ExtendedKeyUsage(usages), critical: false))
@@ -159,6 +160,10 @@ struct CertificateMinter {
         if profile.unknownNonDERExtension {
             // Value: 01 02 03 04, not DER; swift-certificates writes it as given.
             try extensions.append(.init(oid: Self.unknownNonDERExtensionOID, critical: false, value: [0x01, 0x02, 0x03, 0x04]))
+        }
+        if let url = profile.ocspResponderURL {
+            let access = AuthorityInformationAccess([.init(method: .ocspServer, location: .uniformResourceIdentifier(url))])
+            try extensions.append(.init(access, critical: false))
         }
         if profile.criticalPolicyConstraints {
             // PolicyConstraints ::= SEQUENCE { inhibitPolicyMapping [1] IMPLICIT SkipCerts 5 }.

@@ -52,6 +52,9 @@ struct CertificateSpec: Sendable, Hashable {
         /// 01 02 03 04, which are not DER (a BOOLEAN of two octets): RFC 5280 §4.2 lets a verifier
         /// ignore a non-critical extension it does not recognise, value and all.
         var unknownNonDERExtension = false
+        /// An authorityInformationAccess with this OCSP responder URL (RFC 5280 §4.2.2.1), which
+        /// OCSP clients that query by the certificate's own pointer need.
+        var ocspResponderURL: String? = nil
 
         enum BasicConstraintsChoice: Sendable, Hashable {
             case authority(pathLength: Int?)
@@ -74,6 +77,8 @@ struct CertificateSpec: Sendable, Hashable {
         enum Purpose: Sendable, Hashable {
             case serverAuthentication
             case clientAuthentication
+            /// id-kp-OCSPSigning: a delegated OCSP responder (RFC 6960 §4.2.2.2).
+            case ocspSigning
         }
 
         enum AlternativeName: Sendable, Hashable {

@@ -16,6 +16,8 @@ struct VectorCase: Sendable, Hashable {
     /// The address the client connected to, an IP literal, or nil for none modelled.
     var address: String? = nil
     var outcome: Outcome
+    /// CRLs and OCSP responses given with the chain, and the caller's revocation mode; nil: none.
+    var revocation: RevocationInputs? = nil
     /// Where the expected outcome comes from.
     var references: [String]
 

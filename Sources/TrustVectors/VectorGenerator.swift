@@ -104,6 +104,17 @@ public enum VectorGenerator {
                 files[path] = Data(PEMText.encode(type: certificatePEMType, der: der).utf8)
             }
             minted[keyType] = minter.derEncodings
+            let revocation = RevocationMinter(certificates: minter, keys: keys, validationTime: Catalogue.validationTime)
+            for spec in Catalogue.crls {
+                let path = Catalogue.crlPath(spec.name, keyType)
+                let previous = try reuse.flatMap { try VectorFiles.readText(path, in: $0) }.flatMap { try? PEMDocument(pemString: $0) }.map(\.derBytes)
+                files[path] = Data(PEMText.encode(type: "X509 CRL", der: try revocation.crl(spec, previous: previous)).utf8)
+            }
+            for spec in Catalogue.ocspResponses {
+                let path = Catalogue.ocspPath(spec.name, keyType)
+                let previous = try reuse.flatMap { try VectorFiles.readData(path, in: $0) }.map { [UInt8]($0) }
+                files[path] = Data(try revocation.ocspResponse(spec, previous: previous))
+            }
             if keyType == .ed25519 {
                 // KeyType.allCases runs P-256 before Ed25519, so its leaf is minted by now.
                 guard let leaf = minter.derEncodings["leaf"], let intermediate = minter.derEncodings["intermediate"],

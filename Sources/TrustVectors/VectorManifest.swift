@@ -19,6 +19,24 @@ public struct VectorManifest: Codable, Sendable, Hashable {
     }
 }
 
+/// A vector's revocation inputs: files relative to `Vectors/` and the caller's mode
+/// (``TrustCore/EvaluationRequest/revocationLists``, ``TrustCore/EvaluationRequest/ocspResponses``,
+/// ``TrustCore/EvaluationRequest/revocationMode``).
+public struct RevocationFiles: Codable, Sendable, Hashable {
+    /// CRL files (PEM, `X509 CRL`).
+    public var crls: [String]
+    /// OCSP response files (DER `OCSPResponse`).
+    public var ocspResponses: [String]
+    /// hard-fail or soft-fail; absent: the library's default.
+    public var mode: RevocationMode?
+
+    public init(crls: [String] = [], ocspResponses: [String] = [], mode: RevocationMode? = nil) {
+        self.crls = crls
+        self.ocspResponses = ocspResponses
+        self.mode = mode
+    }
+}
+
 /// One vector: what is presented, what is trusted, what to check, and what the standards expect.
 public struct VectorEntry: Codable, Sendable, Hashable {
     /// Stable, descriptive id: `<case>/<key type>`, for example `expired-leaf/rsa2048`.
@@ -43,6 +61,9 @@ public struct VectorEntry: Codable, Sendable, Hashable {
     public var open: String?
     /// The Web PKI profile's answer where it differs from `expected` (absent: the same answer).
     public var webpki: ProfileAnswer?
+    /// CRLs and OCSP responses given with the chain, and the caller's revocation mode; absent: no
+    /// revocation checking is asked.
+    public var revocation: RevocationFiles?
 
     public init(id: String, description: String, chain: [String], anchors: [String], host: String?, time: String, expected: Expectation, references: [String], open: String? = nil, webpki: ProfileAnswer? = nil, address: String? = nil) {
         self.id = id

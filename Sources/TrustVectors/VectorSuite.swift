@@ -1,4 +1,5 @@
 import Foundation
+import SwiftASN1
 import TrustVectorsResources
 import TrustCore
 import TrustPolicy
@@ -14,6 +15,10 @@ public struct LoadedVector: Sendable, Hashable, Identifiable {
     public let expectedPath: [[UInt8]]?
     /// The leaf's private key (PKCS#8 DER) from the folder's `keys/`, when one fits its public key.
     public let leafPrivateKey: [UInt8]?
+    /// The CRLs (DER) of the entry's ``VectorEntry/revocation``, in its order.
+    public var revocationLists: [[UInt8]] = []
+    /// The OCSP responses (DER) of the entry's ``VectorEntry/revocation``, in its order.
+    public var ocspResponses: [[UInt8]] = []
 
     public var id: String { entry.id }
     public var expected: Expectation { entry.expected }
@@ -23,6 +28,9 @@ public struct LoadedVector: Sendable, Hashable, Identifiable {
         var request = EvaluationRequest(chain: chain, host: host, time: time)
         request.leafPrivateKey = leafPrivateKey
         request.connectedAddress = entry.address.flatMap(IPAddressParser.parse)
+        request.revocationLists = revocationLists
+        request.ocspResponses = ocspResponses
+        request.revocationMode = entry.revocation?.mode
         return request
     }
 }
@@ -101,6 +109,20 @@ public struct VectorSuite: Sendable {
             return certificates[0]
         }
 
+        /// A CRL (PEM of `pemType`) or OCSP response (DER, `pemType` nil) file, as bytes.
+        func revocationFile(_ path: String, of id: String, pemType: String?) throws -> [UInt8] {
+            let url = directory.appendingPathComponent(path)
+            guard let data = try? Data(contentsOf: url) else {
+                throw VectorLoadError(file: url.path, problem: "cannot be read (vector \(id))")
+            }
+            guard let pemType else { return [UInt8](data) }
+            guard let text = String(data: data, encoding: .utf8), let documents = try? PEMDocument.parseMultiple(pemString: text),
+                  documents.count == 1, documents[0].discriminator == pemType else {
+                throw VectorLoadError(file: url.path, problem: "is not one PEM block of type \(pemType) (vector \(id))")
+            }
+            return documents[0].derBytes
+        }
+
         var seen = Set<String>()
         var vectors: [LoadedVector] = []
         let keys = VectorKeys.Index(directory: directory)
@@ -113,7 +135,7 @@ public struct VectorSuite: Sendable {
                     throw VectorLoadError(file: manifestURL.path, problem: "vector \(entry.id) has time \"\(entry.time)\"; expected ISO 8601 UTC like 2025-06-01T00:00:00Z")
                 }
                 let chain = try entry.chain.map { try certificate($0, of: entry.id) }
-                vectors.append(LoadedVector(
+                var loaded = LoadedVector(
                     entry: entry,
                     chain: chain,
                     anchors: try entry.anchors.map { try certificate($0, of: entry.id) },
@@ -121,7 +143,12 @@ public struct VectorSuite: Sendable {
                     time: time,
                     expectedPath: try entry.expected.path.map { try $0.map { try certificate($0, of: entry.id) } },
                     leafPrivateKey: chain.first.flatMap(keys.privateKey(for:))
-                ))
+                )
+                if let revocation = entry.revocation {
+                    loaded.revocationLists = try revocation.crls.map { try revocationFile($0, of: entry.id, pemType: "X509 CRL") }
+                    loaded.ocspResponses = try revocation.ocspResponses.map { try revocationFile($0, of: entry.id, pemType: nil) }
+                }
+                vectors.append(loaded)
             }
         }
         try load(manifest.vectors, from: manifestURL)

@@ -81,7 +81,7 @@ import X509
         request.revocationLists = []
         request.policy = PolicyInputs()
         #expect(evaluator.evaluate(request).diagnostics.map(\.name) == ["UNSUPPORTED_CONSTRAINT"])
-        #expect(SwiftCertificatesBackend().features == [.anyPurpose])
+        #expect(SwiftCertificatesBackend().features == [.anyPurpose, .ocspResponses, .hardFailRevocation, .softFailRevocation])
     }
 
     /// Any purpose: the TLS server policy is left out, RFC 5280 path validation stays (a valid path

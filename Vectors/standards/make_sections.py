@@ -67,6 +67,7 @@ RFCS = [
     ("RFC 8410", "rfc8410.txt"),
     ("RFC 5758", "rfc5758.txt"),
     ("RFC 7633", "rfc7633.txt"),
+    ("RFC 6960", "rfc6960.txt"),
     ("RFC 6125", "rfc6125.txt"),
     ("RFC 4055", "rfc4055.txt"),
     ("RFC 7469", "rfc7469.txt"),
@@ -95,6 +96,14 @@ NOTES = {
     "RFC 5480": {
         "holds": "text",
         "note": "RFC Editor plain text, reconstructed from a Markdown wrapping of it (see README.md)",
+    },
+    "RFC 6960": {
+        "holds": "text",
+        "note": "RFC Editor plain text, reconstructed from a Markdown wrapping of it by RFC 5480's rule (see README.md)",
+    },
+    "RFC 7633": {
+        "holds": "text",
+        "note": "RFC Editor plain text, reconstructed from a Markdown wrapping of it by RFC 5480's rule (see README.md)",
     },
     X690_NAME: {
         "holds": "excerpt",

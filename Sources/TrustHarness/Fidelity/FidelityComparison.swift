@@ -141,10 +141,10 @@ public struct FidelityComparison: Sendable {
             // Nothing to compare with, so the column is not asked either.
             return Row(vector: id, backend: backend.name, reference: nil, column: "not asked", referenceAnswer: "no answer", agreement: .noReference, why: "no fidelity reference for \(backend.name)")
         }
-        // The references verify for TLS server authentication with nothing else set: a request
-        // that needs more (a depth, CRLs, policy inputs, any purpose) has no plain answer, so the
-        // column is not asked either.
-        if let needed = request.requiredFeatures.map(\.rawValue).sorted().first {
+        // The references verify for TLS server authentication with nothing else set but what they
+        // take (FidelityReference.features): a request that needs more (a depth, CRLs, policy
+        // inputs, any purpose) has no plain answer, so the column is not asked either.
+        if let needed = request.requiredFeatures.subtracting(reference.features).map(\.rawValue).sorted().first {
             return Row(vector: id, backend: backend.name, reference: reference.label, column: "not asked", referenceAnswer: "no answer", agreement: .noReference,
                        why: "\(reference.label) verifies for a TLS server with nothing else set; this request sets \(needed)")
         }
