@@ -531,6 +531,7 @@ enum Catalogue {
                     references: vectorCase.references,
                     address: vectorCase.address
                 )
+                entry.open = vectorCase.open
                 if let revocation = vectorCase.revocation {
                     entry.revocation = RevocationFiles(
                         crls: revocation.crls.map { crlPath($0, keyType) },

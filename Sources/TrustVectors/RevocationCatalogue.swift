@@ -191,6 +191,12 @@ extension Catalogue {
             crlCase("crl-other-issuer-soft", "Soft-fail, and another CA's CRL lists the leaf's serial number: it does not cover the leaf, whose UNDETERMINED status counts as not revoked.",
                     crls: ["root-crl", "other-intermediate-crl-revoking-leaf"], mode: .softFail, trusted: true, references: [rfc5280CRLIssuerMatch, rfc5280CRLUndetermined, softFailMode]),
         ]
+        // The library's own default: no mode asked, and a status it cannot determine. RFC 5280
+        // leaves UNDETERMINED to the relying party, so the vector is open and shows the default.
+        var byDefault = crlCase("crl-missing-leaf-default", "No mode asked, and no CRL of the intermediate: the leaf's status is UNDETERMINED, and the library's default decides.",
+                                crls: ["root-crl"], trusted: true, references: [rfc5280CRLUndetermined])
+        byDefault.open = rfc5280CRLUndetermined + " RFC 5280 gives no rule for a certificate whose status is UNDETERMINED: the relying party's policy (hard-fail or soft-fail) decides."
+        cases.append(byDefault)
         for defect in CRLDefect.allCases {
             cases.append(crlCase("crl-\(defect.rawValue)-hard", "Hard-fail, and the intermediate's CRL, listing nothing, is one \(defect.words): unusable, so the leaf's status is UNDETERMINED.",
                                  crls: ["root-crl", defect.crlName(revoking: false)], mode: .hardFail, trusted: false, failures: undetermined,
@@ -212,6 +218,12 @@ extension Catalogue {
                      responses: ["ocsp-leaf-unknown"], mode: .hardFail, trusted: false, failures: undetermined, references: [rfc6960Unknown, hardFailMode]),
             ocspCase("ocsp-unknown-soft", "Soft-fail, and the OCSP response says unknown: no status, so not revoked.",
                      responses: ["ocsp-leaf-unknown"], mode: .softFail, trusted: true, references: [rfc6960Unknown, softFailMode]),
+            {
+                var unknown = ocspCase("ocsp-unknown-default", "No mode asked, and the OCSP response says unknown: no status, and the library's default decides.",
+                                       responses: ["ocsp-leaf-unknown"], trusted: true, references: [rfc6960Unknown])
+                unknown.open = rfc6960Unknown + " RFC 6960 gives the unknown state no consequence for the relying party: the relying party's policy (hard-fail or soft-fail) decides."
+                return unknown
+            }(),
             ocspCase("ocsp-missing-hard", "Hard-fail, and no OCSP response and no CRL: the leaf's status is not determined.",
                      responses: [], mode: .hardFail, trusted: false, failures: undetermined, references: [hardFailMode]),
         ]

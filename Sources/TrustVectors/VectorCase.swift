@@ -18,6 +18,10 @@ struct VectorCase: Sendable, Hashable {
     var outcome: Outcome
     /// CRLs and OCSP responses given with the chain, and the caller's revocation mode; nil: none.
     var revocation: RevocationInputs? = nil
+    /// The sentence (quoted with its section) that leaves the answer to the relying party, when the
+    /// standards do (``VectorEntry/open``): `outcome` is then not consulted, and the vector shows
+    /// each library's own choice.
+    var open: String? = nil
     /// Where the expected outcome comes from.
     var references: [String]
 
