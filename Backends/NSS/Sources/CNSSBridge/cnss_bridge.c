@@ -80,6 +80,7 @@ int cnss_error_class(int code) {
     case SEC_ERROR_REVOKED_CERTIFICATE:
         return 7;
     case SEC_ERROR_BAD_DER: case SEC_ERROR_EXTENSION_VALUE_INVALID: case SEC_ERROR_INPUT_LEN:
+    case SEC_ERROR_CRL_INVALID: case SEC_ERROR_CRL_V1_CRITICAL_EXTENSION: case SEC_ERROR_CRL_UNKNOWN_CRITICAL_EXTENSION:
         return 8;
     case SSL_ERROR_BAD_CERT_DOMAIN:
         return 9;
@@ -126,7 +127,7 @@ static void release_all(CERTCertificate **certs, size_t count) {
 
 // The verification proper, on imported certificates. `log` may be NULL.
 static SECStatus verify_imported(CERTCertificate *leaf, CERTCertificate **anchors, size_t anchor_count,
-                                 PRTime time, int usage_any, CERTVerifyLog *log, CERTCertList **path, CERTCertificate **anchor, int *internal) {
+                                 PRTime time, int usage_any, int revocation_mode, CERTVerifyLog *log, CERTCertList **path, CERTCertificate **anchor, int *internal) {
     CERTCertList *anchor_list = CERT_NewCertList();
     if (!anchor_list) { *internal = 1; return SECFailure; }
     for (size_t i = 0; i < anchor_count; i++) {
@@ -137,30 +138,71 @@ static SECStatus verify_imported(CERTCertificate *leaf, CERTCertificate **anchor
             return SECFailure;
         }
     }
-    // No revocation checking by any method and no network: the request carries no CRLs, and a
-    // verdict must not depend on a responder (CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD).
-    PRUint64 leaf_methods[cert_revocation_method_count] = { CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING,
+    // Revocation: by the CRL method alone, never through the network, with one of NSS's own policies
+    // (lib/certhigh/certvfypkix.c, NSS 3.87.1), or with no method at all.
+    // - CNSS_REVOCATION_SOFT: CERT_GetClassicOCSPDisabledPolicy(), the flags NSS's own classic
+    //   verification (CERT_VerifyCert through libpkix) uses: CRL method tested from local
+    //   information only (CERT_REV_M_FORBID_NETWORK_FETCHING), a certificate without a CRL of its
+    //   issuer passes (CERT_REV_M_SKIP_TEST_ON_MISSING_SOURCE | CERT_REV_M_IGNORE_MISSING_FRESH_INFO,
+    //   both 0), OCSP not tested.
+    // - CNSS_REVOCATION_HARD: CERT_GetPKIXVerifyNistRevocationPolicy(), NSS's policy for NIST's
+    //   rules (CERT_REV_M_FAIL_ON_MISSING_FRESH_INFO | CERT_REV_M_REQUIRE_INFO_ON_MISSING_SOURCE:
+    //   every certificate of the chain needs a CRL of its issuer), with network fetching forbidden,
+    //   so that the verdict rests on the request's CRLs alone (pkix_RevocationChecker_Check then fails
+    //   a certificate with no local information, lib/libpkix/pkix/checker/pkix_revocationchecker.c).
+    // - CNSS_REVOCATION_NONE: no method tested (CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD): the
+    //   request gives neither CRLs nor a mode, and a verdict must not depend on a responder.
+    // OCSP is never tested: NSS judges an OCSP response's freshness only against the clock (see
+    // NSSBackend.features).
+    PRUint64 none_methods[cert_revocation_method_count] = { CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING,
                                                             CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING };
-    PRUint64 chain_methods[cert_revocation_method_count] = { CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING,
-                                                             CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING };
+    PRUint64 none_chain_methods[cert_revocation_method_count] = { CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING,
+                                                                  CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD | CERT_REV_M_FORBID_NETWORK_FETCHING };
+    PRUint64 hard_leaf_methods[cert_revocation_method_count] = { 0, 0 };
+    PRUint64 hard_chain_methods[cert_revocation_method_count] = { 0, 0 };
     CERTRevocationFlags revocation;
-    revocation.leafTests.number_of_defined_methods = cert_revocation_method_count;
-    revocation.leafTests.cert_rev_flags_per_method = leaf_methods;
-    revocation.leafTests.number_of_preferred_methods = 0;
-    revocation.leafTests.preferred_methods = NULL;
-    revocation.leafTests.cert_rev_method_independent_flags = CERT_REV_MI_NO_OVERALL_INFO_REQUIREMENT;
-    revocation.chainTests.number_of_defined_methods = cert_revocation_method_count;
-    revocation.chainTests.cert_rev_flags_per_method = chain_methods;
-    revocation.chainTests.number_of_preferred_methods = 0;
-    revocation.chainTests.preferred_methods = NULL;
-    revocation.chainTests.cert_rev_method_independent_flags = CERT_REV_MI_NO_OVERALL_INFO_REQUIREMENT;
+    const CERTRevocationFlags *policy = NULL;
+    if (revocation_mode == CNSS_REVOCATION_SOFT) {
+        policy = CERT_GetClassicOCSPDisabledPolicy();
+    } else if (revocation_mode == CNSS_REVOCATION_HARD) {
+        const CERTRevocationFlags *nist = CERT_GetPKIXVerifyNistRevocationPolicy();
+        if (nist) {
+            for (PRUint32 i = 0; i < nist->leafTests.number_of_defined_methods && i < cert_revocation_method_count; i++)
+                hard_leaf_methods[i] = nist->leafTests.cert_rev_flags_per_method[i] | CERT_REV_M_FORBID_NETWORK_FETCHING;
+            for (PRUint32 i = 0; i < nist->chainTests.number_of_defined_methods && i < cert_revocation_method_count; i++)
+                hard_chain_methods[i] = nist->chainTests.cert_rev_flags_per_method[i] | CERT_REV_M_FORBID_NETWORK_FETCHING;
+            revocation = *nist;
+            revocation.leafTests.number_of_defined_methods = cert_revocation_method_count;
+            revocation.leafTests.cert_rev_flags_per_method = hard_leaf_methods;
+            revocation.chainTests.number_of_defined_methods = cert_revocation_method_count;
+            revocation.chainTests.cert_rev_flags_per_method = hard_chain_methods;
+            policy = &revocation;
+        }
+    } else {
+        revocation.leafTests.number_of_defined_methods = cert_revocation_method_count;
+        revocation.leafTests.cert_rev_flags_per_method = none_methods;
+        revocation.leafTests.number_of_preferred_methods = 0;
+        revocation.leafTests.preferred_methods = NULL;
+        revocation.leafTests.cert_rev_method_independent_flags = CERT_REV_MI_NO_OVERALL_INFO_REQUIREMENT;
+        revocation.chainTests.number_of_defined_methods = cert_revocation_method_count;
+        revocation.chainTests.cert_rev_flags_per_method = none_chain_methods;
+        revocation.chainTests.number_of_preferred_methods = 0;
+        revocation.chainTests.preferred_methods = NULL;
+        revocation.chainTests.cert_rev_method_independent_flags = CERT_REV_MI_NO_OVERALL_INFO_REQUIREMENT;
+        policy = &revocation;
+    }
+    if (!policy) {
+        CERT_DestroyCertList(anchor_list);
+        *internal = 1;
+        return SECFailure;
+    }
 
     CERTValInParam in[6];
     int n = 0;
     in[n].type = cert_pi_date; in[n].value.scalar.time = time; n++;
     in[n].type = cert_pi_trustAnchors; in[n].value.pointer.chain = anchor_list; n++;
     in[n].type = cert_pi_useOnlyTrustAnchors; in[n].value.scalar.b = PR_TRUE; n++;
-    in[n].type = cert_pi_revocationFlags; in[n].value.pointer.revocation = &revocation; n++;
+    in[n].type = cert_pi_revocationFlags; in[n].value.pointer.revocation = (CERTRevocationFlags *)policy; n++;
     in[n].type = cert_pi_useAIACertFetch; in[n].value.scalar.b = PR_FALSE; n++;
     in[n].type = cert_pi_end; n++;
 
@@ -180,8 +222,35 @@ static SECStatus verify_imported(CERTCertificate *leaf, CERTCertificate **anchor
     return status;
 }
 
+// Gives `count` CRLs to NSS's process-wide CRL cache (CERT_CacheCRL, lib/certdb/crl.c): each is
+// decoded there (CERT_DecodeDERCrlWithFlags, entries skipped) and added, undecoded entries and
+// unverified, to the cache of its issuer's name; the signature is verified, at the validation time,
+// when a verification first consults it (CachedCrl_Verify). The cache keeps a pointer to each
+// SECItem in `items` (and so to the caller's bytes) until CERT_UncacheCRL is given the same SECItem.
+// Returns the index of the first CRL NSS would not take, with its error, after removing those it
+// took; -1 when all were taken.
+static int cache_crls(const uint8_t *const *crls, const size_t *lengths, size_t count, SECItem *items, int *error) {
+    CERTCertDBHandle *db = CERT_GetDefaultCertDB();
+    for (size_t i = 0; i < count; i++) {
+        items[i] = (SECItem){ siBuffer, (unsigned char *)crls[i], (unsigned int)lengths[i] };
+        PORT_SetError(0);
+        if (lengths[i] > 0xFFFFFFFFu || CERT_CacheCRL(db, &items[i]) != SECSuccess) {
+            *error = PORT_GetError() ? PORT_GetError() : SEC_ERROR_CRL_INVALID;
+            for (size_t j = 0; j < i; j++) CERT_UncacheCRL(db, &items[j]);
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
+static void uncache_crls(SECItem *items, size_t count) {
+    CERTCertDBHandle *db = CERT_GetDefaultCertDB();
+    for (size_t i = 0; i < count; i++) CERT_UncacheCRL(db, &items[i]);
+}
+
 void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                  const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                 const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count, int revocation,
                  const char *host, int64_t time_us, int usage_any,
                  cnss_outcome *outcome, cnss_path_sink sink, void *sink_context) {
     *outcome = (cnss_outcome){ 0 };
@@ -193,8 +262,9 @@ void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, si
     if (!NSS_IsInitialized() || chain_count == 0) { outcome->step = 4; outcome->error = SEC_ERROR_NOT_INITIALIZED; return; }
     CERTCertificate **anchor_certs = PORT_ZNewArray(CERTCertificate *, anchor_count + 1);
     CERTCertificate **chain_certs = PORT_ZNewArray(CERTCertificate *, chain_count);
-    if (!anchor_certs || !chain_certs) {
-        PORT_Free(anchor_certs); PORT_Free(chain_certs);
+    SECItem *crl_items = PORT_ZNewArray(SECItem, crl_count + 1);
+    if (!anchor_certs || !chain_certs || !crl_items) {
+        PORT_Free(anchor_certs); PORT_Free(chain_certs); PORT_Free(crl_items);
         outcome->step = 4; outcome->error = SEC_ERROR_NO_MEMORY;
         return;
     }
@@ -210,6 +280,14 @@ void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, si
         outcome->step = 1; outcome->error = error; outcome->failed_index = (int)anchor_count + failed;
         goto done;
     }
+    // The CRLs after the certificates, as an application gives NSS its CRLs before it verifies.
+    failed = cache_crls(crls, crl_lengths, crl_count, crl_items, &error);
+    if (failed >= 0) {
+        release_all(chain_certs, chain_count);
+        release_all(anchor_certs, anchor_count);
+        outcome->step = 5; outcome->error = error; outcome->failed_index = failed;
+        goto done;
+    }
 
     PLArenaPool *arena = PORT_NewArena(DER_DEFAULT_CHUNKSIZE);
     CERTVerifyLog log = { arena, 0, NULL, NULL };
@@ -217,7 +295,7 @@ void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, si
     CERTCertificate *anchor = NULL;
     int internal = 0;
     PORT_SetError(0);
-    SECStatus status = arena ? verify_imported(chain_certs[0], anchor_certs, anchor_count, (PRTime)time_us, usage_any, &log, &path, &anchor, &internal) : SECFailure;
+    SECStatus status = arena ? verify_imported(chain_certs[0], anchor_certs, anchor_count, (PRTime)time_us, usage_any, revocation, &log, &path, &anchor, &internal) : SECFailure;
     if (!arena || internal) {
         outcome->step = 4; outcome->error = SEC_ERROR_NO_MEMORY;
     } else if (status != SECSuccess) {
@@ -255,11 +333,14 @@ void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, si
     }
     if (path) CERT_DestroyCertList(path);
     if (anchor) CERT_DestroyCertificate(anchor);
+    // Before the certificates are released: nothing of this request stays in the CRL cache.
+    uncache_crls(crl_items, crl_count);
     release_all(chain_certs, chain_count);
     release_all(anchor_certs, anchor_count);
 done:
     PORT_Free(anchor_certs);
     PORT_Free(chain_certs);
+    PORT_Free(crl_items);
 }
 
 uint64_t cnss_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
@@ -271,7 +352,7 @@ uint64_t cnss_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, 
     int ok = 1;
     for (uint64_t k = 0; k < iterations && ok; k++) {
         cnss_outcome outcome;
-        cnss_verify(anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count, host, time_us, 0, &outcome, NULL, NULL);
+        cnss_verify(anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count, NULL, NULL, 0, CNSS_REVOCATION_NONE, host, time_us, 0, &outcome, NULL, NULL);
         ok = outcome.trusted == 1;
     }
     clock_gettime(CLOCK_MONOTONIC, &end);

@@ -181,12 +181,17 @@ static void serve_verify(reader *r, buffer *out, int loop) {
         host = malloc((size_t)host_length + 1);
         if (host && take(r, host, host_length)) host[host_length] = 0;
     }
-    const uint8_t **anchors = NULL, **chain = NULL;
-    size_t *anchor_lengths = NULL, *chain_lengths = NULL, anchor_count = 0, chain_count = 0;
+    const uint8_t **anchors = NULL, **chain = NULL, **crls = NULL;
+    size_t *anchor_lengths = NULL, *chain_lengths = NULL, *crl_lengths = NULL, anchor_count = 0, chain_count = 0, crl_count = 0;
     uint64_t iterations = 0;
     int bad = take_certificates(r, &anchors, &anchor_lengths, &anchor_count) != 0
         || take_certificates(r, &chain, &chain_lengths, &chain_count) != 0
         || (host_length != UINT32_MAX && !host);
+    int revocation = CNSS_REVOCATION_NONE;
+    if (!loop && !bad) {
+        revocation = (int)take_u32(r);
+        bad = take_certificates(r, &crls, &crl_lengths, &crl_count) != 0;
+    }
     if (loop) take(r, &iterations, sizeof iterations);
     if (bad || r->failed) {
         out->failed = 1;
@@ -196,7 +201,7 @@ static void serve_verify(reader *r, buffer *out, int loop) {
     } else {
         cnss_outcome outcome;
         buffer path = { 0 };
-        cnss_verify(anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count, host, time_us, (int)usage_any, &outcome, collect_path, &path);
+        cnss_verify(anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count, crls, crl_lengths, crl_count, revocation, host, time_us, (int)usage_any, &outcome, collect_path, &path);
         put(out, &outcome, sizeof outcome);
         // The path: a count, then the certificates as collected.
         uint32_t path_count = 0;
@@ -212,7 +217,7 @@ static void serve_verify(reader *r, buffer *out, int loop) {
         put_codes(out, codes, count);
     }
     free(host);
-    free(anchors); free(anchor_lengths); free(chain); free(chain_lengths);
+    free(anchors); free(anchor_lengths); free(chain); free(chain_lengths); free(crls); free(crl_lengths);
 }
 
 static int serve(int fd) {
@@ -421,11 +426,14 @@ static void put_request(buffer *b, const uint8_t *const *anchors, const size_t *
 int cnss_worker_verify(cnss_worker *worker,
                        const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                       const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count, int revocation,
                        const char *host, int64_t time_us, int usage_any,
                        cnss_outcome *outcome, cnss_path_sink path_sink, void *path_context,
                        cnss_error_sink error_sink, void *error_context) {
     buffer request = { 0 };
     put_request(&request, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count, host, time_us, usage_any);
+    put_u32(&request, (uint32_t)revocation);
+    put_certificates(&request, crls, crl_lengths, crl_count);
     reader r;
     int status = exchange(worker, OP_VERIFY, &request, &r, "verifying a chain");
     if (status != 0) return status;

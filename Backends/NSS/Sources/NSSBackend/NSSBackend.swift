@@ -4,8 +4,9 @@ internal import CNSSBridge
 
 /// Mozilla's NSS as a back end: `CERT_PKIXVerifyCert` (libpkix) at the request's time, with the
 /// request's anchors as the only trust anchors (`cert_pi_trustAnchors`, `cert_pi_useOnlyTrustAnchors`),
-/// for `certificateUsageSSLServer`, no revocation checking and no network, then the host checked
-/// by `CERT_VerifyCertName`, as NSS's TLS client checks it (`SSL_AuthCertificate`, lib/ssl/sslauth.c).
+/// for `certificateUsageSSLServer`, no network, revocation checked only against the CRLs a request
+/// carries or when it asks for a mode (see ``features``), then the host checked by
+/// `CERT_VerifyCertName`, as NSS's TLS client checks it (`SSL_AuthCertificate`, lib/ssl/sslauth.c).
 ///
 /// NSS's certificate store and libpkix's caches are process-wide; ``NSSIsolation`` keeps every
 /// request's verdict the one a fresh process would give (see there). Nothing parsed survives an
@@ -45,12 +46,30 @@ public struct NSSBackend: TrustBackend {
     private static let version = InstalledLibrary.version("NSS " + (cnss_version().map { String(cString: $0) } ?? "unknown"), providing: "NSS_GetVersion")
 
     /// Validation for any purpose (libpkix with `certificateUsageCheckAllUsages`: no key usage or
-    /// extended key usage is required of the leaf). Not maximum chain depth (CERT_PKIXVerifyCert has
-    /// no such parameter), not CRLs (NSS takes CRLs only into its process-wide cache, where one
-    /// request's CRL would answer for another's), not RFC 5280 policy inputs (its
-    /// `cert_pi_policyOID` always sets initial-explicit-policy, and `cert_pi_policyFlags` is not
-    /// implemented: `cert_pkixSetParam`, lib/certhigh/certvfypkix.c).
-    public var features: Set<BackendFeature> { [.anyPurpose] }
+    /// extended key usage is required of the leaf); ``BackendFeature/revocationLists``: each CRL given
+    /// to NSS's CRL cache for the request (`CERT_CacheCRL`, removed with `CERT_UncacheCRL` before the
+    /// request ends, lib/certdb/crl.c) and checked by libpkix's CRL method from local information only
+    /// (`CERT_REV_M_FORBID_NETWORK_FETCHING`), at the request's time: the CRL's signature is verified
+    /// at `cert_pi_date` (`CachedCrl_Verify`) and an entry revokes from its revocationDate on
+    /// (`cert_CheckCertRevocationStatus`), while NSS reads neither thisUpdate nor nextUpdate on that
+    /// path; both modes, each one of NSS's own public policies (cnss_bridge.c):
+    /// ``BackendFeature/hardFailRevocation`` (`CERT_GetPKIXVerifyNistRevocationPolicy`:
+    /// `CERT_REV_M_FAIL_ON_MISSING_FRESH_INFO | CERT_REV_M_REQUIRE_INFO_ON_MISSING_SOURCE`, every
+    /// certificate of the chain) and ``BackendFeature/softFailRevocation``
+    /// (`CERT_GetClassicOCSPDisabledPolicy`, what NSS's classic `CERT_VerifyCert` asks libpkix, also
+    /// used for CRLs without a mode). NSS's CRL cache is process-wide: requests with CRLs run in
+    /// worker processes, one at a time, isolated by the CRLs' issuer names (``NSSWorkers``).
+    ///
+    /// Not ``BackendFeature/ocspResponses``: NSS judges an OCSP response's freshness against the
+    /// clock only. `CERT_CacheOCSPResponseFromSideChannel` takes a time, but
+    /// `ocsp_VerifySingleResponse` compares thisUpdate and nextUpdate with `PR_Now()` (and
+    /// `ocsp_TimeIsRecent` too), and the cache it fills is fresh while `ocsp_IsCacheItemFresh`'s
+    /// `PR_Now()` says so (lib/certhigh/ocsp.c, NSS 3.87.1), so a response could be judged only at
+    /// the clock's time. Not maximum chain depth (CERT_PKIXVerifyCert has no such parameter), not
+    /// RFC 5280 policy inputs (its `cert_pi_policyOID` always sets initial-explicit-policy, and
+    /// `cert_pi_policyFlags` is not implemented: `cert_pkixSetParam`, lib/certhigh/certvfypkix.c).
+    public var features: Set<BackendFeature> { Self.features }
+    static let features: Set<BackendFeature> = [.anyPurpose, .revocationLists, .hardFailRevocation, .softFailRevocation]
 
     /// The largest certificate handed to NSS: 32 KiB, several times the largest certificates
     /// seen in the Web PKI (a few hundred names). NSS's libpkix exhausts memory on large name sets:

@@ -27,13 +27,20 @@ struct NSSEvaluator: TrustEvaluator {
         if host != nil, let variable = Self.shellExpressionNames {
             return .failClosed(.other, name: "UNSUPPORTED_HOST_CHECK", message: "\(variable) is set in this process's environment, which makes NSS match certificate names as shell expressions (cert_TestHostName, lib/certdb/certdb.c) instead of RFC 6125 names; the host check would not be NSS's default one, so nothing with a host is evaluated", origin: .harness)
         }
-        guard let names = NSSWorkers.names(anchors: anchors, chain: request.chain) else {
+        guard var names = NSSWorkers.names(anchors: anchors, chain: request.chain) else {
             return .failClosed(.malformed, name: "NAMES_UNREADABLE", message: "a certificate's issuer and subject cannot be read, and NSS's process-wide certificate database is shared by name (NSSWorkers), so the request cannot be put to NSS safely; not evaluated", origin: .harness)
         }
+        let revocationLists = request.revocationLists
+        let crlNames = NSSWorkers.names(revocationLists: revocationLists)
+        names += crlNames.names
+        let revocation = Self.revocationPolicy(request)
         let anyPurpose = request.purpose == .anyPurpose
-        let key = NSSWorkers.RequestKey(anchors: anchors, chain: request.chain, time: microseconds.partialValue, anyPurpose: anyPurpose)
+        let key = NSSWorkers.RequestKey(anchors: anchors, chain: request.chain, time: microseconds.partialValue, anyPurpose: anyPurpose, revocationLists: revocationLists, revocation: revocation)
         let outcome = NSSWorkers.shared.run(names: names, key: key) { worker -> Result<(Verdict, validated: Bool), NSSUnavailable> in
-            worker.verify(anchors: anchors, chain: request.chain, host: host, time: microseconds.partialValue, anyPurpose: anyPurpose).map { result, path, errors in
+            // A CRL whose issuer could not be read here may have left NSS a CRL cache under a name
+            // no record holds: the worker is reset before its next request.
+            if crlNames.unread { worker.enterUnrecorded() }
+            return worker.verify(anchors: anchors, chain: request.chain, revocationLists: revocationLists, revocation: revocation, host: host, time: microseconds.partialValue, anyPurpose: anyPurpose).map { result, path, errors in
                 (verdict(result, path: path, errors: errors), result.trusted == 1 || result.step == 3)
             }
         }
@@ -42,6 +49,18 @@ struct NSSEvaluator: TrustEvaluator {
             return .failClosed(.other, name: unavailable.workerEnded ? "NSS_WORKER_ENDED" : "NSS_UNAVAILABLE", message: unavailable.message, origin: .harness)
         case .success(let verdict):
             return verdict
+        }
+    }
+
+    /// The revocation policy NSS is asked for (`CNSS_REVOCATION_*`, cnss_bridge.h): hard-fail when
+    /// asked (NSS's NIST policy, CERT_GetPKIXVerifyNistRevocationPolicy, without the network); with
+    /// CRLs or soft-fail asked, NSS's classic policy (CERT_GetClassicOCSPDisabledPolicy), under which
+    /// a certificate no CRL covers passes; otherwise none.
+    static func revocationPolicy(_ request: EvaluationRequest) -> Int32 {
+        switch request.revocationMode {
+        case .hardFail?: return Int32(CNSS_REVOCATION_HARD)
+        case .softFail?: return Int32(CNSS_REVOCATION_SOFT)
+        case nil: return request.revocationLists.isEmpty ? Int32(CNSS_REVOCATION_NONE) : Int32(CNSS_REVOCATION_SOFT)
         }
     }
 
@@ -78,6 +97,12 @@ struct NSSEvaluator: TrustEvaluator {
         case 3:
             let error = errors.error(outcome.error)
             return .rejected([NativeDiagnostic(code: Int(outcome.error), name: error.name, message: "CERT_VerifyCertName: \(error.text)", depth: 0, failure: Self.failure(outcome.error, validity: 0))])
+        case 5:
+            // NSS would not take a CRL of the request (CERT_CacheCRL decodes it first): fail closed
+            // with NSS's reason rather than verify without it.
+            let error = errors.error(outcome.error)
+            let failure = Self.failure(outcome.error, validity: 0)
+            return .rejected([NativeDiagnostic(code: Int(outcome.error), name: error.name, message: "NSS would not take revocation list \(outcome.failed_index) (CERT_CacheCRL): \(error.text)", depth: nil, failure: failure == .other ? .malformed : failure)])
         default:
             let error = errors.error(outcome.error)
             return .failClosed(.other, code: Int(outcome.error), name: "NSS_INTERNAL", message: "NSS failed before verifying: \(error)", origin: .harness)

@@ -56,6 +56,10 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
         let chain: [[UInt8]]
         let time: Int64
         let anyPurpose: Bool
+        /// The CRLs given to NSS's CRL cache for the request, and the revocation policy
+        /// (`CNSS_REVOCATION_*`).
+        var revocationLists: [[UInt8]] = []
+        var revocation: Int32 = 0
     }
 
     /// Shutdowns a worker's NSS may go through before the worker is replaced: a quarter of NSPR's
@@ -116,14 +120,21 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
     }
 
     /// Runs `body` with a worker fit for a request with `names` (the issuer and subject DER of its
-    /// anchors and chain) and `key`; `body` returns its result and whether path validation
-    /// succeeded. Returns why NSS cannot be used instead, when no worker can be had or the worker
-    /// failed (it is then replaced).
+    /// anchors and chain, and the issuer names of its CRLs) and `key`; `body` returns its result and
+    /// whether path validation succeeded. Returns why NSS cannot be used instead, when no worker can
+    /// be had or the worker failed (it is then replaced).
+    ///
+    /// A request with CRLs runs in a worker process, never in the program's own NSS: the CRLs go
+    /// into NSS's process-wide CRL cache for the request (CERT_CacheCRL, then CERT_UncacheCRL), where
+    /// the program's own NSS runs requests side by side, and a worker runs one at a time. Its CRLs
+    /// are part of its key and their issuers among its names, so what the cache keeps of them per
+    /// issuer name after CERT_UncacheCRL (the issuer's cache, lib/certdb/crl.c) is met only by
+    /// copies of the same request, or after a reset.
     func run<T>(names: [Name], key: RequestKey, _ body: (Worker) -> Result<(T, validated: Bool), NSSUnavailable>) -> Result<T, NSSUnavailable> {
         // A worker that had ended before the request reached it (killed between requests) is
         // replaced and the request asked again, once per worker that could have ended so (every idle
         // one may have been killed at once); one that ended with the request fails it.
-        if let outcome = runAtHome(names: names, key: key, body) { return outcome }
+        if key.revocationLists.isEmpty, let outcome = runAtHome(names: names, key: key, body) { return outcome }
         var attempts = 0
         while true {
             attempts += 1
@@ -217,6 +228,24 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
             }
         }
         return names
+    }
+
+    /// The names NSS's CRL cache files `crls` under: each CRL's issuer (the cache of that issuer
+    /// name, AcquireDPCache in lib/certdb/crl.c), and, for one whose issuer cannot be read here
+    /// (NSS will most likely refuse it too), its whole DER, which meets no other request's names;
+    /// `unread` says whether there was such a CRL (its worker is then reset before another request).
+    static func names(revocationLists crls: [[UInt8]]) -> (names: [Name], unread: Bool) {
+        var names: [Name] = []
+        var unread = false
+        for der in crls {
+            if let issuer = DERRevocationList.issuer(der) {
+                names.append(Name(issuer))
+            } else {
+                names.append(Name(der[...]))
+                unread = true
+            }
+        }
+        return (names, unread)
     }
 
     /// Runs `body` with a worker, for a request that touches no store (decoding a certificate).
@@ -448,7 +477,7 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
 
         /// `cnss_verify` here or in the worker process: the outcome, the validated path and the
         /// names of the errors it reports.
-        func verify(anchors: [[UInt8]], chain: [[UInt8]], host: String?, time: Int64, anyPurpose: Bool) -> Result<(cnss_outcome, [[UInt8]], ErrorNames), NSSUnavailable> {
+        func verify(anchors: [[UInt8]], chain: [[UInt8]], revocationLists: [[UInt8]] = [], revocation: Int32 = 0, host: String?, time: Int64, anyPurpose: Bool) -> Result<(cnss_outcome, [[UInt8]], ErrorNames), NSSUnavailable> {
             final class PathSink { var certificates: [[UInt8]] = [] }
             let sink = PathSink()
             let errors = ErrorNames()
@@ -459,15 +488,17 @@ final class NSSWorkers: @unchecked Sendable {  // every field is guarded by `con
             }
             let status: Int32 = withCBufferArrays(anchors) { anchorPointers, anchorLengths in
                 withCBufferArrays(chain) { chainPointers, chainLengths in
-                    withUnsafeMutablePointer(to: &outcome) { outcomePointer in
-                        withOptionalCString(host) { hostPointer in
-                            let context = Unmanaged.passUnretained(sink).toOpaque()
-                            if isInProcess {
-                                cnss_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, hostPointer, time, anyPurpose ? 1 : 0, outcomePointer, collect, context)
-                                return 0
+                    withCBufferArrays(revocationLists) { crlPointers, crlLengths in
+                        withUnsafeMutablePointer(to: &outcome) { outcomePointer in
+                            withOptionalCString(host) { hostPointer in
+                                let context = Unmanaged.passUnretained(sink).toOpaque()
+                                if isInProcess {
+                                    cnss_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, crlPointers, crlLengths, revocationLists.count, revocation, hostPointer, time, anyPurpose ? 1 : 0, outcomePointer, collect, context)
+                                    return 0
+                                }
+                                guard let handle else { return -1 }
+                                return cnss_worker_verify(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, crlPointers, crlLengths, revocationLists.count, revocation, hostPointer, time, anyPurpose ? 1 : 0, outcomePointer, collect, context, ErrorNames.sink, Unmanaged.passUnretained(errors).toOpaque())
                             }
-                            guard let handle else { return -1 }
-                            return cnss_worker_verify(handle, anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, chain.count, hostPointer, time, anyPurpose ? 1 : 0, outcomePointer, collect, context, ErrorNames.sink, Unmanaged.passUnretained(errors).toOpaque())
                         }
                     }
                 }

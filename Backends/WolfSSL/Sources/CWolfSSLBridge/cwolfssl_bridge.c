@@ -109,6 +109,7 @@ int cwolfssl_error_class(int code) {
         return 8;
     case DOMAIN_NAME_MISMATCH: case IPADDR_MISMATCH: return 9;
     case ASN_NAME_INVALID_E: return 10;
+    case CRL_CERT_REVOKED: return 11;
     default: return 0;
     }
 }
@@ -231,6 +232,92 @@ static int verify_certificate(WOLFSSL_CERT_MANAGER *cm, const uint8_t *der, size
     return ret < 0 ? ret : 0;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The request's CRLs.
+//
+// wolfSSL verifies a CRL as it is loaded (wolfSSL_CertManagerLoadCRLBuffer -> BufferLoadCRL(...,
+// VERIFY) -> ParseCRL, src/crl.c and wolfcrypt/src/asn.c): the CRL's signer must already be a CA of
+// the manager (else ASN_CRL_NO_SIGNER_E), its signature must verify (ASN_CRL_CONFIRM_E) and its
+// nextUpdate must not have passed (CRL_CERT_DATE_ERR, through wc_Time: the request's time); a CRL it
+// cannot decode fails with the decoder's error. A CRL of an intermediate therefore cannot be loaded
+// before that intermediate is a signer. wolfSSL's client meets this with its CRL I/O hook: when
+// CheckCertCRL (src/crl.c) finds no CRL of a certificate's issuer, it calls the manager's CbCrlIO
+// (by default EmbedCrlLookup, which fetches the certificate's CRL distribution point over HTTP)
+// and looks again. Here the hook is the request's CRLs instead of the network
+// (wolfSSL_CertManagerSetCRL_IOCb): each CRL not yet loaded is given to
+// wolfSSL_CertManagerLoadCRLBuffer again, now that the chain's CAs verified so far are signers, as
+// EmbedCrlLookup gives the CRL it fetched. Every CRL is offered once at the start (after the
+// anchors), as an application loads its CRLs: one wolfSSL cannot decode fails the verification
+// there, with wolfSSL's error, and is never ignored.
+
+typedef struct crl_source {
+    WOLFSSL_CERT_MANAGER *cm;
+    const uint8_t *const *ders;
+    const size_t *lengths;
+    size_t count;
+    // Per CRL: 1 loaded, 0 not offered yet, else the error of the last offer.
+    int *state;
+} crl_source;
+
+// The CRLs of the request running on this thread (the hook has no context argument).
+static __thread crl_source *current_crls;
+
+// Whether a CRL that failed to load with `error` may load later, once more CAs are signers.
+static int crl_may_load_later(int error) { return error == 0 || error == ASN_CRL_NO_SIGNER_E; }
+
+static void offer_crls(crl_source *source) {
+    for (size_t i = 0; i < source->count; i++) {
+        if (source->state[i] == 1 || !crl_may_load_later(source->state[i])) continue;
+        int ret = source->lengths[i] == 0 || source->lengths[i] > 0x7fffffff ? BUFFER_E
+            : as_error(wolfSSL_CertManagerLoadCRLBuffer(source->cm, source->ders[i], (long)source->lengths[i], WOLFSSL_FILETYPE_ASN1));
+        source->state[i] = ret == 0 ? 1 : ret;
+    }
+}
+
+// The manager's CbCrlIO: the request's CRLs offered again; 0 makes CheckCertCRL look again.
+static int request_crl_lookup(WOLFSSL_CRL *crl, const char *url, int url_length) {
+    (void)crl; (void)url; (void)url_length;
+    if (current_crls) offer_crls(current_crls);
+    return 0;
+}
+
+// Enables CRL checking on `cm` as a client does with WOLFSSL_CRL_CHECKALL (every presented
+// certificate, not only the leaf: ProcessPeerCerts' crlCheckAll), the request's CRLs as its I/O hook,
+// and offers every CRL once. 0, or the error of the first CRL wolfSSL cannot decode (logged).
+static int enable_crls(WOLFSSL_CERT_MANAGER *cm, crl_source *source, cwolfssl_outcome *outcome) {
+    int ret = as_error(wolfSSL_CertManagerEnableCRL(cm, WOLFSSL_CRL_CHECKALL));
+    if (ret == 0) ret = as_error(wolfSSL_CertManagerSetCRL_IOCb(cm, request_crl_lookup));
+    if (ret != 0) {
+        if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_INTERNAL, -1);
+        return ret;
+    }
+    source->cm = cm;
+    offer_crls(source);
+    int failed = 0;
+    for (size_t i = 0; i < source->count; i++) {
+        int error = source->state[i];
+        if (error == 1 || crl_may_load_later(error) || error == ASN_CRL_CONFIRM_E || error == CRL_CERT_DATE_ERR) continue;
+        if (outcome) log_error(outcome, error, CWOLFSSL_STAGE_CRL_LOAD, (int)i);
+        if (!failed) failed = error;
+    }
+    return failed;
+}
+
+// After a rejection: the CRLs wolfSSL never loaded, with why (they explain a CRL_MISSING).
+static void log_unloaded_crls(const crl_source *source, cwolfssl_outcome *outcome) {
+    for (size_t i = 0; i < source->count; i++) {
+        int error = source->state[i];
+        if (error != 1 && error != 0 && (crl_may_load_later(error) || error == ASN_CRL_CONFIRM_E || error == CRL_CERT_DATE_ERR))
+            log_error(outcome, error, CWOLFSSL_STAGE_CRL_LOAD, (int)i);
+    }
+}
+
+// wolfSSL_CertManagerCheckCRL of a presented certificate (0 when CRLs are not enabled).
+static int check_crl(WOLFSSL_CERT_MANAGER *cm, const crl_source *source, const uint8_t *der, size_t length) {
+    if (!source) return 0;
+    return as_error(wolfSSL_CertManagerCheckCRL(cm, (byte *)der, (int)length));
+}
+
 // The steps of one verification, shared by cwolfssl_verify and the bare loop. `outcome` may be NULL
 // (the loop): then the first error ends the verification. Returns 0 when trusted. `cas` receives
 // which presented certificates became signers; `certs` holds the presented certificates decoded
@@ -239,6 +326,7 @@ static int verify_certificate(WOLFSSL_CERT_MANAGER *cm, const uint8_t *der, size
 static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
                        const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                       crl_source *crls,
                        const char *host, int host_is_ip, int any_purpose,
                        int *cas, decoded *certs, signer_ref *signers, cwolfssl_outcome *outcome) {
     int failed = 0;
@@ -253,6 +341,10 @@ static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
         if (anchor_loaded) anchor_loaded[i] = ret == 0;
         if (ret != 0 && outcome) log_error(outcome, ret, CWOLFSSL_STAGE_ANCHOR, (int)i);
     }
+    if (crls) {
+        int ret = enable_crls(cm, crls, outcome);
+        if (ret != 0) return ret;
+    }
     int index = -1;
     int ret = message_error(chain_lengths, chain_count, &index);
     if (ret != 0) {
@@ -265,6 +357,17 @@ static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
         size_t i = k - 1;
         ret = verify_certificate(cm, chain[i], chain_lengths[i], signers ? &signers[i] : NULL);
         int is_ca = certs[i].parsed && certs[i].cert.isCA;
+        // crlCheckAll: a chain certificate that verified is checked against the CRLs before it may
+        // become a signer ("Doing Non Leaf CRL check", ProcessPeerCerts); a failure keeps it out.
+        if (ret == 0) {
+            ret = check_crl(cm, crls, chain[i], chain_lengths[i]);
+            if (ret != 0) {
+                if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_CRL_CHECK, (int)i);
+                if (!failed) failed = ret;
+                if (!outcome) return ret;
+                continue;
+            }
+        }
         // WOLFSSL_ALT_CERT_CHAINS (defined in this build): a CA certificate that fails only for want
         // of a signer (ASN_NO_SIGNER_E, ASN_SELF_SIGNED_E) is skipped, neither an error nor added;
         // "the peer certificate [need only] validate to a trusted CA".
@@ -298,6 +401,12 @@ static int verify_with(WOLFSSL_CERT_MANAGER *cm, int *anchor_loaded,
     if (ret == 0 && !certs[0].parsed) ret = ASN_PARSE_E;
     if (ret != 0) {
         if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_VERIFY, 0);
+        return ret;
+    }
+    // "Doing Leaf CRL check" (ProcessPeerCerts).
+    ret = check_crl(cm, crls, chain[0], chain_lengths[0]);
+    if (ret != 0) {
+        if (outcome) log_error(outcome, ret, CWOLFSSL_STAGE_CRL_CHECK, 0);
         return ret;
     }
     if (!any_purpose) {
@@ -371,6 +480,7 @@ static int signer_path(const uint8_t *const *anchors, const size_t *anchor_lengt
 
 void cwolfssl_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                      const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                     const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count, int check_crls,
                      const char *host, int host_is_ip, int64_t unix_time, int any_purpose,
                      cwolfssl_outcome *outcome) {
     memset(outcome, 0, sizeof *outcome);
@@ -384,12 +494,18 @@ void cwolfssl_verify(const uint8_t *const *anchors, const size_t *anchor_lengths
     int *cas = calloc(chain_count + anchor_count + 1, sizeof(int));
     decoded *certs = calloc(chain_count, sizeof(decoded));
     signer_ref *signers = calloc(chain_count, sizeof(signer_ref));
-    if (!cm || !cas || !certs || !signers) {
+    int *crl_state = calloc(crl_count + 1, sizeof(int));
+    crl_source source = { NULL, crls, crl_lengths, crl_count, crl_state };
+    crl_source *previous_crls = current_crls;
+    if (!cm || !cas || !certs || !signers || !crl_state) {
         log_error(outcome, MEMORY_E, CWOLFSSL_STAGE_INTERNAL, -1);
     } else {
         int *anchor_loaded = cas + chain_count;
+        current_crls = check_crls ? &source : NULL;
         int ret = verify_with(cm, anchor_loaded, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count,
-                              host, host_is_ip, any_purpose, cas, certs, signers, outcome);
+                              check_crls ? &source : NULL, host, host_is_ip, any_purpose, cas, certs, signers, outcome);
+        current_crls = previous_crls;
+        if (ret != 0 && check_crls) log_unloaded_crls(&source, outcome);
         // Anchors that could not be loaded may be logged beside a trusted verdict: no part of it.
         // The signers live in `cm`: the path is read before it is freed.
         if (ret == 0) {
@@ -399,6 +515,7 @@ void cwolfssl_verify(const uint8_t *const *anchors, const size_t *anchor_lengths
         }
         for (size_t i = 0; i < chain_count; i++) release(&certs[i]);
     }
+    free(crl_state);
     free(signers);
     free(certs);
     free(cas);
@@ -426,7 +543,7 @@ uint64_t cwolfssl_loop(const uint8_t *const *anchors, const size_t *anchor_lengt
         if (!cm) { ok = 0; break; }
         memset(cas, 0, sizeof(int) * chain_count);
         if (verify_with(cm, NULL, anchors, anchor_lengths, anchor_count, chain, chain_lengths, chain_count,
-                        host, host_is_ip, 0, cas, certs, NULL, NULL) != 0) ok = 0;
+                        NULL, host, host_is_ip, 0, cas, certs, NULL, NULL) != 0) ok = 0;
         for (size_t i = 0; i < chain_count; i++) release(&certs[i]);
         wolfSSL_CertManagerFree(cm);
     }

@@ -67,12 +67,30 @@ public struct WolfSSLBackend: TrustBackend {
     private static let version = InstalledLibrary.version("wolfSSL " + (cwolfssl_version().map { String(cString: $0) } ?? "unknown"), providing: "wolfSSL_lib_version")
 
     /// Validation for any purpose: no key usage or extended key usage check of the leaf (the checks
-    /// `ProcessPeerCerts` makes for a server). Not maximum chain depth (the certificate manager takes
-    /// no depth; a TLS client's `wolfSSL_CTX_set_verify_depth` applies to the handshake only), not
-    /// CRLs (not yet wired: `wolfSSL_CertManagerLoadCRLBuffer` verifies a CRL's signature when it is
-    /// loaded, so the order of loading against the chain's signers would need care), not RFC 5280
-    /// policy inputs (wolfSSL processes no certificate policies).
-    public var features: Set<BackendFeature> { [.anyPurpose] }
+    /// `ProcessPeerCerts` makes for a server); ``BackendFeature/revocationLists``, checked as a client
+    /// whose manager has `wolfSSL_CertManagerEnableCRL(cm, WOLFSSL_CRL_CHECKALL)` checks them
+    /// (`wolfSSL_CertManagerCheckCRL` of the leaf and of every presented certificate that verified,
+    /// before it may become a signer, as `ProcessPeerCerts` does with `crlCheckAll`), each CRL loaded
+    /// with `wolfSSL_CertManagerLoadCRLBuffer`, which verifies it against the manager's CAs as it
+    /// loads it, offered again through the manager's CRL I/O hook (`wolfSSL_CertManagerSetCRL_IOCb`,
+    /// in place of `EmbedCrlLookup`'s HTTP fetch) when wolfSSL finds no CRL of a certificate's issuer
+    /// (`CheckCertCRL`, src/crl.c), at the request's time (a CRL's nextUpdate through `wc_Time`, the
+    /// bridge's time callback); in wolfSSL's one mode, ``BackendFeature/hardFailRevocation``: a
+    /// certificate no loaded CRL covers fails with `CRL_MISSING` (`CheckCertCRL`).
+    ///
+    /// Not ``BackendFeature/softFailRevocation``: wolfSSL lets a certificate without a CRL through
+    /// only when built with `WOLFSSL_CRL_ALLOW_MISSING_CDP` (`CheckCertCRL`), which Debian's build does
+    /// not define (wolfssl/options.h), or when the application's verify callback overrides the error,
+    /// which is the application's code, not a setting. Not ``BackendFeature/ocspResponses``: the one
+    /// public call that judges a response the application holds, `wolfSSL_CertManagerCheckOCSPResponse`,
+    /// matches it to a certificate only through an `OcspRequest` (`CompareOcspReqResp` in
+    /// `CheckOcspResponse`, src/ocsp.c), which only `InitOcspRequest` makes, and that is
+    /// `WOLFSSL_LOCAL` (wolfssl/wolfcrypt/asn.h; not exported by libwolfssl.so.35); a stapled response
+    /// reaches wolfSSL only inside a TLS handshake. Not maximum chain depth (the
+    /// certificate manager takes no depth; a TLS client's `wolfSSL_CTX_set_verify_depth` applies to
+    /// the handshake only), not RFC 5280 policy inputs (wolfSSL processes no certificate policies).
+    public var features: Set<BackendFeature> { Self.features }
+    static let features: Set<BackendFeature> = [.anyPurpose, .revocationLists, .hardFailRevocation]
 
     /// An evaluator of `anchors` behind the kit's preflight (``BackendPreflight``): bad input, features
     /// this back end does not honour and certificates that are not DER never reach the library.

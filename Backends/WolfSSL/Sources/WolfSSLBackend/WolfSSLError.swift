@@ -35,6 +35,7 @@ struct WolfSSLError: CustomStringConvertible {
         case 7: return (depth ?? 0) > 0 ? .other : .purposeMismatch
         case 8: return .malformed
         case 9: return .hostnameMismatch
+        case 11: return .revoked
         default: return .other
         }
     }

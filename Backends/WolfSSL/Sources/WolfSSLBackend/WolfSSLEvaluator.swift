@@ -15,15 +15,20 @@ struct WolfSSLEvaluator: TrustEvaluator {
         // The guard has refused requests no library can be asked and features this back end does
         // not honour; the bytes and the host are the library's to read.
         let host = request.host.map { WolfSSLHost($0) }
+        // CRL checking is wolfSSL's one mode, hard-fail: on with CRLs or when hard-fail is asked
+        // (the preflight has refused soft-fail).
+        let checkCRLs: Int32 = !request.revocationLists.isEmpty || request.revocationMode == .hardFail ? 1 : 0
         var outcome = cwolfssl_outcome()
         withCBufferArrays(anchors) { anchorPointers, anchorLengths in
             withCBufferArrays(request.chain) { chainPointers, chainLengths in
-                withUnsafeMutablePointer(to: &outcome) { outcomePointer in
-                    let anyPurpose: Int32 = request.purpose == .anyPurpose ? 1 : 0
-                    if let host {
-                        host.text.withCString { cwolfssl_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, request.chain.count, $0, host.isAddress ? 1 : 0, request.unixTime, anyPurpose, outcomePointer) }
-                    } else {
-                        cwolfssl_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, request.chain.count, nil, 0, request.unixTime, anyPurpose, outcomePointer)
+                withCBufferArrays(request.revocationLists) { crlPointers, crlLengths in
+                    withUnsafeMutablePointer(to: &outcome) { outcomePointer in
+                        let anyPurpose: Int32 = request.purpose == .anyPurpose ? 1 : 0
+                        if let host {
+                            host.text.withCString { cwolfssl_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, request.chain.count, crlPointers, crlLengths, request.revocationLists.count, checkCRLs, $0, host.isAddress ? 1 : 0, request.unixTime, anyPurpose, outcomePointer) }
+                        } else {
+                            cwolfssl_verify(anchorPointers, anchorLengths, anchors.count, chainPointers, chainLengths, request.chain.count, crlPointers, crlLengths, request.revocationLists.count, checkCRLs, nil, 0, request.unixTime, anyPurpose, outcomePointer)
+                        }
                     }
                 }
             }
@@ -61,7 +66,7 @@ struct WolfSSLEvaluator: TrustEvaluator {
 
     private static func diagnostic(code: Int32, stage: Int32, index: Int) -> NativeDiagnostic {
         let error = WolfSSLError(code: code)
-        let depth: Int? = stage == CWOLFSSL_STAGE_ANCHOR || index < 0 ? nil : index
+        let depth: Int? = stage == CWOLFSSL_STAGE_ANCHOR || stage == CWOLFSSL_STAGE_CRL_LOAD || index < 0 ? nil : index
         switch stage {
         case Int32(CWOLFSSL_STAGE_ANCHOR):
             return NativeDiagnostic(code: Int(code), name: error.name, message: "wolfSSL refused to load anchor \(index) as a CA (wolfSSL_CertManagerLoadCABuffer): \(error.text)", depth: nil, failure: error.failure(depth: nil))
@@ -78,6 +83,14 @@ struct WolfSSLEvaluator: TrustEvaluator {
             return NativeDiagnostic(code: Int(code), name: error.name, message: "\(error.text) (CheckHostName)", depth: 0, failure: .hostnameMismatch)
         case Int32(CWOLFSSL_STAGE_PATH):
             return NativeDiagnostic(code: Int(code), name: "WOLFSSL_PATH_UNRESOLVED", message: "wolfSSL trusted the leaf, but the signers it verified the certificates with (DecodedCert.ca) do not lead from the leaf to a loaded anchor; without a path the verdict cannot be reported, so not trusted", depth: 0, failure: .other)
+        case Int32(CWOLFSSL_STAGE_CRL_LOAD):
+            // A CRL wolfSSL cannot decode fails the verification (the load an application makes
+            // fails); one it decoded but would not take (no signer among the manager's CAs, a bad
+            // signature, past its nextUpdate) explains a certificate left without a CRL.
+            let failure = error.failure(depth: nil)
+            return NativeDiagnostic(code: Int(code), name: error.name, message: "wolfSSL would not load revocation list \(index) (wolfSSL_CertManagerLoadCRLBuffer): \(error.text)", depth: nil, failure: failure == .malformed ? .malformed : .other)
+        case Int32(CWOLFSSL_STAGE_CRL_CHECK):
+            return NativeDiagnostic(code: Int(code), name: error.name, message: "wolfSSL_CertManagerCheckCRL: \(error.text)", depth: depth, failure: error.failure(depth: depth))
         case Int32(CWOLFSSL_STAGE_INTERNAL):
             return NativeDiagnostic(code: Int(code), name: error.name, message: "wolfSSL failed before verifying: \(error.text)", depth: nil, failure: .other)
         default:

@@ -15,10 +15,10 @@ typedef struct cnss_outcome {
     /// The error of the step that failed (a PRErrorCode: SEC_ERROR_*, SSL_ERROR_*), 0 when trusted.
     int error;
     /// Which step failed: 0 none, 1 importing a certificate, 2 path validation, 3 the host name,
-    /// 4 an internal failure (allocation, NSS not initialised).
+    /// 4 an internal failure (allocation, NSS not initialised), 5 caching a CRL (CERT_CacheCRL).
     int step;
     /// For step 1: the index of the certificate that could not be imported (anchors first, then
-    /// the presented chain).
+    /// the presented chain); for step 5 the index of the CRL NSS would not take.
     int failed_index;
     /// The verify log of path validation (CERTVerifyLog): error and depth of each entry, and for an
     /// expired-or-not-yet-valid entry what CERT_CheckCertValidTimes says of that certificate at the
@@ -41,13 +41,29 @@ int cnss_initialize(void);
 /// (SEC_ERROR_BUSY when a certificate is still referenced).
 int cnss_reset(void);
 
+/// Revocation checking asked of CERT_PKIXVerifyCert (cert_pi_revocationFlags, CRL method only,
+/// never the network; see cnss_bridge.c).
+enum {
+    /// No method tested (CERT_REV_M_DO_NOT_TEST_USING_THIS_METHOD).
+    CNSS_REVOCATION_NONE = 0,
+    /// The CRL method, missing information ignored: NSS's own classic policy
+    /// (CERT_GetClassicOCSPDisabledPolicy, lib/certhigh/certvfypkix.c).
+    CNSS_REVOCATION_SOFT = 1,
+    /// The CRL method, fresh information required of every certificate: NSS's NIST policy
+    /// (CERT_GetPKIXVerifyNistRevocationPolicy) without network fetching.
+    CNSS_REVOCATION_HARD = 2,
+};
+
 /// Validates `chain` (DER, leaf first) against exactly `anchors` at `time_us` (microseconds since
 /// 1970, PRTime) with CERT_PKIXVerifyCert for `usage_any ? no usage : certificateUsageSSLServer`,
-/// no revocation checking and no network, then, when `host` is not NULL, checks the leaf with
+/// revocation checked as `revocation` says (CNSS_REVOCATION_*) against `crls` (DER, each given to
+/// NSS's CRL cache with CERT_CacheCRL for the call and removed with CERT_UncacheCRL before
+/// returning) and no network, then, when `host` is not NULL, checks the leaf with
 /// CERT_VerifyCertName as NSS's TLS client does (ssl/sslauth.c, SSL_AuthCertificate). Every
 /// certificate is imported as a temporary certificate and released before returning.
 void cnss_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                  const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                 const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count, int revocation,
                  const char *host, int64_t time_us, int usage_any,
                  cnss_outcome *outcome, cnss_path_sink sink, void *sink_context);
 
@@ -62,7 +78,8 @@ const char *cnss_error_name(int code);
 const char *cnss_error_text(int code);
 /// The class of an NSS error for the taxonomy: 1 a validity period (expired or not yet valid),
 /// 2 no path to an anchor, 3 an issuer that is not a CA, 4 a path length constraint, 5 a signature,
-/// 6 key usage or certificate type, 7 revoked, 8 undecodable input, 9 the host name, 0 anything else.
+/// 6 key usage or certificate type, 7 revoked, 8 undecodable input (a certificate or a CRL), 9 the
+/// host name, 0 anything else.
 int cnss_error_class(int code);
 /// NSS_GetVersion().
 const char *cnss_version(void);

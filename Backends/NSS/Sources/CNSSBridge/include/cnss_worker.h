@@ -38,6 +38,7 @@ int cnss_worker_pid(const cnss_worker *worker);
 int cnss_worker_verify(cnss_worker *worker,
                        const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                       const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count, int revocation,
                        const char *host, int64_t time_us, int usage_any,
                        cnss_outcome *outcome, cnss_path_sink path_sink, void *path_context,
                        cnss_error_sink error_sink, void *error_context);

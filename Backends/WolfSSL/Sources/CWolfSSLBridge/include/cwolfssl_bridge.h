@@ -31,6 +31,13 @@ enum {
     /// the leaf to a loaded anchor (see signer_path in cwolfssl_bridge.c; not expected to happen, kept
     /// so that a verdict without a path fails closed).
     CWOLFSSL_STAGE_PATH = 8,
+    /// wolfSSL_CertManagerLoadCRLBuffer of a CRL of the request (`index` is the CRL's): wolfSSL would
+    /// not load it (it verifies a CRL as it loads it: its encoding, its signer among the manager's
+    /// CAs, its signature, its nextUpdate at the validation time).
+    CWOLFSSL_STAGE_CRL_LOAD = 9,
+    /// wolfSSL_CertManagerCheckCRL of a presented certificate (`index` its position): revoked, or no
+    /// CRL of its issuer (CRL_MISSING).
+    CWOLFSSL_STAGE_CRL_CHECK = 10,
 };
 
 /// Not wolfSSL's: the path of a trusted verdict could not be read from the signers wolfSSL used.
@@ -62,11 +69,14 @@ int cwolfssl_initialize(void);
 
 /// Verifies `chain` (DER, leaf first) against exactly `anchors` at `unix_time` as wolfSSL's TLS
 /// client does, in a certificate manager of its own made for this call (see cwolfssl_bridge.c);
-/// then, unless `any_purpose`, the leaf's key usage and extended key usage for a TLS server; then,
-/// when `host` is not NULL, the host (`host_is_ip`: an IP address in text form). Every clock read
-/// of wolfSSL on this thread during the call returns `unix_time`.
+/// with `check_crls`, revocation checked as a client with wolfSSL_CertManagerEnableCRL(cm,
+/// WOLFSSL_CRL_CHECKALL) does, against `crls` (DER) and nothing fetched; then, unless
+/// `any_purpose`, the leaf's key usage and extended key usage for a TLS server; then, when `host` is
+/// not NULL, the host (`host_is_ip`: an IP address in text form). Every clock read of wolfSSL on this
+/// thread during the call returns `unix_time`.
 void cwolfssl_verify(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                      const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                     const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count, int check_crls,
                      const char *host, int host_is_ip, int64_t unix_time, int any_purpose,
                      cwolfssl_outcome *outcome);
 
@@ -79,7 +89,7 @@ const char *cwolfssl_error_name(int code);
 const char *cwolfssl_error_text(int code);
 /// The class of a wolfSSL error for the taxonomy: 1 expired, 2 not yet valid, 3 no path to an
 /// anchor, 4 not a CA, 5 path length, 6 signature, 7 purpose (key usage, extended key usage),
-/// 8 undecodable input, 9 host name, 10 name constraints, 0 anything else.
+/// 8 undecodable input, 9 host name, 10 name constraints, 11 revoked, 0 anything else.
 int cwolfssl_error_class(int code);
 /// wolfSSL_lib_version().
 const char *cwolfssl_version(void);

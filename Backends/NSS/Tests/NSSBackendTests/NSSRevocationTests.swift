@@ -1,0 +1,133 @@
+import Foundation
+@testable import NSSBackend
+import Testing
+import TrustBackendKit
+
+/// Revocation through NSS's CRL cache (CERT_CacheCRL for the request, CERT_UncacheCRL after), with
+/// NIST PKITS's certificates and CRLs (Vectors/pkits/pkits.json) at PKITS's validation time.
+@Suite struct NSSRevocationTests {
+    /// PKITS 4.4.3: the leaf is on Good CA's CRL. NSS says revoked, in either mode.
+    @Test(arguments: [RevocationMode.hardFail, .softFail])
+    func aRevokedLeafIsRevoked(_ mode: RevocationMode) throws {
+        let entry = try PKITSEntry("pkits::4.4.3-InvalidRevokedEETest3")
+        var request = entry.request
+        request.revocationLists = entry.crls
+        request.revocationMode = mode
+        let verdict = try NSSBackend().makeEvaluator(anchors: entry.anchors).evaluate(request)
+        #expect(!verdict.isTrusted)
+        #expect(verdict.failures.contains(.revoked), "\(verdict)")
+        #expect(verdict.diagnostics.contains { $0.name == "SEC_ERROR_REVOKED_CERTIFICATE" }, "\(verdict)")
+    }
+
+    /// CRLs without a mode get NSS's classic policy: PKITS 4.4.3 revoked, 4.1.1 (its CRLs cover
+    /// every certificate, none listed) trusted.
+    @Test func crlsWithoutAModeAreChecked() throws {
+        let revoked = try PKITSEntry("pkits::4.4.3-InvalidRevokedEETest3")
+        var request = revoked.request
+        request.revocationLists = revoked.crls
+        #expect(try NSSBackend().makeEvaluator(anchors: revoked.anchors).evaluate(request).failures.contains(.revoked))
+        let valid = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        var validRequest = valid.request
+        validRequest.revocationLists = valid.crls
+        validRequest.revocationMode = .hardFail
+        let verdict = try NSSBackend().makeEvaluator(anchors: valid.anchors).evaluate(validRequest)
+        #expect(verdict.isTrusted, "\(verdict)")
+    }
+
+    /// A mode without CRLs: hard-fail needs a CRL of every certificate's issuer, so nothing can be
+    /// trusted; soft-fail lets a certificate no CRL covers through.
+    @Test func hardFailWithoutDataRejectsAndSoftFailPasses() throws {
+        let entry = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        let evaluator = try NSSBackend().makeEvaluator(anchors: entry.anchors)
+        var request = entry.request
+        request.revocationMode = .hardFail
+        #expect(!evaluator.evaluate(request).isTrusted)
+        request.revocationMode = .softFail
+        #expect(evaluator.evaluate(request).isTrusted)
+    }
+
+    /// A CRL NSS cannot decode (a real CRL cut short) is refused with NSS's own error, not ignored.
+    @Test func aGarbageCRLIsRejected() throws {
+        let entry = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        var request = entry.request
+        let crl = try #require(entry.crls.first)
+        request.revocationLists = entry.crls + [Array(crl.prefix(crl.count / 2))]
+        request.revocationMode = .softFail
+        let verdict = try NSSBackend().makeEvaluator(anchors: entry.anchors).evaluate(request)
+        #expect(!verdict.isTrusted)
+        #expect(verdict.failures == [.malformed], "\(verdict)")
+        #expect(verdict.origin == .library)
+        #expect(verdict.diagnostics.allSatisfy { $0.message.contains("CERT_CacheCRL") })
+    }
+
+    /// OCSP responses are not taken (NSS judges their freshness against the clock only): the
+    /// preflight refuses the request.
+    @Test func ocspResponsesAreRefused() throws {
+        let entry = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        var request = entry.request
+        request.ocspResponses = [[0x30, 0x03, 0x0A, 0x01, 0x00]]
+        let verdict = try NSSBackend().makeEvaluator(anchors: entry.anchors).evaluate(request)
+        #expect(!verdict.isTrusted)
+        #expect(verdict.diagnostics.map(\.name) == ["UNSUPPORTED_CONSTRAINT"])
+        #expect(verdict.origin == .harness)
+    }
+
+    /// One request's CRLs never answer for another's: the same chain, alternately with and without
+    /// the CRL that revokes its leaf, gets the same two verdicts every time, in whatever NSS it
+    /// runs (CRL requests go to worker processes; the others to the program's own NSS or a worker).
+    @Test func crlsDoNotOutliveTheirRequest() throws {
+        let entry = try PKITSEntry("pkits::4.4.3-InvalidRevokedEETest3")
+        let evaluator = try NSSBackend().makeEvaluator(anchors: entry.anchors)
+        var withCRLs = entry.request
+        withCRLs.revocationLists = entry.crls
+        for _ in 0..<3 {
+            #expect(evaluator.evaluate(entry.request).isTrusted)
+            #expect(evaluator.evaluate(withCRLs).failures.contains(.revoked))
+        }
+    }
+}
+
+/// One PKITS entry (Vectors/pkits/pkits.json, found by walking up from this file) as a request for
+/// path validation at PKITS's validation time.
+struct PKITSEntry {
+    let anchors: [[UInt8]]
+    let request: EvaluationRequest
+    let crls: [[UInt8]]
+
+    init(_ id: String) throws {
+        let suite = try Self.suite()
+        let entries = try #require(suite["testcases"] as? [[String: Any]])
+        let entry = try #require(entries.first { $0["id"] as? String == id })
+        let timeText = try #require(suite["validation_time"] as? String)
+        let time = try #require(ISO8601DateFormatter().date(from: timeText))
+        let anchorPEM = try #require(entry["trust_anchor"] as? String)
+        let leafPEM = try #require(entry["end_entity"] as? String)
+        let intermediatePEMs = try #require(entry["intermediates"] as? [String])
+        let crlPEMs = try #require(entry["crls"] as? [String])
+        let anchor = try Self.der(anchorPEM)
+        let leaf = try Self.der(leafPEM)
+        let intermediates = try intermediatePEMs.map(Self.der)
+        crls = try crlPEMs.map(Self.der)
+        anchors = [anchor]
+        request = EvaluationRequest(chain: [leaf] + intermediates.reversed(), host: nil, time: time, purpose: .anyPurpose)
+    }
+
+    private static func suite() throws -> [String: Any] {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while directory.path != "/" {
+            let file = directory.appendingPathComponent("Vectors/pkits/pkits.json")
+            if FileManager.default.fileExists(atPath: file.path) {
+                return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            }
+            directory.deleteLastPathComponent()
+        }
+        throw CocoaError(.fileNoSuchFile)
+    }
+
+    /// The DER of a PEM block.
+    private static func der(_ pem: String) throws -> [UInt8] {
+        let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        let data = try #require(Data(base64Encoded: body))
+        return Array(data)
+    }
+}
