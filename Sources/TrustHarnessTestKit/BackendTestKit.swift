@@ -38,6 +38,20 @@ public enum BackendTestKit {
         return directory
     }
 
+    /// One NIST PKITS entry of the committed suite (`Vectors/pkits/pkits.json`, from
+    /// ``vectorsDirectory()``) as the harness asks it: its trust anchor, and a request for path
+    /// validation for any purpose at PKITS's time with the entry's intermediates (anchor side last)
+    /// and, in ``PKITSEntry/crls``, its CRLs, which a test sets on the request as it needs
+    /// (`request.revocationLists`, with or without a `revocationMode`).
+    /// - Throws: `FileProblem` when the suite cannot be read, `PKITSEntryError` when it has no `id`.
+    public static func pkitsEntry(_ id: String) throws -> PKITSEntry {
+        let suite = try PKITSSuite.load(from: try vectorsDirectory().appendingPathComponent("pkits/pkits.json"))
+        guard let testcase = suite.testcases.first(where: { $0.id == id }) else { throw PKITSEntryError(id: id) }
+        let prepared = try SuiteRunner(backends: []).prepare(testcase)
+        var request = EvaluationRequest(chain: prepared.chain, host: prepared.host, time: testcase.validationTime ?? Date(), purpose: .anyPurpose)
+        return PKITSEntry(anchors: prepared.anchors, request: request, crls: prepared.crls)
+    }
+
     /// The vector suite with the deviations of `deviations` (a file in `Vectors/deviations.json`'s
     /// format; nil: none recorded), for the `suite:` forms of the checks (`VectorSuite` is
     /// `TrustVectors`'s: import it to name the type).
@@ -306,4 +320,20 @@ public enum BackendTestKit {
     static func label(_ configuration: BackendConfiguration) -> String {
         configuration.certificateCacheCapacity > 0 ? "cached" : "uncached"
     }
+}
+
+/// A NIST PKITS entry as ``BackendTestKit/pkitsEntry(_:)`` gives it.
+public struct PKITSEntry: Sendable {
+    /// The entry's trust anchor, DER.
+    public let anchors: [[UInt8]]
+    /// Path validation for any purpose at PKITS's time, without CRLs.
+    public let request: EvaluationRequest
+    /// The entry's CRLs, DER, in PKITS's order.
+    public let crls: [[UInt8]]
+}
+
+/// No PKITS entry has the id asked for.
+public struct PKITSEntryError: Error, CustomStringConvertible {
+    public let id: String
+    public var description: String { "the committed PKITS suite has no entry \(id)" }
 }

@@ -145,7 +145,7 @@ public struct SuiteRunner: Sendable {
     /// The anchors, the presented chain (peer first, then the intermediates in suite order) and the
     /// host of a case, decoded from its PEM.
     /// - Throws: ``SuiteInputError`` naming the field that could not be used.
-    func prepare(_ testcase: LimboTestcase) throws -> (anchors: [[UInt8]], chain: [[UInt8]], host: HostIdentity?, crls: [[UInt8]]) {
+    public func prepare(_ testcase: LimboTestcase) throws -> (anchors: [[UInt8]], chain: [[UInt8]], host: HostIdentity?, crls: [[UInt8]]) {
         func certificates(_ pems: [String], _ field: String, blockType: String = "CERTIFICATE") throws -> [[UInt8]] {
             try pems.enumerated().flatMap { index, pem in
                 do {

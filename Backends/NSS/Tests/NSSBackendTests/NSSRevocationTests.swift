@@ -1,6 +1,7 @@
 import Foundation
 @testable import NSSBackend
 import Testing
+import TrustHarnessTestKit
 import TrustBackendKit
 
 /// Revocation through NSS's CRL cache (CERT_CacheCRL for the request, CERT_UncacheCRL after), with
@@ -9,7 +10,7 @@ import TrustBackendKit
     /// PKITS 4.4.3: the leaf is on Good CA's CRL. NSS says revoked, in either mode.
     @Test(arguments: [RevocationMode.hardFail, .softFail])
     func aRevokedLeafIsRevoked(_ mode: RevocationMode) throws {
-        let entry = try PKITSEntry("pkits::4.4.3-InvalidRevokedEETest3")
+        let entry = try BackendTestKit.pkitsEntry("pkits::4.4.3-InvalidRevokedEETest3")
         var request = entry.request
         request.revocationLists = entry.crls
         request.revocationMode = mode
@@ -22,11 +23,11 @@ import TrustBackendKit
     /// CRLs without a mode get NSS's classic policy: PKITS 4.4.3 revoked, 4.1.1 (its CRLs cover
     /// every certificate, none listed) trusted.
     @Test func crlsWithoutAModeAreChecked() throws {
-        let revoked = try PKITSEntry("pkits::4.4.3-InvalidRevokedEETest3")
+        let revoked = try BackendTestKit.pkitsEntry("pkits::4.4.3-InvalidRevokedEETest3")
         var request = revoked.request
         request.revocationLists = revoked.crls
         #expect(try NSSBackend().makeEvaluator(anchors: revoked.anchors).evaluate(request).failures.contains(.revoked))
-        let valid = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        let valid = try BackendTestKit.pkitsEntry("pkits::4.1.1-ValidSignaturesTest1")
         var validRequest = valid.request
         validRequest.revocationLists = valid.crls
         validRequest.revocationMode = .hardFail
@@ -37,7 +38,7 @@ import TrustBackendKit
     /// A mode without CRLs: hard-fail needs a CRL of every certificate's issuer, so nothing can be
     /// trusted; soft-fail lets a certificate no CRL covers through.
     @Test func hardFailWithoutDataRejectsAndSoftFailPasses() throws {
-        let entry = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        let entry = try BackendTestKit.pkitsEntry("pkits::4.1.1-ValidSignaturesTest1")
         let evaluator = try NSSBackend().makeEvaluator(anchors: entry.anchors)
         var request = entry.request
         request.revocationMode = .hardFail
@@ -48,7 +49,7 @@ import TrustBackendKit
 
     /// A CRL NSS cannot decode (a real CRL cut short) is refused with NSS's own error, not ignored.
     @Test func aGarbageCRLIsRejected() throws {
-        let entry = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        let entry = try BackendTestKit.pkitsEntry("pkits::4.1.1-ValidSignaturesTest1")
         var request = entry.request
         let crl = try #require(entry.crls.first)
         request.revocationLists = entry.crls + [Array(crl.prefix(crl.count / 2))]
@@ -63,7 +64,7 @@ import TrustBackendKit
     /// OCSP responses are not taken (NSS judges their freshness against the clock only): the
     /// preflight refuses the request.
     @Test func ocspResponsesAreRefused() throws {
-        let entry = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        let entry = try BackendTestKit.pkitsEntry("pkits::4.1.1-ValidSignaturesTest1")
         var request = entry.request
         request.ocspResponses = [[0x30, 0x03, 0x0A, 0x01, 0x00]]
         let verdict = try NSSBackend().makeEvaluator(anchors: entry.anchors).evaluate(request)
@@ -76,7 +77,7 @@ import TrustBackendKit
     /// the CRL that revokes its leaf, gets the same two verdicts every time, in whatever NSS it
     /// runs (CRL requests go to worker processes; the others to the program's own NSS or a worker).
     @Test func crlsDoNotOutliveTheirRequest() throws {
-        let entry = try PKITSEntry("pkits::4.4.3-InvalidRevokedEETest3")
+        let entry = try BackendTestKit.pkitsEntry("pkits::4.4.3-InvalidRevokedEETest3")
         let evaluator = try NSSBackend().makeEvaluator(anchors: entry.anchors)
         var withCRLs = entry.request
         withCRLs.revocationLists = entry.crls
@@ -84,50 +85,5 @@ import TrustBackendKit
             #expect(evaluator.evaluate(entry.request).isTrusted)
             #expect(evaluator.evaluate(withCRLs).failures.contains(.revoked))
         }
-    }
-}
-
-/// One PKITS entry (Vectors/pkits/pkits.json, found by walking up from this file) as a request for
-/// path validation at PKITS's validation time.
-struct PKITSEntry {
-    let anchors: [[UInt8]]
-    let request: EvaluationRequest
-    let crls: [[UInt8]]
-
-    init(_ id: String) throws {
-        let suite = try Self.suite()
-        let entries = try #require(suite["testcases"] as? [[String: Any]])
-        let entry = try #require(entries.first { $0["id"] as? String == id })
-        let timeText = try #require(suite["validation_time"] as? String)
-        let time = try #require(ISO8601DateFormatter().date(from: timeText))
-        let anchorPEM = try #require(entry["trust_anchor"] as? String)
-        let leafPEM = try #require(entry["end_entity"] as? String)
-        let intermediatePEMs = try #require(entry["intermediates"] as? [String])
-        let crlPEMs = try #require(entry["crls"] as? [String])
-        let anchor = try Self.der(anchorPEM)
-        let leaf = try Self.der(leafPEM)
-        let intermediates = try intermediatePEMs.map(Self.der)
-        crls = try crlPEMs.map(Self.der)
-        anchors = [anchor]
-        request = EvaluationRequest(chain: [leaf] + intermediates.reversed(), host: nil, time: time, purpose: .anyPurpose)
-    }
-
-    private static func suite() throws -> [String: Any] {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            let file = directory.appendingPathComponent("Vectors/pkits/pkits.json")
-            if FileManager.default.fileExists(atPath: file.path) {
-                return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-            }
-            directory.deleteLastPathComponent()
-        }
-        throw CocoaError(.fileNoSuchFile)
-    }
-
-    /// The DER of a PEM block.
-    private static func der(_ pem: String) throws -> [UInt8] {
-        let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
-        let data = try #require(Data(base64Encoded: body))
-        return Array(data)
     }
 }

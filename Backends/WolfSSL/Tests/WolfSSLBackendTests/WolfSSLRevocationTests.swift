@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrustHarnessTestKit
 import TrustBackendKit
 import WolfSSLBackend
 
@@ -11,7 +12,7 @@ import WolfSSLBackend
     /// intermediate is a signer: through the manager's CRL I/O hook). wolfSSL says CRL_CERT_REVOKED.
     @Test(arguments: [RevocationMode?.none, .hardFail])
     func aRevokedLeafIsRevoked(_ mode: RevocationMode?) throws {
-        let entry = try PKITSEntry("pkits::4.4.3-InvalidRevokedEETest3")
+        let entry = try BackendTestKit.pkitsEntry("pkits::4.4.3-InvalidRevokedEETest3")
         var request = entry.request
         request.revocationLists = entry.crls
         request.revocationMode = mode
@@ -24,7 +25,7 @@ import WolfSSLBackend
     /// PKITS 4.1.1 with its CRLs (every certificate covered, none listed) is trusted; without them,
     /// hard-fail leaves every certificate without a CRL (CRL_MISSING).
     @Test func hardFailNeedsACRLOfEveryCertificate() throws {
-        let entry = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        let entry = try BackendTestKit.pkitsEntry("pkits::4.1.1-ValidSignaturesTest1")
         let evaluator = try WolfSSLBackend().makeEvaluator(anchors: entry.anchors)
         var request = entry.request
         request.revocationLists = entry.crls
@@ -40,7 +41,7 @@ import WolfSSLBackend
     /// A CRL wolfSSL cannot decode (a real CRL cut short) fails the verification with wolfSSL's
     /// error, even though the other CRLs cover the chain.
     @Test func aGarbageCRLIsRejected() throws {
-        let entry = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        let entry = try BackendTestKit.pkitsEntry("pkits::4.1.1-ValidSignaturesTest1")
         var request = entry.request
         let crl = try #require(entry.crls.first)
         request.revocationLists = entry.crls + [Array(crl.prefix(crl.count / 2))]
@@ -53,7 +54,7 @@ import WolfSSLBackend
 
     /// Soft-fail and OCSP responses are not wolfSSL settings: the preflight refuses them.
     @Test func softFailAndOCSPAreRefused() throws {
-        let entry = try PKITSEntry("pkits::4.1.1-ValidSignaturesTest1")
+        let entry = try BackendTestKit.pkitsEntry("pkits::4.1.1-ValidSignaturesTest1")
         let evaluator = try WolfSSLBackend().makeEvaluator(anchors: entry.anchors)
         var soft = entry.request
         soft.revocationLists = entry.crls
@@ -74,7 +75,7 @@ import WolfSSLBackend
     /// rejected; at 2010-01-01T12:00Z, where the CRL is current and the certificates valid (from
     /// 2010-01-01T08:30Z), it loads and the chain is trusted. (The clock, in 2026, would refuse both.)
     @Test func crlTimesAreTheRequests() throws {
-        let stale = try PKITSEntry("pkits::4.4.11-InvalidOldCRLnextUpdateTest11")
+        let stale = try BackendTestKit.pkitsEntry("pkits::4.4.11-InvalidOldCRLnextUpdateTest11")
         let evaluator = try WolfSSLBackend().makeEvaluator(anchors: stale.anchors)
         var request = stale.request
         request.revocationLists = stale.crls
@@ -84,50 +85,5 @@ import WolfSSLBackend
         request.time = try #require(ISO8601DateFormatter().date(from: "2010-01-01T12:00:00Z"))
         let early = evaluator.evaluate(request)
         #expect(early.isTrusted, "\(early)")
-    }
-}
-
-/// One PKITS entry (Vectors/pkits/pkits.json, found by walking up from this file) as a request for
-/// path validation at PKITS's validation time.
-struct PKITSEntry {
-    let anchors: [[UInt8]]
-    let request: EvaluationRequest
-    let crls: [[UInt8]]
-
-    init(_ id: String) throws {
-        let suite = try Self.suite()
-        let entries = try #require(suite["testcases"] as? [[String: Any]])
-        let entry = try #require(entries.first { $0["id"] as? String == id })
-        let timeText = try #require(suite["validation_time"] as? String)
-        let time = try #require(ISO8601DateFormatter().date(from: timeText))
-        let anchorPEM = try #require(entry["trust_anchor"] as? String)
-        let leafPEM = try #require(entry["end_entity"] as? String)
-        let intermediatePEMs = try #require(entry["intermediates"] as? [String])
-        let crlPEMs = try #require(entry["crls"] as? [String])
-        let anchor = try Self.der(anchorPEM)
-        let leaf = try Self.der(leafPEM)
-        let intermediates = try intermediatePEMs.map(Self.der)
-        crls = try crlPEMs.map(Self.der)
-        anchors = [anchor]
-        request = EvaluationRequest(chain: [leaf] + intermediates.reversed(), host: nil, time: time, purpose: .anyPurpose)
-    }
-
-    private static func suite() throws -> [String: Any] {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            let file = directory.appendingPathComponent("Vectors/pkits/pkits.json")
-            if FileManager.default.fileExists(atPath: file.path) {
-                return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-            }
-            directory.deleteLastPathComponent()
-        }
-        throw CocoaError(.fileNoSuchFile)
-    }
-
-    /// The DER of a PEM block.
-    private static func der(_ pem: String) throws -> [UInt8] {
-        let body = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
-        let data = try #require(Data(base64Encoded: body))
-        return Array(data)
     }
 }
