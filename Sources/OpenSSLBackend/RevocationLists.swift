@@ -1,6 +1,5 @@
 internal import COpenSSL
 import TrustCore
-import TrustDER
 
 /// The CRLs of one request, parsed by OpenSSL into a `STACK_OF(X509_CRL)` this object owns (and
 /// frees, with every CRL, in deinit). A verification context points at the stack without owning
@@ -16,8 +15,10 @@ final class RevocationLists {
         COpenSSL_sk_X509_CRL_pop_free(stack)
     }
 
-    /// Parses every CRL with `d2i_X509_CRL`; each must be exactly one strict-DER CRL.
-    /// - Returns: the lists, or the fail-closed verdict naming the first CRL that is not one.
+    /// Parses every CRL with `d2i_X509_CRL`, as an application hands OpenSSL a DER CRL: what it
+    /// reads is OpenSSL's to decide (bytes after the CRL are left unread, as `d2i` leaves them;
+    /// stricter DER is the `checks` layer's, as for certificates).
+    /// - Returns: the lists, or the rejection naming the first CRL OpenSSL cannot parse, with its reason.
     static func parse(_ ders: [[UInt8]]) -> Result<RevocationLists, VerdictError> {
         guard let stack = COpenSSL_sk_X509_CRL_new_null() else {
             return .failure(VerdictError(.failClosed(.other, name: "CRL_STACK_ALLOCATION_FAILED", message: "OpenSSL could not allocate the stack of CRLs", origin: .harness)))
@@ -27,15 +28,10 @@ final class RevocationLists {
             func refuse(_ problem: String) -> Result<RevocationLists, VerdictError> {
                 .failure(VerdictError(.failClosed(.malformed, name: "CRL_NOT_PARSED", message: "revocation list \(index): \(problem)", origin: .library)))
             }
-            if let problem = DERCertificate.encodingProblem(der) { return refuse("not DER: \(problem)") }
             let parsed = decodeDER(der) { d2i_X509_CRL(nil, $0, $1) }
             guard let crl = parsed.object else {
                 let reasons = OpenSSLErrorQueue.drain().map(\.description).joined(separator: "; ")
                 return refuse("d2i_X509_CRL cannot parse it (\(reasons.isEmpty ? "no reason given" : reasons))")
-            }
-            guard parsed.consumed == der.count else {
-                X509_CRL_free(crl)
-                return refuse("\(der.count - parsed.consumed) trailing bytes")
             }
             guard COpenSSL_sk_X509_CRL_push(stack, crl) > 0 else {
                 X509_CRL_free(crl)

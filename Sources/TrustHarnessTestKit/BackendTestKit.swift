@@ -48,7 +48,7 @@ public enum BackendTestKit {
         let suite = try PKITSSuite.load(from: try vectorsDirectory().appendingPathComponent("pkits/pkits.json"))
         guard let testcase = suite.testcases.first(where: { $0.id == id }) else { throw PKITSEntryError(id: id) }
         let prepared = try SuiteRunner(backends: []).prepare(testcase)
-        var request = EvaluationRequest(chain: prepared.chain, host: prepared.host, time: testcase.validationTime ?? Date(), purpose: .anyPurpose)
+        let request = EvaluationRequest(chain: prepared.chain, host: prepared.host, time: testcase.validationTime ?? Date(), purpose: .anyPurpose)
         return PKITSEntry(anchors: prepared.anchors, request: request, crls: prepared.crls)
     }
 
@@ -185,6 +185,7 @@ public enum BackendTestKit {
                 }
             }
             try await expectTimeHonoured(backend, suite: suite, sourceLocation: sourceLocation)
+            expectHostileRevocationInputsRejected(backend, suite: suite, sourceLocation: sourceLocation)
         }
         if caches {
             expectCacheKeepsVerdicts(registry, suite: suite, sourceLocation: sourceLocation)
@@ -202,6 +203,63 @@ public enum BackendTestKit {
         if !wrong.isEmpty {
             Issue.record("\(wrong.count) verdicts under concurrency differ from one uncached task's: \(Set(wrong).sorted().prefix(10))", sourceLocation: sourceLocation)
         }
+    }
+
+    /// Hostile revocation data beside a chain that is valid with its own: for a back end that takes
+    /// CRLs (or OCSP responses), each of a set of inputs no library can use (empty, one byte, noise,
+    /// a real CRL or response cut short, a length of 4 GiB, a SEQUENCE
+    /// nested 10,000 deep, 4 MiB of zeros, PEM text, a certificate) is added to the vector's own,
+    /// in hard-fail where the back end has it: the library must answer (no crash, no hang, which
+    /// the evaluation limit catches), and not trust, with at least one reason. Where it has only
+    /// soft-fail, it must still answer with a verdict, and a rejection must say why.
+    static func expectHostileRevocationInputsRejected(_ backend: any TrustBackend, suite: VectorSuite, sourceLocation: SourceLocation) {
+        let features = backend.features
+        for (feature, id) in [(BackendFeature.revocationLists, "revocation-crl-none-revoked/p256"), (.ocspResponses, "revocation-ocsp-good/p256")] where features.contains(feature) {
+            guard let vector = suite.vectors.first(where: { $0.id == id }), let evaluator = try? backend.makeEvaluator(anchors: vector.anchors) else {
+                Issue.record("\(backend.name): the vector \(id) is not at hand to test hostile revocation data", sourceLocation: sourceLocation)
+                continue
+            }
+            let real = feature == .revocationLists ? vector.revocationLists.last ?? [] : vector.ocspResponses.first ?? []
+            for (what, hostile) in hostileRevocationInputs(real: real, certificate: vector.chain[0]) {
+                var request = vector.request
+                if feature == .revocationLists { request.revocationLists.append(hostile) } else { request.ocspResponses = [hostile] }
+                let hard = features.contains(.hardFailRevocation)
+                if hard { request.revocationMode = .hardFail }
+                let label = GuardedEvaluation.label(vector: id + " with " + what, backend: backend.name)
+                let asked = request
+                guard let verdict = GuardedEvaluation.run(label: label, limit: 60, { evaluator.evaluate(asked) }) else {
+                    Issue.record("\(backend.name) did not answer \(id) with \(what) within 60 s", sourceLocation: sourceLocation)
+                    continue
+                }
+                if hard && verdict.isTrusted {
+                    Issue.record("\(backend.name) trusted \(id) in hard-fail with \(what) among its revocation data", sourceLocation: sourceLocation)
+                }
+                if !verdict.isTrusted && verdict.diagnostics.isEmpty {
+                    Issue.record("\(backend.name) rejected \(id) with \(what) without a reason", sourceLocation: sourceLocation)
+                }
+            }
+        }
+    }
+
+    /// The hostile revocation inputs of ``expectHostileRevocationInputsRejected``, named.
+    static func hostileRevocationInputs(real: [UInt8], certificate: [UInt8]) -> [(String, [UInt8])] {
+        // Fixed bytes (a linear congruential sequence), so every run asks the same.
+        var state: UInt32 = 0x5EED
+        let noise = (0..<256).map { _ -> UInt8 in state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: state >> 24) }
+        var nested: [UInt8] = []
+        for _ in 0..<10_000 { nested = [0x30, 0x80] + nested }
+        nested += Array(repeating: 0, count: 20_000)
+        return [
+            ("nothing", []),
+            ("one byte", [0x30]),
+            ("256 bytes of noise", noise),
+            ("the real one cut in half", Array(real.prefix(real.count / 2))),
+            ("a SEQUENCE claiming 4 GiB", [0x30, 0x84, 0xFF, 0xFF, 0xFF, 0xFF, 0x02, 0x01, 0x01]),
+            ("a SEQUENCE nested 10,000 deep (BER, indefinite lengths)", nested),
+            ("4 MiB of zeros in a SEQUENCE", [0x30, 0x83, 0x40, 0x00, 0x00] + Array(repeating: 0, count: 0x40_0000)),
+            ("PEM text", Array("-----BEGIN X509 CRL-----\nMAA=\n-----END X509 CRL-----\n".utf8)),
+            ("a certificate", certificate),
+        ]
     }
 
     /// Truncations of every vector's chain and the chains themselves: every rejection explained.

@@ -84,7 +84,7 @@ import TrustVectors
     @Test func theShippedSituationsLoadAndNameEveryKindTheyUse() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Vectors").standardized
         let situations = try Situations.load(from: folder)
-        #expect(situations.situations.map(\.id) == ["public-apis", "private-ca", "pinning", "own-code"])
+        #expect(situations.situations.map(\.id) == ["public-apis", "private-ca", "pinning", "own-code", "revocation-crl", "revocation-ocsp"])
         #expect(situations.columns.contains { $0.kind == .client })
         #expect(situations.unknowns.contains { $0.counts == .pkitsCRLSkips })
         for limit in situations.situations.flatMap({ ($0.excluded ?? []) + ($0.limits ?? []) }) {
