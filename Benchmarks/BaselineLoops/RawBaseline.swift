@@ -28,9 +28,11 @@ public enum RawBaseline {
 
     /// Runs `iterations` evaluations of `chain` against `anchors` for `host` at `unixTime`, as the
     /// back end for `library` configures the library; `parseEachTime` decodes the chain's DER in every
-    /// iteration (cold), otherwise once before the loop (warm).
-    /// - Throws: ``RawBaselineError`` when the loop could not be set up (a certificate the library
-    ///   cannot parse, an allocation failure, an empty chain).
+    /// iteration (cold), otherwise once before the loop (warm). `revocationLists` (DER; nil: no
+    /// revocation checking, empty: checking with no CRL) are loaded once before the loop and checked
+    /// as the back end checks them (see `th_baseline_input`).
+    /// - Throws: ``RawBaselineError`` when the loop could not be set up (a certificate or CRL the
+    ///   library cannot parse, an allocation failure, an empty chain).
     public static func evaluate(
         _ library: Library,
         chain: [[UInt8]],
@@ -38,10 +40,11 @@ public enum RawBaseline {
         host: String?,
         unixTime: Int64,
         parseEachTime: Bool,
-        iterations: UInt64
+        iterations: UInt64,
+        revocationLists: [[UInt8]]? = nil
     ) throws(RawBaselineError) -> Run {
         var elapsed: UInt64 = 0
-        let result = withInput(chain: chain, anchors: anchors, host: host, unixTime: unixTime) { input in
+        let result = withInput(chain: chain, anchors: anchors, host: host, unixTime: unixTime, crls: revocationLists) { input in
             switch library {
             case .openssl:
                 return th_openssl_baseline_run(input, parseEachTime ? 1 : 0, iterations, &elapsed)
@@ -58,9 +61,9 @@ public enum RawBaseline {
     /// `ssl_verify_cert_chain` with `SSL_set1_host`, GnuTLS's `gnutls_certificate_verify_peers3`),
     /// none of the back end's settings: the reference of the `-default` columns.
     /// - Throws: ``RawBaselineError`` when the loop could not be set up.
-    public static func plainClient(_ library: Library, chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64) throws(RawBaselineError) -> Run {
+    public static func plainClient(_ library: Library, chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, revocationLists: [[UInt8]]? = nil) throws(RawBaselineError) -> Run {
         var elapsed: UInt64 = 0
-        let result = withInput(chain: chain, anchors: anchors, host: host, unixTime: unixTime) { input in
+        let result = withInput(chain: chain, anchors: anchors, host: host, unixTime: unixTime, crls: revocationLists) { input in
             switch library {
             case .openssl: return th_openssl_plain_client_run(input, &elapsed)
             case .gnutls: return GnuTLSBackend.withValidationTime(unixTime) { th_gnutls_plain_client_run(input, &elapsed) }
@@ -107,9 +110,10 @@ public enum RawBaseline {
         anchors: [[UInt8]],
         host: String?,
         unixTime: Int64,
+        crls: [[UInt8]]? = nil,
         _ body: (UnsafePointer<th_baseline_input>) -> Result
     ) -> Result {
-        let certificates = chain + anchors
+        let certificates = chain + anchors + (crls ?? [])
         let buffers = certificates.map { der -> UnsafeMutableBufferPointer<UInt8> in
             let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(der.count, 1))
             _ = buffer.initialize(from: der)
@@ -129,7 +133,10 @@ public enum RawBaseline {
                         anchor_lengths: lengths.baseAddress.map { $0 + chain.count },
                         anchor_count: anchors.count,
                         host: host,
-                        unix_time: unixTime
+                        unix_time: unixTime,
+                        crls: crls == nil ? nil : pointers.baseAddress.map { $0 + chain.count + anchors.count } ?? UnsafePointer(bitPattern: 1),
+                        crl_lengths: crls == nil ? nil : lengths.baseAddress.map { $0 + chain.count + anchors.count },
+                        crl_count: crls?.count ?? 0
                     )
                     return body(&input)
                 }

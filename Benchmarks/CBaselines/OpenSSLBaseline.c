@@ -70,6 +70,42 @@ static int presented_chain_parse(const th_baseline_input *in, presented_chain *c
     return 0;
 }
 
+/* The input's CRLs (an empty stack when checking is asked with none); NULL when none are to be checked. */
+static int crls_parse(const th_baseline_input *in, STACK_OF(X509_CRL) **out) {
+    *out = NULL;
+    if (in->crls == NULL) return 0;
+    if (in->crl_count > 0 && in->crl_lengths == NULL) return TH_BASELINE_BAD_INPUT;
+    STACK_OF(X509_CRL) *crls = sk_X509_CRL_new_null();
+    if (crls == NULL) return TH_BASELINE_LIBRARY_FAILED;
+    for (size_t index = 0; index < in->crl_count; index++) {
+        if (in->crl_lengths[index] == 0 || in->crl_lengths[index] > (size_t)LONG_MAX) {
+            sk_X509_CRL_pop_free(crls, X509_CRL_free);
+            return TH_BASELINE_UNPARSEABLE;
+        }
+        const unsigned char *cursor = in->crls[index];
+        X509_CRL *crl = d2i_X509_CRL(NULL, &cursor, (long)in->crl_lengths[index]);
+        if (crl == NULL) {
+            sk_X509_CRL_pop_free(crls, X509_CRL_free);
+            return TH_BASELINE_UNPARSEABLE;
+        }
+        if (sk_X509_CRL_push(crls, crl) <= 0) {
+            X509_CRL_free(crl);
+            sk_X509_CRL_pop_free(crls, X509_CRL_free);
+            return TH_BASELINE_LIBRARY_FAILED;
+        }
+    }
+    *out = crls;
+    return 0;
+}
+
+/* The CRLs of the run on this thread (NULL: none), lent to each of its verifications. */
+static _Thread_local STACK_OF(X509_CRL) *current_crls = NULL;
+
+/* The back end's CRL flags when CRLs are given (VerificationContext). */
+static unsigned long crl_flags(void) {
+    return current_crls == NULL ? 0 : X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL | X509_V_FLAG_EXTENDED_CRL_SUPPORT | X509_V_FLAG_USE_DELTAS;
+}
+
 static int input_is_usable(const th_baseline_input *in, const uint64_t *elapsed_ns) {
     return in != NULL && elapsed_ns != NULL && in->chain != NULL && in->chain_lengths != NULL
         && in->chain_count > 0 && (in->anchor_count == 0 || (in->anchors != NULL && in->anchor_lengths != NULL));
@@ -110,6 +146,10 @@ static int verify_as_plain_client(X509_STORE *store, const presented_chain *chai
     X509_VERIFY_PARAM *param = X509_STORE_CTX_get0_param(ctx);
     X509_VERIFY_PARAM_set_auth_level(param, 2);
     X509_VERIFY_PARAM_set_time(param, (time_t)in->unix_time);
+    if (current_crls != NULL) {
+        X509_STORE_CTX_set0_crls(ctx, current_crls);
+        if (X509_VERIFY_PARAM_set_flags(param, crl_flags()) != 1) goto done;
+    }
     if (in->host != NULL && X509_VERIFY_PARAM_set1_ip_asc(param, in->host) != 1) {
         if (X509_VERIFY_PARAM_set1_host(param, in->host, strlen(in->host)) != 1) goto done;
     }
@@ -133,7 +173,8 @@ static int verify_once(X509_STORE *store, const presented_chain *chain, const th
     if (X509_STORE_CTX_init(ctx, store, chain->leaf, chain->untrusted) != 1) goto done;
     if (X509_STORE_CTX_set_purpose(ctx, X509_PURPOSE_SSL_SERVER) != 1) goto done;
     param = X509_STORE_CTX_get0_param(ctx);
-    if (X509_VERIFY_PARAM_set_flags(param, flags) != 1) goto done;
+    if (current_crls != NULL) X509_STORE_CTX_set0_crls(ctx, current_crls);
+    if (X509_VERIFY_PARAM_set_flags(param, flags | crl_flags()) != 1) goto done;
     X509_VERIFY_PARAM_set_auth_level(param, 2);
     X509_VERIFY_PARAM_set_time(param, (time_t)in->unix_time);
     /* The back end's host flags, set whatever the host (VerificationContext): NEVER_CHECK_SUBJECT
@@ -189,6 +230,8 @@ static int run_loop(const th_baseline_input *in, int parse_each_time, uint64_t i
         }
     }
 
+    result = crls_parse(in, &current_crls);
+    if (result < 0) goto done;
     if (!parse_each_time) {
         result = presented_chain_parse(in, &parsed);
         if (result < 0) goto done;
@@ -207,6 +250,8 @@ static int run_loop(const th_baseline_input *in, int parse_each_time, uint64_t i
     *elapsed_ns = th_monotonic_ns() - start;
 done:
     presented_chain_free(&parsed);
+    if (current_crls != NULL) sk_X509_CRL_pop_free(current_crls, X509_CRL_free);
+    current_crls = NULL;
     X509_STORE_free(store);
     ERR_clear_error();
     return result;

@@ -1,4 +1,5 @@
 import TrustBackendKit
+import TrustCore
 import BaselineLoops
 import TrustHarness
 
@@ -36,18 +37,33 @@ struct CLoop: BaselineLoop {
     /// The OpenSSL and GnuTLS loops check an address in text as an address, as their back ends do.
     var takesIPAddressText: Bool { kind == .openssl || kind == .gnutls || kind == .opensslPlainClient || kind == .gnutlsPlainClient }
 
+    /// OpenSSL's loops check CRLs in its one mode, hard-fail; GnuTLS's in its one mode, soft-fail
+    /// (verified against the anchors in the back end's loop, unverified in the plain client's).
+    var revocationFeatures: Set<BackendFeature> {
+        switch kind {
+        case .openssl, .opensslPlainClient: return [.revocationLists, .hardFailRevocation]
+        case .gnutls, .gnutlsPlainClient: return [.revocationLists, .softFailRevocation]
+        case .opensslSignatures, .swiftCryptoSignatures: return []
+        }
+    }
+
     func run(chain: [[UInt8]], anchors: [[UInt8]], host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
+        run(chain: chain, anchors: anchors, revocationLists: nil, host: host, unixTime: unixTime, cold: cold, iterations: iterations)
+    }
+
+    func run(chain: [[UInt8]], anchors: [[UInt8]], revocationLists crls: [[UInt8]]?, host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
+        guard crls == nil || !revocationFeatures.isEmpty else { return nil }
         let run: RawBaseline.Run
         do {
             switch kind {
             case .openssl:
-                run = try RawBaseline.evaluate(.openssl, chain: chain, anchors: anchors, host: host, unixTime: unixTime, parseEachTime: cold, iterations: iterations)
+                run = try RawBaseline.evaluate(.openssl, chain: chain, anchors: anchors, host: host, unixTime: unixTime, parseEachTime: cold, iterations: iterations, revocationLists: crls)
             case .gnutls:
-                run = try RawBaseline.evaluate(.gnutls, chain: chain, anchors: anchors, host: host, unixTime: unixTime, parseEachTime: cold, iterations: iterations)
+                run = try RawBaseline.evaluate(.gnutls, chain: chain, anchors: anchors, host: host, unixTime: unixTime, parseEachTime: cold, iterations: iterations, revocationLists: crls)
             case .opensslPlainClient:
-                run = try RawBaseline.plainClient(.openssl, chain: chain, anchors: anchors, host: host, unixTime: unixTime)
+                run = try RawBaseline.plainClient(.openssl, chain: chain, anchors: anchors, host: host, unixTime: unixTime, revocationLists: crls)
             case .gnutlsPlainClient:
-                run = try RawBaseline.plainClient(.gnutls, chain: chain, anchors: anchors, host: host, unixTime: unixTime)
+                run = try RawBaseline.plainClient(.gnutls, chain: chain, anchors: anchors, host: host, unixTime: unixTime, revocationLists: crls)
             case .opensslSignatures:
                 run = try RawBaseline.signatures(chain: chain, anchors: anchors, iterations: iterations)
             case .swiftCryptoSignatures:

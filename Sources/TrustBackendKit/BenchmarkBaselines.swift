@@ -1,3 +1,4 @@
+import TrustCore
 /// The optional measurements `trust-harness bench` compares back ends with, by back-end name: a
 /// capability of the tool a composition root gives (a ``BackendPackage``'s
 /// ``BackendPackage/benchmarks``, merged by `TrustHarnessTool.main(packages:)` in `TrustHarnessCLI`),
@@ -53,9 +54,24 @@ public protocol BaselineLoop: Sendable {
     /// the back end checks an IP host; false (the default) when the loop takes DNS names only, so
     /// `fidelity` has no reference answer for an IP host.
     var takesIPAddressText: Bool { get }
+    /// What of a request's revocation inputs the loop checks, as its back end does: its CRLs
+    /// (``BackendFeature/revocationLists``) and the mode the library has for them; none by default.
+    var revocationFeatures: Set<BackendFeature> { get }
+    /// ``run(chain:anchors:host:unixTime:cold:iterations:)`` with revocation checking against CRLs
+    /// (DER) loaded once before the loop, as a client loads its CRLs (nil: no checking; empty:
+    /// checking with no CRL); the default runs without checking and answers nil when checking is
+    /// asked (a loop that checks nothing cannot be asked).
+    func run(chain: [[UInt8]], anchors: [[UInt8]], revocationLists: [[UInt8]]?, host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64?
 }
 
 extension BaselineLoop {
     /// False: a loop takes DNS names only unless it says otherwise.
     public var takesIPAddressText: Bool { false }
+    /// None: a loop checks no revocation unless it says otherwise.
+    public var revocationFeatures: Set<BackendFeature> { [] }
+    /// Without revocation checking, the loop; with it, nil (not taken).
+    public func run(chain: [[UInt8]], anchors: [[UInt8]], revocationLists: [[UInt8]]?, host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
+        guard revocationLists == nil else { return nil }
+        return run(chain: chain, anchors: anchors, host: host, unixTime: unixTime, cold: cold, iterations: iterations)
+    }
 }

@@ -19,6 +19,13 @@ typedef struct th_baseline_input {
     const uint8_t *const *anchors; const size_t *anchor_lengths; size_t anchor_count; /* DER */
     const char *host;      /* DNS name, or NULL for no host check */
     int64_t unix_time;     /* OpenSSL: X509_VERIFY_PARAM_set_time; GnuTLS: read through the process time hook (caller sets it) */
+    /* CRLs, DER (crls NULL: no revocation checking; crls set with crl_count 0: checking with no CRL,
+     * which OpenSSL's hard-fail fails for every certificate), loaded once before the loop as a client loads
+     * its CRLs: OpenSSL X509_STORE_CTX_set0_crls with X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL
+     * | X509_V_FLAG_EXTENDED_CRL_SUPPORT | X509_V_FLAG_USE_DELTAS (as VerificationContext); GnuTLS
+     * gnutls_x509_trust_list_add_crls, with GNUTLS_TL_VERIFY_CRL in the back end's loop and unverified
+     * in the plain client's (gnutls_certificate_set_x509_crl_mem's default). */
+    const uint8_t *const *crls; const size_t *crl_lengths; size_t crl_count;
 } th_baseline_input;
 
 /*

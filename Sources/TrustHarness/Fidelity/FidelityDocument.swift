@@ -61,7 +61,7 @@ public enum FidelityDocument {
                     .callout(unexplained == 0 ? .pass : .rejects, unexplained == 0
                              ? "Every difference is named: a layer of ours, a limit, a request the harness could not ask, or a recorded difference with its reason."
                              : "\(unexplained) problem(s): " + problems.prefix(5).joined(separator: "; ") + (problems.count > 5 ? "; ..." : "")),
-                    .paragraph("\"compared\" counts the requests the reference answers (not an IP host to a loop that takes DNS names only, nor a request that sets a depth, CRLs or any purpose). A column named NAME+checks is the library behind TrustHarness's checks layer: its differences from the library are the layer's."),
+                    .paragraph("\"compared\" counts the requests the reference answers (not an IP host to a loop that takes DNS names only, nor a request that sets what the reference does not take: a depth, any purpose, CRLs or OCSP responses where its call has none). A column named NAME+checks is the library behind TrustHarness's checks layer: its differences from the library are the layer's."),
                     .table(summaryTable),
                 ], inText: .atEnd),
             ]
