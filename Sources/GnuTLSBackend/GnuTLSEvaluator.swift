@@ -75,6 +75,8 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
     private let anchorDER: Set<DERBytes>
     /// Presented certificates kept imported, by their DER.
     let cache: BoundedCache<DERBytes, GnuTLSCertificate>
+    /// Requests' CRLs kept imported, by their DER: a few, since one can be megabytes.
+    let revocationListCache: BoundedCache<DERBytes, GnuTLSRevocationList>
 
     /// Imports each distinct anchor once and puts them all in one trust list.
     /// - Throws: ``TrustBackendError`` naming the first anchor GnuTLS cannot import, or when the trust
@@ -121,6 +123,8 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         anchorIndexByIdentity = indexByIdentity
         anchorDER = seen
         cache = BoundedCache(configuration)
+        // As many CRLs as certificates allowed, at most 8: an uncached configuration keeps none.
+        revocationListCache = BoundedCache(capacity: min(configuration.certificateCacheCapacity, 8))
     }
 
     func evaluate(_ request: EvaluationRequest) -> Verdict {
@@ -157,7 +161,7 @@ final class GnuTLSEvaluator: TrustEvaluator, @unchecked Sendable {
         var revocationLists: GnuTLSRevocationLists?
         if !request.revocationLists.isEmpty {
             do throws(VerdictError) {
-                revocationLists = try GnuTLSRevocationLists.importing(request.revocationLists)
+                revocationLists = try GnuTLSRevocationLists.importing(request.revocationLists, cache: revocationListCache)
             } catch {
                 return error.verdict
             }

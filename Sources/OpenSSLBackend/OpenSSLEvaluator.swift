@@ -33,6 +33,8 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
     private let anchorsByIdentity: [OpaquePointer: OpenSSLCertificate]
     /// Presented certificates kept parsed, by their DER.
     let cache: BoundedCache<DERBytes, OpenSSLCertificate>
+    /// Requests' CRLs kept parsed, by their DER: a few, since one can be megabytes.
+    let revocationListCache: BoundedCache<DERBytes, ParsedRevocationList>
     /// The verification policy, as OpenSSL parameters computed once.
     let parameters: VerificationParameters
 
@@ -72,6 +74,8 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         self.anchors = anchors
         self.anchorsByIdentity = Dictionary(anchors.map { ($0.identity, $0) }, uniquingKeysWith: { first, _ in first })
         self.cache = BoundedCache(configuration)
+        // As many CRLs as certificates allowed, at most 8: an uncached configuration keeps none.
+        self.revocationListCache = BoundedCache(capacity: min(configuration.certificateCacheCapacity, 8))
         self.parameters = VerificationParameters(settings)
     }
 
@@ -112,7 +116,7 @@ final class OpenSSLEvaluator: TrustEvaluator, @unchecked Sendable {
         }
         var revocationLists: RevocationLists?
         if !request.revocationLists.isEmpty {
-            switch RevocationLists.parse(request.revocationLists) {
+            switch RevocationLists.parse(request.revocationLists, cache: revocationListCache) {
             case .success(let lists): revocationLists = lists
             case .failure(let error): return error.verdict
             }

@@ -8,10 +8,46 @@ import X509
 /// the certificates and the keys, so a file an earlier generation wrote is kept when it differs
 /// from the fresh one in its signature value alone (as certificates are), which keeps regeneration
 /// stable.
-struct RevocationMinter {
-    let certificates: CertificateMinter
+package struct RevocationMinter {
+    /// The certificates by catalogue name, their DER, and the key name of each.
+    let certificates: [String: Certificate]
+    let derEncodings: [String: [UInt8]]
+    let keyNames: [String: String]
+    let keyType: KeyType
     let keys: KeyRing
     let validationTime: Date
+
+    /// Signs with what `minter` has minted.
+    init(certificates minter: CertificateMinter, keys: KeyRing, validationTime: Date) {
+        self.init(certificates: minter.certificates, derEncodings: minter.derEncodings, keyNames: minter.keyNames, keyType: minter.keyType, keys: keys, validationTime: validationTime)
+    }
+
+    init(certificates: [String: Certificate], derEncodings: [String: [UInt8]], keyNames: [String: String], keyType: KeyType, keys: KeyRing, validationTime: Date) {
+        self.certificates = certificates
+        self.derEncodings = derEncodings
+        self.keyNames = keyNames
+        self.keyType = keyType
+        self.keys = keys
+        self.validationTime = validationTime
+    }
+
+    /// A current CRL of the catalogue's `intermediate` (of the key type named `name`, `p256`, read with its key from the
+    /// vectors folder `folder`) listing `entries` serial numbers no certificate of the catalogue has
+    /// (the first 16 octets of SHA-256 over `filler-N`, top bit cleared) and not the leaf: what
+    /// `bench --revocation` checks the `leaf` against, a CRL the size of a large CA's. DER.
+    /// - Throws: when the certificate or key cannot be read, or signing fails.
+    package static func largeIntermediateList(in folder: URL, keyType name: String, entries: Int) throws -> [UInt8] {
+        guard let keyType = KeyType(rawValue: name) else { throw VectorGeneratorError.catalogue("no key type \(name)") }
+        let keys = try KeyRing(keyType: keyType, names: ["intermediate"], reusingFrom: folder)
+        let path = Catalogue.certificatePath("intermediate", keyType)
+        guard let text = try VectorFiles.readText(path, in: folder), let document = try? PEMDocument(pemString: text) else {
+            throw VectorGeneratorError.catalogue("\(path) is not in \(folder.path)")
+        }
+        let intermediate = try Certificate(derEncoded: document.derBytes)
+        let minter = RevocationMinter(certificates: ["intermediate": intermediate], derEncodings: ["intermediate": document.derBytes],
+                                      keyNames: ["intermediate": "intermediate"], keyType: keyType, keys: keys, validationTime: Catalogue.validationTime)
+        return try minter.crl(CRLSpec(name: "large", issuer: "intermediate", filler: entries), previous: nil)
+    }
 
     // MARK: - CRLs
 
@@ -42,8 +78,15 @@ struct RevocationMinter {
             DERBuilder.time(validationTime + spec.thisUpdate),
             DERBuilder.time(validationTime + spec.nextUpdate),
         ]
-        if !spec.revoked.isEmpty {
-            tbs.append(DERBuilder.sequence(try spec.revoked.map { entry in
+        if !spec.revoked.isEmpty || spec.filler > 0 {
+            let filler = (0..<spec.filler).map { index -> DERTree in
+                var serial = Array(SHA256.hash(data: Data("filler-\(index)".utf8)).prefix(16))
+                serial[0] &= 0x7F
+                // DER: no leading zero octet unless the next one's top bit needs it (X.690 8.3.2).
+                while serial.count > 1 && serial[0] == 0 && serial[1] & 0x80 == 0 { serial.removeFirst() }
+                return DERBuilder.sequence([DERBuilder.integer(bytes: serial), DERBuilder.time(validationTime + spec.thisUpdate - 86_400)])
+            }
+            tbs.append(DERBuilder.sequence(filler + (try spec.revoked.map { entry in
                 let revoked = try certificate(entry.certificate)
                 var fields: [DERTree] = [
                     DERBuilder.integer(bytes: Array(revoked.serialNumber.bytes)),
@@ -53,7 +96,7 @@ struct RevocationMinter {
                     fields.append(DERBuilder.sequence([DERBuilder.extensionField("2.5.29.21", value: DERBuilder.enumerated(reason.rawValue))]))
                 }
                 return DERBuilder.sequence(fields)
-            }))
+            })))
         }
         tbs.append(DERBuilder.tagged(0, [DERBuilder.sequence(extensions)]))
         let body = DERBuilder.sequence(tbs)
@@ -116,14 +159,14 @@ struct RevocationMinter {
     // MARK: - Parts
 
     private func certificate(_ name: String) throws -> Certificate {
-        guard let certificate = certificates.certificates[name] else {
+        guard let certificate = certificates[name] else {
             throw VectorGeneratorError.catalogue("revocation data names \(name), which is not a minted certificate of the catalogue")
         }
         return certificate
     }
 
     private func der(_ name: String) throws -> [UInt8] {
-        guard let der = certificates.derEncodings[name] else {
+        guard let der = derEncodings[name] else {
             throw VectorGeneratorError.catalogue("revocation data names \(name), which the catalogue has not minted")
         }
         return der
@@ -162,11 +205,11 @@ struct RevocationMinter {
 
     /// The signature BIT STRING over `bytes` by the key of certificate `name`.
     private func signature(over bytes: [UInt8], by name: String) throws -> DERTree {
-        guard let keyName = certificates.keyNames[name] else {
+        guard let keyName = keyNames[name] else {
             throw VectorGeneratorError.catalogue("revocation data is signed by \(name), which is not a minted certificate of the catalogue")
         }
         let key = try keys.privateKey(keyName)
-        let signature = try key.sign(bytes: bytes, signatureAlgorithm: certificates.keyType.signatureAlgorithm)
+        let signature = try key.sign(bytes: bytes, signatureAlgorithm: keyType.signatureAlgorithm)
         return .primitive(0x03, [0] + signature.rawRepresentation)
     }
 

@@ -27,6 +27,9 @@ struct CRLSpec: Sendable, Hashable {
     var deltaOfBase: Int? = nil
     /// The cRLNumber (§5.2.3).
     var number = 1
+    /// Serial numbers of no certificate of the catalogue listed before ``revoked`` (a large CA's
+    /// CRL, for the benchmarks), without reason codes.
+    var filler = 0
 
     struct Entry: Sendable, Hashable {
         var certificate: String

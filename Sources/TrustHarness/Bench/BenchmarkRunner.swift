@@ -109,7 +109,7 @@ public struct BenchmarkRunner: Sendable {
                     }
                 }
                 for floor in floors {
-                    samples[.init(subject: .floor(floor.label), scenario: scenario.name, mode: nil), default: []].append(try measure(floor, cold: false, scenario))
+                    samples[.init(subject: .floor(floor.label), scenario: scenario.name, mode: nil), default: []].append(try measure(floor, cold: false, scenario.floor))
                     done += 1
                     progress?(done, total)
                 }
@@ -180,7 +180,7 @@ public struct BenchmarkRunner: Sendable {
             }
             for floor in floors {
                 counts[.init(subject: .floor(floor.label), scenario: scenario.name, mode: nil)] = try perRepetition("\(floor.label) \(scenario.name)") { (times: Int) throws(BenchmarkError) in
-                    _ = try run(floor, cold: false, scenario, iterations: UInt64(times))
+                    _ = try run(floor, cold: false, scenario.floor, iterations: UInt64(times))
                 }
                 done += 1
                 progress?(done, total)
@@ -261,9 +261,11 @@ public struct BenchmarkRunner: Sendable {
     ///
     /// - Throws: ``BenchmarkError/Kind/rawLoopFailed`` when a verification did not succeed.
     private func run(_ loop: any BaselineLoop, cold: Bool, _ scenario: BenchmarkScenario, iterations: UInt64) throws(BenchmarkError) -> UInt64 {
-        guard let elapsed = loop.run(
-            chain: scenario.chain, anchors: scenario.anchors, host: scenario.host,
-            unixTime: Int64(scenario.time.timeIntervalSince1970), cold: cold, iterations: iterations
+        // A loop is measured on what the back end is asked: the scenario's CRLs too (nil: no
+        // revocation checking); a loop that takes none answers nil, and the scenario has no loop.
+        guard scenario.ocspResponses.isEmpty, let elapsed = loop.run(
+            chain: scenario.chain, anchors: scenario.anchors, revocationLists: scenario.revocationLists.isEmpty ? nil : scenario.revocationLists,
+            host: scenario.host, unixTime: Int64(scenario.time.timeIntervalSince1970), cold: cold, iterations: iterations
         ) else {
             throw BenchmarkError(kind: .rawLoopFailed, message: "the raw loop \(loop.label) (\(cold ? "cold" : "warm")) did not verify \(scenario.name)")
         }

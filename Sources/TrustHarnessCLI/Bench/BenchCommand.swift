@@ -46,6 +46,9 @@ struct BenchCommand: ToolCommand {
     @Flag(name: .customLong("system-anchors"), help: "For --chain: trust the system's store (\(EvaluateCommand.systemAnchorsPath)) as well, as evaluate does.")
     var systemAnchors = false
 
+    @Flag(help: ArgumentHelp("Measure revocation checking instead: the P-256 chain with the root's CRL and a CRL of the intermediate listing \(BenchmarkScenario.largeListEntries) serial numbers (back ends and C loops that take CRLs), and with one OCSP response for the leaf (back ends that take OCSP responses)."))
+    var revocation = false
+
     @Option(help: "Host for --chain (DNS name or IP address).")
     var host: String?
 
@@ -211,7 +214,8 @@ struct BenchCommand: ToolCommand {
         }
     }
 
-    /// What to measure: the chain given with --chain, else the vectors bench measures.
+    /// What to measure: the chain given with --chain, else the revocation scenarios with
+    /// --revocation, else the vectors bench measures.
     func loadScenarios(in tool: ToolContext) throws -> [BenchmarkScenario] {
         if !chainFiles.isEmpty {
             let chain = try CertificateInput.read(chainFiles, role: "--chain", in: tool)
@@ -226,7 +230,7 @@ struct BenchCommand: ToolCommand {
         }
         let suite = try location.load(in: tool)
         do {
-            return try BenchmarkScenario.vectors(in: suite)
+            return revocation ? try BenchmarkScenario.revocation(in: suite) : try BenchmarkScenario.vectors(in: suite)
         } catch {
             throw ValidationError("\(error)")
         }
