@@ -2,8 +2,8 @@ import Foundation
 import TrustPolicy
 import TrustVectors
 
-/// The seed corpus: one input per chain vector, policy vector and bad-input case of the vectors
-/// folder (up to 8 certificates), each with the anchor set, host and policy settings it is judged with.
+/// The seed corpus: one input per chain vector (with its CRLs and OCSP responses), policy vector and
+/// bad-input case of the vectors folder (up to 8 certificates), each with the anchor set, host and policy settings it is judged with.
 enum FuzzSeeds {
     static func all() throws -> [FuzzInput] {
         let suite = try VectorSuite.load(from: FuzzFixture.vectors)
@@ -12,7 +12,7 @@ enum FuzzSeeds {
         var seeds: [FuzzInput] = []
         for vector in suite.vectors {
             let anchorSet: UInt8 = Set(vector.anchors).isSubset(of: roots) ? 0 : 1
-            seeds.append(FuzzInput(flags: anchorSet | 0x10, host: vector.entry.host, chain: vector.chain))
+            seeds.append(FuzzInput(flags: anchorSet | 0x10, host: vector.entry.host, chain: vector.chain, revocation: vector.revocationLists + vector.ocspResponses))
         }
         for vector in suite.policies {
             let policy = vector.policy

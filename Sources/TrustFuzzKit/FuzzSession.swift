@@ -16,6 +16,8 @@ import TrustPolicy
 /// (behind pointers the Swift runtime tags, which LeakSanitizer cannot follow) for leaks.
 final class FuzzSession: Sendable {
     let names: [String]
+    /// Each back end's features: what of an input's revocation data it is given.
+    private let features: [Set<BackendFeature>]
     /// [anchor set][back end]; a back end that refuses an anchor set rejects every input there.
     private let evaluators: [[any TrustEvaluator]]
     /// [anchor set][policy index (see ``FuzzInput/policyIndex``)][back end]; nil where the back end
@@ -28,6 +30,7 @@ final class FuzzSession: Sendable {
     init(entries: [BackendRegistry.Entry]) {
         let backends = entries.map { $0.make(.uncached) }
         names = backends.map(\.name)
+        features = backends.map(\.features)
         evaluators = FuzzFixture.anchorSets.map { anchors in backends.map { $0.evaluatorFailingClosed(anchors: anchors) } }
         var refused: [String] = []
         policyEvaluators = FuzzFixture.anchorSets.enumerated().map { set, anchors in
@@ -69,9 +72,15 @@ final class FuzzSession: Sendable {
         let anchors = FuzzFixture.anchorSets[input.anchorSet]
         let domain = input.hasHost ? input.host : nil
         let time = FuzzFixture.times[input.timeIndex]
-        let request = EvaluationRequest(chain: input.chain, host: domain.map(HostIdentity.init), time: time)
+        let plain = EvaluationRequest(chain: input.chain, host: domain.map(HostIdentity.init), time: time)
         var trusted = [Bool](repeating: false, count: names.count)
         for (index, evaluator) in evaluators[input.anchorSet].enumerated() {
+            // The revocation data as each back end takes it: CRLs, or the first as an OCSP response.
+            var request = plain
+            if !input.revocation.isEmpty {
+                if features[index].contains(.revocationLists) { request.revocationLists = input.revocation }
+                if features[index].contains(.ocspResponses) { request.ocspResponses = Array(input.revocation.prefix(1)) }
+            }
             let verdict = evaluator.evaluate(request)
             if case .trusted(let path) = verdict {
                 precondition(!path.isEmpty && path.first == input.chain.first, "\(names[index]): a trusted path does not start with the presented leaf")
