@@ -186,6 +186,7 @@ public enum BackendTestKit {
             }
             try await expectTimeHonoured(backend, suite: suite, sourceLocation: sourceLocation)
             expectHostileRevocationInputsRejected(backend, suite: suite, sourceLocation: sourceLocation)
+            expectLackingRevocationFeaturesRefused(backend, suite: suite, sourceLocation: sourceLocation)
         }
         if caches {
             expectCacheKeepsVerdicts(registry, suite: suite, sourceLocation: sourceLocation)
@@ -237,6 +238,31 @@ public enum BackendTestKit {
                 if !verdict.isTrusted && verdict.diagnostics.isEmpty {
                     Issue.record("\(backend.name) rejected \(id) with \(what) without a reason", sourceLocation: sourceLocation)
                 }
+            }
+        }
+    }
+
+    /// A revocation input or mode the back end does not list in its features is refused, never
+    /// evaluated without it: for each one it lacks, a request that needs only that (CRLs, an OCSP
+    /// response, hard-fail, soft-fail) is rejected with `UNSUPPORTED_CONSTRAINT`, origin `harness`.
+    static func expectLackingRevocationFeaturesRefused(_ backend: any TrustBackend, suite: VectorSuite, sourceLocation: SourceLocation) {
+        let asks: [(BackendFeature, String, RevocationMode?)] = [
+            (.revocationLists, "revocation-crl-none-revoked/p256", nil),
+            (.ocspResponses, "revocation-ocsp-good/p256", nil),
+            (.hardFailRevocation, "revocation-ocsp-missing-hard/p256", .hardFail),
+            (.softFailRevocation, "valid-chain/p256", .softFail),
+        ]
+        for (feature, id, mode) in asks where !backend.features.contains(feature) {
+            guard let vector = suite.vectors.first(where: { $0.id == id }), let evaluator = try? backend.makeEvaluator(anchors: vector.anchors) else { continue }
+            var request = vector.request
+            if mode != nil { request.revocationMode = mode }
+            guard request.requiredFeatures == [feature] else {
+                Issue.record("\(id) needs \(request.requiredFeatures), not only \(feature)", sourceLocation: sourceLocation)
+                continue
+            }
+            let verdict = evaluator.evaluate(request)
+            if verdict.isTrusted || verdict.diagnostics.map(\.name) != ["UNSUPPORTED_CONSTRAINT"] || verdict.origin != .harness {
+                Issue.record("\(backend.name) lacks \(feature) but did not refuse \(id) asking for it: \(verdict.diagnostics.map(\.description))", sourceLocation: sourceLocation)
             }
         }
     }

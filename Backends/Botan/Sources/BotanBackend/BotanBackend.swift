@@ -18,14 +18,15 @@ internal import CBotanShim
 /// (a dotted quad, or RFC 5952 text for IPv6) and so matches only a dNSName or common name spelling
 /// it, never an iPAddress entry (recorded as deviations).
 ///
-/// CRLs: when a request carries CRLs, they go into a store of their own beside the anchors, and
-/// revocation information is required of every certificate but the root (`require_rev` and
-/// `ocsp_all_intermediates`, which `PKIX::merge_revocation_status` reads as "also for
-/// intermediates"): a certificate no CRL covers gets `NO_REVOCATION_DATA` and is not trusted.
+/// Revocation (``Settings/Revocation``): a request's CRLs go into a store of their own beside the
+/// anchors and its OCSP responses to `x509_path_validate`'s `ocsp_resp`, judged by Botan at the
+/// request's time (`PKIX::check_crl`, `PKIX::check_ocsp`); the mode is
+/// `Path_Validation_Restrictions`' `require_rev` and `ocsp_all_intermediates`.
 ///
 /// Failure behaviour: every exception Botan throws is caught in the shim and becomes a rejection
-/// (`BOTAN_EXCEPTION`); presented certificates and anchors that are not strict DER are refused before
-/// Botan reads them; chains whose path search would exceed ``Settings/pathSearchLimit`` are refused.
+/// (`BOTAN_EXCEPTION`), a CRL or OCSP response Botan cannot decode a `malformed` one naming it;
+/// presented certificates and anchors that are not strict DER are refused before Botan reads them;
+/// chains whose path search would exceed ``Settings/pathSearchLimit`` are refused.
 public struct BotanBackend: TrustBackend {
     /// The validation times Botan can be asked at: seconds since 1970 whose nanoseconds fit the 64-bit
     /// count of std::chrono::system_clock (1677-09-21 to 2262-04-11).
@@ -52,14 +53,24 @@ public struct BotanBackend: TrustBackend {
     /// What Botan honours faithfully:
     /// - ``BackendFeature/anyPurpose``: `Usage_Type::UNSPECIFIED`, no key usage or extended key
     ///   usage check of the leaf.
-    /// - ``BackendFeature/revocationLists``: the CRLs in a store, revocation data required of every
-    ///   certificate but the root (see ``BotanBackend``).
+    /// - With ``Settings/Revocation/tlsClient`` (`botan`, `botan-legacy`): `x509_path_validate`
+    ///   (src/lib/x509/x509path.cpp) takes ``BackendFeature/revocationLists`` (a
+    ///   `Certificate_Store_In_Memory` of the CRLs among its stores, `PKIX::check_crl`),
+    ///   ``BackendFeature/ocspResponses`` (its `ocsp_resp` argument, `PKIX::check_ocsp` and
+    ///   `OCSP::Response::status_for`, src/lib/x509/ocsp.cpp, which compare thisUpdate and nextUpdate
+    ///   with the reference time), ``BackendFeature/hardFailRevocation`` (`Path_Validation_Restrictions`'
+    ///   `require_rev` and `ocsp_all_intermediates`, src/lib/x509/x509path.h) and
+    ///   ``BackendFeature/softFailRevocation`` (both false, the restrictions' defaults).
+    /// - With ``Settings/Revocation/ffi`` (`botan-ffi`): ``BackendFeature/revocationLists`` and
+    ///   ``BackendFeature/softFailRevocation`` only: `botan_x509_cert_verify_with_crl`
+    ///   (src/lib/ffi/ffi_cert.cpp) takes CRLs and always passes `Path_Validation_Restrictions(false,
+    ///   required_strength)`; Botan's C interface takes no OCSP response and has no hard-fail setting.
     ///
     /// Not ``BackendFeature/maximumChainDepth`` (`Path_Validation_Restrictions` has no depth limit)
     /// nor ``BackendFeature/policyProcessing`` (Botan 2 reads certificatePolicies but processes no
     /// policy: no user-initial-policy-set, no policy mappings, no explicit-policy); requests that
     /// need them are refused.
-    public var features: Set<BackendFeature> { [.anyPurpose, .revocationLists] }
+    public var features: Set<BackendFeature> { settings.revocationFeatures.union([.anyPurpose]) }
 
     /// Parses `anchors` once into one Botan store.
     /// - Throws: ``TrustCore/TrustBackendError`` naming the first anchor that is not strict DER or

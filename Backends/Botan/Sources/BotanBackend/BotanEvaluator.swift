@@ -6,7 +6,8 @@ internal import CBotanShim
 ///
 /// Each evaluation hands Botan the presented certificates, parsed (and kept parsed in a
 /// ``BoundedCache`` keyed by their exact DER, ``BackendConfiguration/certificateCacheCapacity``),
-/// the request's CRLs, host, time and purpose, and `x509_path_validate` builds and checks the path
+/// the request's CRLs, OCSP responses, revocation mode, host, time and purpose, and
+/// `x509_path_validate` builds and checks the path
 /// (see ``BotanBackend``). Trusted only when Botan reports a successful validation; then the verdict
 /// carries Botan's path (`Path_Validation_Result::cert_path`), leaf first, ending at the anchor.
 /// Every other outcome is a rejection with Botan's status codes, or a fail-closed diagnostic when
@@ -14,7 +15,7 @@ internal import CBotanShim
 ///
 /// Safe on any number of tasks at once: the anchors' store and the kept certificates are immutable
 /// Botan objects that validation only reads (see cbotan_shim.cpp), each call builds its own CRL
-/// store and result, and the cache is ``BoundedCache``'s own lock-guarded table.
+/// store, OCSP responses and result, and the cache is ``BoundedCache``'s own lock-guarded table.
 final class BotanEvaluator: TrustEvaluator, Sendable {
     private let backend: String
     private let features: Set<BackendFeature>
@@ -53,16 +54,18 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
         parameters.minimum_strength = settings.minimumStrength
         parameters.usage = request.purpose == .serverAuthentication && settings.usage == .tlsServer
             ? Int32(CBOTAN_USAGE_TLS_SERVER_AUTH) : Int32(CBOTAN_USAGE_UNSPECIFIED)
-        parameters.require_revocation = request.revocationLists.isEmpty ? 0 : 1
+        let restrictions = settings.revocationRestrictions(for: request)
+        parameters.require_revocation = restrictions.requireRevocation ? 1 : 0
+        parameters.require_revocation_of_intermediates = restrictions.ofIntermediates ? 1 : 0
         parameters.search_limit = settings.pathSearchLimit
         let host: String? = switch request.host {
         case .dns(let name)?: name
         case .ipAddress?: request.host?.description  // dotted quad or RFC 5952 text; see BotanBackend
         case nil: nil
         }
-        let (outcome, path) = verify(chain, crls: request.revocationLists, host: host, parameters: &parameters)
+        let (outcome, path) = verify(chain, crls: request.revocationLists, ocsp: request.ocspResponses, host: host, parameters: &parameters)
         withExtendedLifetime(chain) {}
-        return verdict(outcome, path: Self.inGivenBytes(path, presented: request.chain, anchors: anchors.ders), crlCount: request.revocationLists.count)
+        return verdict(outcome, path: Self.inGivenBytes(path, presented: request.chain, anchors: anchors.ders), request: request)
     }
 
     /// The path Botan verified, each certificate in the bytes it was given as. Botan reports a
@@ -104,7 +107,7 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
         }
     }
 
-    private func verify(_ chain: [BotanCertificate], crls: [[UInt8]], host: String?, parameters: inout cbotan_parameters) -> (cbotan_outcome, [[UInt8]]) {
+    private func verify(_ chain: [BotanCertificate], crls: [[UInt8]], ocsp: [[UInt8]], host: String?, parameters: inout cbotan_parameters) -> (cbotan_outcome, [[UInt8]]) {
         final class PathSink { var certificates: [[UInt8]] = [] }
         let sink = PathSink()
         var outcome = cbotan_outcome()
@@ -114,14 +117,16 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
             Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
         }
         withCBufferArrays(crls) { crlPointers, crlLengths in
-            withUnsafeMutablePointer(to: &outcome) { outcomePointer in
-                withUnsafePointer(to: &parameters) { parametersPointer in
-                    withExtendedLifetime(sink) {
-                        let context = Unmanaged.passUnretained(sink).toOpaque()
-                        if let host {
-                            host.withCString { cbotan_verify(anchors.handle, handles, handles.count, crlPointers, crlLengths, crls.count, $0, parametersPointer, outcomePointer, collect, context) }
-                        } else {
-                            cbotan_verify(anchors.handle, handles, handles.count, crlPointers, crlLengths, crls.count, nil, parametersPointer, outcomePointer, collect, context)
+            withCBufferArrays(ocsp) { ocspPointers, ocspLengths in
+                withUnsafeMutablePointer(to: &outcome) { outcomePointer in
+                    withUnsafePointer(to: &parameters) { parametersPointer in
+                        withExtendedLifetime(sink) {
+                            let context = Unmanaged.passUnretained(sink).toOpaque()
+                            if let host {
+                                host.withCString { cbotan_verify(anchors.handle, handles, handles.count, crlPointers, crlLengths, crls.count, ocspPointers, ocspLengths, ocsp.count, $0, parametersPointer, outcomePointer, collect, context) }
+                            } else {
+                                cbotan_verify(anchors.handle, handles, handles.count, crlPointers, crlLengths, crls.count, ocspPointers, ocspLengths, ocsp.count, nil, parametersPointer, outcomePointer, collect, context)
+                            }
                         }
                     }
                 }
@@ -130,7 +135,7 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
         return (outcome, sink.certificates)
     }
 
-    private func verdict(_ outcome: cbotan_outcome, path: [[UInt8]], crlCount: Int) -> Verdict {
+    private func verdict(_ outcome: cbotan_outcome, path: [[UInt8]], request: EvaluationRequest) -> Verdict {
         switch outcome.trusted {
         case 1:
             return .trusted(path: path)
@@ -150,8 +155,12 @@ final class BotanEvaluator: TrustEvaluator, Sendable {
         default:
             let message = withUnsafeBytes(of: outcome.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let index = Int(outcome.failed_index)
-            if index >= 0 && index < crlCount {
-                return .failClosed(.malformed, name: "BOTAN_CRL_DECODING_ERROR", message: "Botan could not read CRL \(index) of the request: \(message); no revocation checking possible, so not trusted", origin: .library)
+            if index >= 0 && index < request.revocationLists.count {
+                return .failClosed(.malformed, name: "BOTAN_CRL_DECODING_ERROR", message: "Botan could not read CRL \(index) of the request (X509_CRL, \(request.revocationLists[index].count) bytes): \(message); no revocation checking possible, so not trusted", origin: .library)
+            }
+            let response = Int(outcome.failed_ocsp_index)
+            if response >= 0 && response < request.ocspResponses.count {
+                return .failClosed(.malformed, name: "BOTAN_OCSP_DECODING_ERROR", message: "Botan could not read OCSP response \(response) of the request (OCSP::Response, \(request.ocspResponses[response].count) bytes): \(message); revocation data that cannot be read is not ignored, so not trusted (Botan's TLS client, tls_client.cpp, drops a stapled response that throws Decoding_Error before validating)", origin: .library)
             }
             return .failClosed(.other, name: "BOTAN_EXCEPTION", message: "Botan's path validation threw: \(message); not trusted", origin: .library)
         }

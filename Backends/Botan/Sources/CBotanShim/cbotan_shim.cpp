@@ -2,6 +2,7 @@
 #include "cbotan_shim.h"
 
 #include <botan/certstor.h>
+#include <botan/ocsp.h>
 #include <botan/pkix_enums.h>
 #include <botan/version.h>
 #include <botan/x509_crl.h>
@@ -86,12 +87,16 @@ bool search_within_limit(const Certificate &leaf, const Botan::Certificate_Store
 enum class Checked { validated, over_limit };
 
 /// x509_path_validate as Botan::TLS::Callbacks::tls_verify_cert_chain (src/lib/tls/tls_callbacks.cpp)
-/// calls it: Path_Validation_Restrictions(require_rev, minimum strength), the trusted stores, the host
-/// name, the usage and the reference time; no OCSP responses and no online checks (the default
-/// ocsp_timeout of 0). `require_revocation` also sets ocsp_all_intermediates, which is what makes
-/// PKIX::merge_revocation_status require revocation data of intermediates, not only of the leaf.
+/// calls it: Path_Validation_Restrictions(require_rev, minimum strength, ocsp_all_intermediates), the
+/// trusted stores (the anchors, then a store of the request's CRLs, which PKIX::check_crl searches
+/// with find_crl_for), the host name, the usage, the reference time, no online checks (the default
+/// ocsp_timeout of 0) and the OCSP responses (ocsp_resp, as the client passes its stapled one;
+/// PKIX::check_ocsp judges response i against certificate i of each path at the reference time).
+/// ocsp_all_intermediates is what makes PKIX::merge_revocation_status require revocation data of
+/// intermediates, not only of the leaf.
 Checked validate(const std::vector<Certificate> &chain, const cbotan_anchors &anchors,
                  const std::vector<std::shared_ptr<const Botan::X509_CRL>> &crls,
+                 const std::vector<std::shared_ptr<const Botan::OCSP::Response>> &ocsp,
                  const char *host, const cbotan_parameters &parameters, Botan::Path_Validation_Result *result) {
     if (parameters.search_limit > 0) {
         Botan::Certificate_Store_In_Memory presented;
@@ -110,11 +115,12 @@ Checked validate(const std::vector<Certificate> &chain, const cbotan_anchors &an
         for (const auto &crl : crls) revocation.add_crl(crl);
         stores.push_back(&revocation);
     }
-    const bool require = parameters.require_revocation != 0;
-    Botan::Path_Validation_Restrictions restrictions(require, parameters.minimum_strength, require);
+    Botan::Path_Validation_Restrictions restrictions(parameters.require_revocation != 0, parameters.minimum_strength,
+                                                     parameters.require_revocation_of_intermediates != 0);
     auto usage = parameters.usage == CBOTAN_USAGE_TLS_SERVER_AUTH ? Botan::Usage_Type::TLS_SERVER_AUTH : Botan::Usage_Type::UNSPECIFIED;
     auto when = std::chrono::system_clock::time_point(std::chrono::seconds(parameters.seconds));
-    *result = Botan::x509_path_validate(certificates, restrictions, stores, host ? std::string(host) : std::string(), usage, when);
+    *result = Botan::x509_path_validate(certificates, restrictions, stores, host ? std::string(host) : std::string(), usage, when,
+                                        std::chrono::milliseconds(0), ocsp);
     return Checked::validated;
 }
 
@@ -158,10 +164,12 @@ extern "C" void cbotan_anchors_free(cbotan_anchors *anchors) { delete anchors; }
 
 extern "C" void cbotan_verify(const cbotan_anchors *anchors, const cbotan_certificate *const *chain, size_t chain_count,
                               const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count,
+                              const uint8_t *const *ocsp, const size_t *ocsp_lengths, size_t ocsp_count,
                               const char *host, const cbotan_parameters *parameters,
                               cbotan_outcome *outcome, cbotan_path_sink sink, void *sink_context) {
     std::memset(outcome, 0, sizeof *outcome);
     outcome->failed_index = -1;
+    outcome->failed_ocsp_index = -1;
     try {
         std::vector<std::shared_ptr<const Botan::X509_CRL>> lists;
         for (size_t i = 0; i < crl_count; i++) {
@@ -169,13 +177,24 @@ extern "C" void cbotan_verify(const cbotan_anchors *anchors, const cbotan_certif
             lists.push_back(std::make_shared<const Botan::X509_CRL>(std::vector<uint8_t>(crls[i], crls[i] + crl_lengths[i])));
         }
         outcome->failed_index = -1;
+        // As Botan's TLS client reads a stapled response (tls_client.cpp: std::make_shared<OCSP::Response>
+        // of the CertificateStatus message's bytes). One that does not decode throws: the client drops
+        // it (catch Decoding_Error) and validates without it; here, as every back end must, revocation
+        // data that cannot be read fails closed (failed_ocsp_index). One that decodes with a
+        // responseStatus other than successful is kept, and PKIX::check_ocsp takes no status from it.
+        std::vector<std::shared_ptr<const Botan::OCSP::Response>> responses;
+        for (size_t i = 0; i < ocsp_count; i++) {
+            outcome->failed_ocsp_index = (int)i;
+            responses.push_back(std::make_shared<const Botan::OCSP::Response>(ocsp[i], ocsp_lengths[i]));
+        }
+        outcome->failed_ocsp_index = -1;
         std::vector<Certificate> certificates;
         certificates.reserve(chain_count);
         for (size_t i = 0; i < chain_count; i++) certificates.push_back(chain[i]->certificate);
         if (certificates.empty()) throw Botan::Invalid_Argument("the presented chain is empty");
 
         Botan::Path_Validation_Result result(Botan::Certificate_Status_Code::CERT_ISSUER_NOT_FOUND);
-        if (validate(certificates, *anchors, lists, host, *parameters, &result) == Checked::over_limit) {
+        if (validate(certificates, *anchors, lists, responses, host, *parameters, &result) == Checked::over_limit) {
             outcome->trusted = CBOTAN_SEARCH_LIMIT;
             outcome->result = (int)parameters->search_limit;
             return;
@@ -221,6 +240,8 @@ extern "C" const char *cbotan_version(void) { return Botan::version_cstr(); }
 
 extern "C" uint64_t cbotan_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                                 const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                                const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count,
+                                const uint8_t *const *ocsp, const size_t *ocsp_lengths, size_t ocsp_count,
                                 const char *host, const cbotan_parameters *parameters, int cold, uint64_t iterations) {
     try {
         auto make_anchors = [&] {
@@ -236,7 +257,10 @@ extern "C" uint64_t cbotan_loop(const uint8_t *const *anchors, const size_t *anc
         if (chain_count == 0) return 0;
         auto store = make_anchors();
         auto certificates = make_chain();
-        const std::vector<std::shared_ptr<const Botan::X509_CRL>> no_crls;
+        std::vector<std::shared_ptr<const Botan::X509_CRL>> lists;
+        for (size_t i = 0; i < crl_count; i++) lists.push_back(std::make_shared<const Botan::X509_CRL>(std::vector<uint8_t>(crls[i], crls[i] + crl_lengths[i])));
+        std::vector<std::shared_ptr<const Botan::OCSP::Response>> responses;
+        for (size_t i = 0; i < ocsp_count; i++) responses.push_back(std::make_shared<const Botan::OCSP::Response>(ocsp[i], ocsp_lengths[i]));
         Botan::Path_Validation_Result result(Botan::Certificate_Status_Code::CERT_ISSUER_NOT_FOUND);
         auto start = std::chrono::steady_clock::now();
         for (uint64_t i = 0; i < iterations; i++) {
@@ -244,7 +268,7 @@ extern "C" uint64_t cbotan_loop(const uint8_t *const *anchors, const size_t *anc
             // parses it; the anchors stay, as the evaluator keeps its store (until issue 47 the cold
             // loop made the store again too, work the back end does not do: 0.95-0.97x counted).
             if (cold) certificates = make_chain();
-            if (validate(certificates, *store, no_crls, host, *parameters, &result) != Checked::validated) return 0;
+            if (validate(certificates, *store, lists, responses, host, *parameters, &result) != Checked::validated) return 0;
             if (!result.successful_validation()) return 0;
         }
         auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();

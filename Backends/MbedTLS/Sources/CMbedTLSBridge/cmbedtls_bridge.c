@@ -10,6 +10,7 @@
 #include <mbedtls/ssl_ciphersuites.h>
 #include <mbedtls/ssl_internal.h>
 #include <mbedtls/version.h>
+#include <mbedtls/x509_crl.h>
 #include <mbedtls/x509_crt.h>
 
 #include <stdio.h>
@@ -120,8 +121,25 @@ static int check_server_usage(const mbedtls_x509_crt *leaf, uint32_t *flags) {
     return mbedtls_ssl_check_cert_usage(leaf, suite, MBEDTLS_SSL_IS_SERVER, flags) == 0 ? 0 : -1;
 }
 
+// Parses every CRL into `list` (initialised by the caller, freed by the caller whatever happens)
+// with mbedtls_x509_crl_parse_der, which appends each to the list. 0, or the first error with
+// *failed set, as mbedtls_x509_crl_parse (x509_crl.c) stops at the first CRL of a bundle that does
+// not parse: revocation data that cannot be read never passes as absent.
+static int parse_crls(mbedtls_x509_crl *list, const uint8_t *const *ders, const size_t *lengths, size_t count, size_t *failed) {
+    for (size_t i = 0; i < count; i++) {
+        // mbedtls_x509_crl_parse_der refuses a NULL buffer; an empty one is no CRL either.
+        int error = ders[i] ? mbedtls_x509_crl_parse_der(list, ders[i], lengths[i]) : MBEDTLS_ERR_X509_INVALID_FORMAT;
+        if (error != 0) {
+            *failed = i;
+            return error;
+        }
+    }
+    return 0;
+}
+
 void cmbedtls_verify(const cmbedtls_anchors *anchors,
                      const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                     const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count,
                      const char *host, int64_t unix_time, int profile, int usage,
                      cmbedtls_outcome *outcome, cmbedtls_path_sink sink, void *sink_context) {
     memset(outcome, 0, sizeof *outcome);
@@ -139,10 +157,19 @@ void cmbedtls_verify(const cmbedtls_anchors *anchors,
     }
     mbedtls_x509_crt presented;
     mbedtls_x509_crt_init(&presented);
+    mbedtls_x509_crl revocation;
+    mbedtls_x509_crl_init(&revocation);
     size_t failed = 0;
     int error = parse_presented(&presented, chain, chain_lengths, chain_count, nodes, &outcome->skipped, &failed);
     if (error != 0) {
         outcome->step = CMBEDTLS_STEP_PARSE;
+        outcome->error = error;
+        outcome->failed_index = (int)failed;
+        goto done;
+    }
+    error = parse_crls(&revocation, crls, crl_lengths, crl_count, &failed);
+    if (error != 0) {
+        outcome->step = CMBEDTLS_STEP_CRL_PARSE;
         outcome->error = error;
         outcome->failed_index = (int)failed;
         goto done;
@@ -158,7 +185,12 @@ void cmbedtls_verify(const cmbedtls_anchors *anchors,
     // is copied before use (eckey_verify_wrap, pk_wrap.c), so concurrent verifications may share it.
     // An empty list (no anchor parsed) is no list: as the TLS client without a CA chain.
     mbedtls_x509_crt *trusted = anchors->list.version != 0 ? (mbedtls_x509_crt *)&anchors->list : NULL;
-    error = mbedtls_x509_crt_verify_with_profile(&presented, trusted, NULL,
+    // The CRLs as ca_crl, as mbedtls_ssl_conf_ca_chain(conf, ca_chain, ca_crl) gives them to the TLS
+    // client: x509_crt_verifycrl checks each certificate against every CRL whose issuer name is its
+    // parent's subject (cRLSign, the CRL's signature and profile, thisUpdate, nextUpdate, then the
+    // serial), and a certificate no CRL names passes: soft-fail, mbedTLS's one mode.
+    mbedtls_x509_crl *ca_crl = crl_count > 0 ? &revocation : NULL;
+    error = mbedtls_x509_crt_verify_with_profile(&presented, trusted, ca_crl,
                                                  profile_named(profile), host, &flags, record_chain, &record);
     cmbedtls_clock_restore(clock);
     if (error != 0 && error != MBEDTLS_ERR_X509_CERT_VERIFY_FAILED) {
@@ -198,6 +230,7 @@ void cmbedtls_verify(const cmbedtls_anchors *anchors,
         outcome->step = CMBEDTLS_STEP_FLAGS;
     }
 done:
+    mbedtls_x509_crl_free(&revocation);
     mbedtls_x509_crt_free(&presented);
     free(nodes);
 }
@@ -272,11 +305,17 @@ void cmbedtls_version(char *buffer) {
 
 uint64_t cmbedtls_loop(const uint8_t *const *anchor_ders, const size_t *anchor_lengths, size_t anchor_count,
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                       const uint8_t *const *crl_ders, const size_t *crl_lengths, size_t crl_count,
                        const char *host, int64_t unix_time, int profile, int usage, int cold, uint64_t iterations) {
     if (chain_count == 0 || (time_t)unix_time != unix_time) return 0;
     mbedtls_x509_crt anchors;
     mbedtls_x509_crt_init(&anchors);
+    mbedtls_x509_crl crls;
+    mbedtls_x509_crl_init(&crls);
     int ok = 1;
+    for (size_t i = 0; i < crl_count && ok; i++) {
+        if (!crl_ders[i] || mbedtls_x509_crl_parse_der(&crls, crl_ders[i], crl_lengths[i]) != 0) ok = 0;
+    }
     // The anchors are parsed once, cold or warm, as the back end parses them once per evaluator (its
     // cold evaluator has no cache of presented certificates; it still keeps its anchors); the
     // presented chain is parsed on every iteration in both, as the back end parses it on every
@@ -296,7 +335,7 @@ uint64_t cmbedtls_loop(const uint8_t *const *anchor_ders, const size_t *anchor_l
             if (mbedtls_x509_crt_parse_der(&presented, chain[i], chain_lengths[i]) != 0) ok = 0;
         }
         uint32_t flags = 0;
-        if (ok && mbedtls_x509_crt_verify_with_profile(&presented, &anchors, NULL, profile_named(profile),
+        if (ok && mbedtls_x509_crt_verify_with_profile(&presented, &anchors, crl_count > 0 ? &crls : NULL, profile_named(profile),
                                                        host, &flags, NULL, NULL) != 0) ok = 0;
         if (ok && usage == CMBEDTLS_USAGE_TLS_SERVER && check_server_usage(&presented, &flags) != 0) ok = 0;
         mbedtls_x509_crt_free(&presented);
@@ -304,6 +343,7 @@ uint64_t cmbedtls_loop(const uint8_t *const *anchor_ders, const size_t *anchor_l
     clock_gettime(CLOCK_MONOTONIC, &end);
     cmbedtls_clock_restore(clock);
     mbedtls_x509_crt_free(&anchors);
+    mbedtls_x509_crl_free(&crls);
     if (!ok) return 0;
     uint64_t ns = (uint64_t)(end.tv_sec - start.tv_sec) * 1000000000u + (uint64_t)(end.tv_nsec - start.tv_nsec);
     return ns ? ns : 1;

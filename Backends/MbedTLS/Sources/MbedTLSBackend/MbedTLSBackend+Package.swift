@@ -5,8 +5,8 @@ extension MbedTLSBackend {
     /// This package as TrustHarness tools take it (`TrustHarnessTool.main(packages:)`,
     /// `AllBackends`): `mbedtls` (mbedTLS's TLS client with the default profile) and, run
     /// only when named (`--backend`), `mbedtls-suiteb` (the Suite B profile and preset); the bare C
-    /// loop `bench` measures `mbedtls` against (also its fidelity reference); `mbedtls-suiteb`'s
-    /// fidelity reference, the same loop with `mbedtls_x509_crt_profile_suiteb`; and its deviations
+    /// loop `bench` measures `mbedtls` against; each back end's fidelity reference, that loop with
+    /// its profile and the request's CRLs (``MbedTLSReference``); and its deviations
     /// file (a resource of this target). (`Settings.next`, the third named profile, answers every
     /// vector as the default one does, which differs from it only in SHA-224 and curves under
     /// 128-bit security, so it is not registered.)
@@ -18,7 +18,8 @@ extension MbedTLSBackend {
         ],
         benchmarks: BenchmarkBaselines(
             loops: [Settings.tlsClient.name: MbedTLSBaselineLoop()],
-            references: [Settings.suiteB.name: LoopReference(MbedTLSBaselineLoop(settings: .suiteB))]
+            references: [Settings.tlsClient.name: MbedTLSReference(settings: .tlsClient),
+                         Settings.suiteB.name: MbedTLSReference(settings: .suiteB)]
         ),
         deviations: BackendPackage.bundledDeviations(.module)
     )

@@ -7,7 +7,8 @@ internal import CMbedTLSBridge
 ///
 /// Per request: the anchors as the trusted list (parsed once, when the evaluator is made), the
 /// presented chain parsed as the client parses a Certificate message (`ssl_parse_certificate_chain`:
-/// in order, skipping intermediates with an unknown signature algorithm), no CRLs, the profile of
+/// in order, skipping intermediates with an unknown signature algorithm), the request's CRLs as
+/// `ca_crl` (see ``features``), the profile of
 /// ``Settings/profile``, and the request's host as `cn`, so that mbedTLS checks the name itself
 /// (`x509_crt_verify_name`: dNSName entries of the subjectAltName, or the common names when there is
 /// none; an IP address is passed in text form, since mbedTLS 2.28 compares no iPAddress entries).
@@ -29,8 +30,8 @@ internal import CMbedTLSBridge
 /// rather than checked at the wrong time. No time is compared in Swift.
 ///
 /// Failure behaviour: anchors and presented certificates that are not strict DER are refused before
-/// mbedTLS reads them; a presented certificate mbedTLS cannot parse is a `malformed` rejection with
-/// its error (`MBEDTLS_ERR_X509_*`); a chain mbedTLS cannot examine (over
+/// mbedTLS reads them; a presented certificate or a CRL mbedTLS cannot parse is a `malformed`
+/// rejection with its error (`MBEDTLS_ERR_X509_*`); a chain mbedTLS cannot examine (over
 /// `MBEDTLS_X509_MAX_INTERMEDIATE_CA`, 8, intermediates) is rejected with its error; every flag
 /// mbedTLS sets is a diagnostic (`MBEDTLS_X509_BADCERT_*`, ``MbedTLSFlag``) at its depth.
 public struct MbedTLSBackend: TrustBackend {
@@ -60,14 +61,31 @@ public struct MbedTLSBackend: TrustBackend {
     /// What mbedTLS honours faithfully:
     /// - ``BackendFeature/anyPurpose``: `mbedtls_x509_crt_verify_with_profile` alone, without the
     ///   TLS client's usage check of the leaf.
+    /// - ``BackendFeature/revocationLists``: each CRL parsed with `mbedtls_x509_crl_parse_der`
+    ///   (library/x509_crl.c) into one list, given as `ca_crl` to
+    ///   `mbedtls_x509_crt_verify_with_profile`, as `mbedtls_ssl_conf_ca_chain(conf, ca_chain, ca_crl)`
+    ///   gives it to the TLS client. For each certificate and the parent it found,
+    ///   `x509_crt_verifycrl` (library/x509_crt.c) takes every CRL whose issuer name is the parent's
+    ///   subject: the parent's keyUsage must allow cRLSign and the CRL's signature verify with its
+    ///   key (else `MBEDTLS_X509_BADCRL_NOT_TRUSTED`), the profile must accept the CRL's hash and key
+    ///   (`_BADCRL_BAD_MD`, `_BAD_PK`), nextUpdate must not be past and thisUpdate not future
+    ///   (`_BADCRL_EXPIRED`, `_BADCRL_FUTURE`), and a listed serial is
+    ///   `MBEDTLS_X509_BADCERT_REVOKED` (`mbedtls_x509_crt_is_revoked`, which reads no revocation
+    ///   date, reason or extension). Any such flag fails the verification. CRL times are judged at
+    ///   the request's time: `mbedtls_x509_time_is_past` and `_is_future` read the clock through
+    ///   libmbedx509's `time()`, which the bridge pins per verification (cmbedtls_clock.c), as for
+    ///   certificates' validity.
+    /// - ``BackendFeature/softFailRevocation``: mbedTLS's one mode: a certificate no CRL names
+    ///   passes (`x509_crt_verifycrl` returns no flag when no CRL's issuer matches). A request with
+    ///   no mode is asked the same way.
     ///
-    /// Not ``BackendFeature/revocationLists``: mbedTLS checks a certificate against the CRLs whose
-    /// issuer name is its issuer's subject (`x509_crt_verifycrl`, library/x509_crt.c), but trusts a
-    /// certificate that no CRL covers, where a request with CRLs requires coverage. Not
-    /// ``BackendFeature/maximumChainDepth`` (its one limit is the compile-time
-    /// `MBEDTLS_X509_MAX_INTERMEDIATE_CA`) nor ``BackendFeature/policyProcessing`` (mbedTLS 2.28
-    /// parses certificatePolicies but processes no policy). Requests that need them are refused.
-    public var features: Set<BackendFeature> { [.anyPurpose] }
+    /// Not ``BackendFeature/hardFailRevocation`` (no mbedTLS setting requires a CRL), nor
+    /// ``BackendFeature/ocspResponses``: mbedTLS 2.28 has no OCSP (no parser, no `ocsp.h`; its TLS
+    /// client sends no status_request). Not ``BackendFeature/maximumChainDepth`` (its one limit is the
+    /// compile-time `MBEDTLS_X509_MAX_INTERMEDIATE_CA`) nor ``BackendFeature/policyProcessing``
+    /// (mbedTLS 2.28 parses certificatePolicies but processes no policy). Requests that need them
+    /// are refused.
+    public var features: Set<BackendFeature> { [.anyPurpose, .revocationLists, .softFailRevocation] }
 
     /// Parses `anchors` once into one mbedTLS list. The presented chain is parsed per evaluation:
     /// mbedTLS links a chain through its certificates' own `next` fields, so parsed certificates

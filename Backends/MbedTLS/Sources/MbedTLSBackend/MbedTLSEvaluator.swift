@@ -37,11 +37,13 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
         // names) only (x509_crt_check_san: "We may handle other types here later"): an IP address is
         // given in its text form, so it matches only a name spelling it.
         let host: String? = request.host?.description
-        let (outcome, path) = verify(request.chain, host: host, unixTime: request.unixTime, usage: usage)
-        return verdict(outcome, path: path)
+        // CRLs in mbedTLS's one mode (soft-fail: a certificate no CRL covers passes), so a request
+        // that names no mode or soft-fail is asked the same; the preflight has refused hard-fail.
+        let (outcome, path) = verify(request.chain, crls: request.revocationLists, host: host, unixTime: request.unixTime, usage: usage)
+        return verdict(outcome, path: path, crls: request.revocationLists)
     }
 
-    private func verify(_ chain: [[UInt8]], host: String?, unixTime: Int64, usage: Int32) -> (cmbedtls_outcome, [[UInt8]]) {
+    private func verify(_ chain: [[UInt8]], crls: [[UInt8]], host: String?, unixTime: Int64, usage: Int32) -> (cmbedtls_outcome, [[UInt8]]) {
         final class PathSink { var certificates: [[UInt8]] = [] }
         let sink = PathSink()
         var outcome = cmbedtls_outcome()
@@ -51,13 +53,15 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
             Unmanaged<PathSink>.fromOpaque(context).takeUnretainedValue().certificates.append(Array(UnsafeBufferPointer(start: der, count: length)))
         }
         withCBufferArrays(chain) { chainPointers, chainLengths in
-            withUnsafeMutablePointer(to: &outcome) { outcomePointer in
-                withExtendedLifetime(sink) {
-                    let context = Unmanaged.passUnretained(sink).toOpaque()
-                    if let host {
-                        host.withCString { cmbedtls_verify(anchors.handle, chainPointers, chainLengths, chain.count, $0, unixTime, profile, usage, outcomePointer, collect, context) }
-                    } else {
-                        cmbedtls_verify(anchors.handle, chainPointers, chainLengths, chain.count, nil, unixTime, profile, usage, outcomePointer, collect, context)
+            withCBufferArrays(crls) { crlPointers, crlLengths in
+                withUnsafeMutablePointer(to: &outcome) { outcomePointer in
+                    withExtendedLifetime(sink) {
+                        let context = Unmanaged.passUnretained(sink).toOpaque()
+                        if let host {
+                            host.withCString { cmbedtls_verify(anchors.handle, chainPointers, chainLengths, chain.count, crlPointers, crlLengths, crls.count, $0, unixTime, profile, usage, outcomePointer, collect, context) }
+                        } else {
+                            cmbedtls_verify(anchors.handle, chainPointers, chainLengths, chain.count, crlPointers, crlLengths, crls.count, nil, unixTime, profile, usage, outcomePointer, collect, context)
+                        }
                     }
                 }
             }
@@ -75,7 +79,7 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
         }
     }
 
-    private func verdict(_ outcome: cmbedtls_outcome, path: [[UInt8]]) -> Verdict {
+    private func verdict(_ outcome: cmbedtls_outcome, path: [[UInt8]], crls: [[UInt8]]) -> Verdict {
         if outcome.trusted == 1 {
             return .trusted(path: path)
         }
@@ -83,6 +87,11 @@ final class MbedTLSEvaluator: TrustEvaluator, Sendable {
         case Int(CMBEDTLS_STEP_PARSE):
             let error = MbedTLSError(code: outcome.error)
             return .failClosed(.malformed, code: Int(outcome.error), name: error.name, message: "mbedTLS could not read presented certificate \(outcome.failed_index) (mbedtls_x509_crt_parse_der): \(error.text)", depth: Int(outcome.failed_index), origin: .library)
+        case Int(CMBEDTLS_STEP_CRL_PARSE):
+            let error = MbedTLSError(code: outcome.error)
+            let index = Int(outcome.failed_index)
+            let size = crls.indices.contains(index) ? "\(crls[index].count) bytes" : "?"
+            return .failClosed(.malformed, code: Int(outcome.error), name: error.name, message: "mbedTLS could not read CRL \(index) of the request (mbedtls_x509_crl_parse_der, \(size)): \(error.text); revocation data that cannot be read is not ignored, so not trusted", origin: .library)
         case Int(CMBEDTLS_STEP_FATAL):
             let error = MbedTLSError(code: outcome.error)
             var message = "mbedtls_x509_crt_verify_with_profile could not examine the chain: \(error.text)"

@@ -108,16 +108,6 @@ import Glibc
         #expect(try bare.makeEvaluator(anchors: vector.anchors).evaluate(vector.request).isTrusted)
     }
 
-    /// CRLs are refused, not ignored: mbedTLS trusts a certificate no CRL covers.
-    @Test func crlsAreRefused() throws {
-        let vector = try Self.vector("valid-chain/p256")
-        var request = vector.request
-        request.revocationLists = [[0x30, 0x03, 0x02, 0x01, 0x00]]
-        let verdict = try MbedTLSBackend().makeEvaluator(anchors: vector.anchors).evaluate(request)
-        #expect(!verdict.isTrusted)
-        #expect(verdict.diagnostics.map(\.name) == ["UNSUPPORTED_CONSTRAINT"])
-    }
-
     /// Anchors are read once, when the evaluator is made: bytes that are no certificate are refused there.
     @Test func anUnreadableAnchorIsRefused() throws {
         #expect(throws: TrustBackendError.self) { _ = try MbedTLSBackend().makeEvaluator(anchors: [[0x30, 0x03, 0x02, 0x01, 0x00]]) }

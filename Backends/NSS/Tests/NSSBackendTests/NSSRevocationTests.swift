@@ -61,18 +61,6 @@ import TrustBackendKit
         #expect(verdict.diagnostics.allSatisfy { $0.message.contains("CERT_CacheCRL") })
     }
 
-    /// OCSP responses are not taken (NSS judges their freshness against the clock only): the
-    /// preflight refuses the request.
-    @Test func ocspResponsesAreRefused() throws {
-        let entry = try BackendTestKit.pkitsEntry("pkits::4.1.1-ValidSignaturesTest1")
-        var request = entry.request
-        request.ocspResponses = [[0x30, 0x03, 0x0A, 0x01, 0x00]]
-        let verdict = try NSSBackend().makeEvaluator(anchors: entry.anchors).evaluate(request)
-        #expect(!verdict.isTrusted)
-        #expect(verdict.diagnostics.map(\.name) == ["UNSUPPORTED_CONSTRAINT"])
-        #expect(verdict.origin == .harness)
-    }
-
     /// One request's CRLs never answer for another's: the same chain, alternately with and without
     /// the CRL that revokes its leaf, gets the same two verdicts every time, in whatever NSS it
     /// runs (CRL requests go to worker processes; the others to the program's own NSS or a worker).

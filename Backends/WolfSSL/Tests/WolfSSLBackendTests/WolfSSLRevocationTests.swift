@@ -52,23 +52,6 @@ import WolfSSLBackend
         #expect(verdict.diagnostics.contains { $0.message.contains("wolfSSL_CertManagerLoadCRLBuffer") }, "\(verdict)")
     }
 
-    /// Soft-fail and OCSP responses are not wolfSSL settings: the preflight refuses them.
-    @Test func softFailAndOCSPAreRefused() throws {
-        let entry = try BackendTestKit.pkitsEntry("pkits::4.1.1-ValidSignaturesTest1")
-        let evaluator = try WolfSSLBackend().makeEvaluator(anchors: entry.anchors)
-        var soft = entry.request
-        soft.revocationLists = entry.crls
-        soft.revocationMode = .softFail
-        var ocsp = entry.request
-        ocsp.ocspResponses = [[0x30, 0x03, 0x0A, 0x01, 0x00]]
-        for request in [soft, ocsp] {
-            let verdict = evaluator.evaluate(request)
-            #expect(!verdict.isTrusted)
-            #expect(verdict.diagnostics.map(\.name) == ["UNSUPPORTED_CONSTRAINT"])
-            #expect(verdict.origin == .harness)
-        }
-    }
-
     /// A CRL's nextUpdate is judged at the request's time (wc_Time, the bridge's time callback), not
     /// the clock's: PKITS 4.4.11's CA CRL has nextUpdate 2010-01-02T08:30Z. At PKITS's time wolfSSL
     /// will not load it (ParseCRL's date check, reported by 5.5.4 as ASN_PARSE_E) and the chain is

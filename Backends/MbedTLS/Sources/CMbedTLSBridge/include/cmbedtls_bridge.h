@@ -39,6 +39,8 @@ enum {
     CMBEDTLS_STEP_FLAGS = 3,
     /// The bridge itself failed (allocation, the clock could not be pinned).
     CMBEDTLS_STEP_INTERNAL = 4,
+    /// A CRL mbedTLS could not parse (`failed_index`, `error`): mbedtls_x509_crl_parse_der.
+    CMBEDTLS_STEP_CRL_PARSE = 5,
 };
 
 /// The parsed trust anchors: one mbedtls_x509_crt list, never changed once made.
@@ -52,7 +54,8 @@ typedef struct cmbedtls_outcome {
     int step;
     /// For STEP_PARSE and STEP_FATAL: mbedTLS's (negative) error code.
     int error;
-    /// For STEP_PARSE: the index of the presented certificate that did not parse.
+    /// For STEP_PARSE: the index of the presented certificate that did not parse; for
+    /// STEP_CRL_PARSE, of the CRL.
     int failed_index;
     /// Every flag of the verification and of the usage check (MBEDTLS_X509_BADCERT_* / BADCRL_*).
     uint32_t flags;
@@ -81,12 +84,17 @@ int cmbedtls_anchors_make(const uint8_t *const *ders, const size_t *lengths, siz
 void cmbedtls_anchors_free(cmbedtls_anchors *anchors);
 
 /// Parses `chain` (DER, leaf first) as the TLS client parses a Certificate message
-/// (ssl_parse_certificate_chain, ssl_tls.c), then, with this thread's mbedTLS clock pinned to
-/// `unix_time` (cmbedtls_clock.c), mbedtls_x509_crt_verify_with_profile against `anchors` with
-/// `profile`, no CRLs and `host` as `cn` (NULL: no name check), then the usage check `usage`.
-/// Never reads the real clock; writes the outcome and, when trusted, the path to `sink`.
+/// (ssl_parse_certificate_chain, ssl_tls.c) and `crls` (DER, each with mbedtls_x509_crl_parse_der
+/// into one list, as mbedtls_x509_crl_parse loads them; any error stops), then, with this thread's
+/// mbedTLS clock pinned to `unix_time` (cmbedtls_clock.c), mbedtls_x509_crt_verify_with_profile
+/// against `anchors` with the CRL list as ca_crl (NULL when there are none), `profile` and `host` as
+/// `cn` (NULL: no name check), then the usage check `usage`. The pin covers the CRLs' thisUpdate and
+/// nextUpdate checks too (x509_crt_verifycrl calls mbedtls_x509_time_is_past and _is_future, in
+/// libmbedx509 like every validity check). Never reads the real clock; writes the outcome and, when
+/// trusted, the path to `sink`.
 void cmbedtls_verify(const cmbedtls_anchors *anchors,
                      const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                     const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count,
                      const char *host, int64_t unix_time, int profile, int usage,
                      cmbedtls_outcome *outcome, cmbedtls_path_sink sink, void *sink_context);
 
@@ -108,13 +116,15 @@ void cmbedtls_version(char *buffer);
 /// require, not as the real clock would. 1 when they do, else 0 (see cmbedtls_clock.c).
 int cmbedtls_clock_reaches_mbedtls(void);
 
-/// The bare loop `bench` compares the back end with: the anchors parsed once, then `iterations` times
-/// parse the chain, verify with `profile` (CMBEDTLS_PROFILE_*) and `host`, the usage check `usage`
-/// (CMBEDTLS_USAGE_*), free; nanoseconds elapsed, or 0 when a verification failed. `cold` changes
-/// nothing: the back end parses the presented chain on every evaluation either way and keeps its
-/// anchors.
+/// The bare loop `bench` compares the back end with (and the fidelity reference): the anchors and
+/// the CRLs parsed once (mbedtls_x509_crt_parse_der, mbedtls_x509_crl_parse_der), then `iterations`
+/// times parse the chain, verify with the CRLs as ca_crl (NULL when `crl_count` is 0), `profile`
+/// (CMBEDTLS_PROFILE_*) and `host`, the usage check `usage` (CMBEDTLS_USAGE_*), free; nanoseconds
+/// elapsed, or 0 when anything did not parse or a verification failed. `cold` changes nothing: the
+/// back end parses the presented chain on every evaluation either way and keeps its anchors.
 uint64_t cmbedtls_loop(const uint8_t *const *anchors, const size_t *anchor_lengths, size_t anchor_count,
                        const uint8_t *const *chain, const size_t *chain_lengths, size_t chain_count,
+                       const uint8_t *const *crls, const size_t *crl_lengths, size_t crl_count,
                        const char *host, int64_t unix_time, int profile, int usage, int cold, uint64_t iterations);
 
 #endif
