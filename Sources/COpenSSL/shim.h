@@ -61,4 +61,40 @@ static inline long COpenSSL_SSL_CTX_add_extra_chain_cert(SSL_CTX *ctx, X509 *x50
     return SSL_CTX_add_extra_chain_cert(ctx, x509);
 }
 
+// OCSP stapling (RFC 6066 status_request). Every SSL_*_tlsext_status_* accessor is a macro over
+// SSL_ctrl, SSL_CTX_ctrl or SSL_CTX_callback_ctrl.
+
+// The server's callback when a client asks for status; it staples with
+// COpenSSL_SSL_set_tlsext_status_ocsp_resp and returns SSL_TLSEXT_ERR_OK, or SSL_TLSEXT_ERR_NOACK.
+static inline long COpenSSL_SSL_CTX_set_tlsext_status_cb(SSL_CTX *ctx, int (*cb)(SSL *, void *)) {
+    return SSL_CTX_set_tlsext_status_cb(ctx, cb);
+}
+
+// The argument the status callback is given.
+static inline long COpenSSL_SSL_CTX_set_tlsext_status_arg(SSL_CTX *ctx, void *arg) {
+    return SSL_CTX_set_tlsext_status_arg(ctx, arg);
+}
+
+// OPENSSL_malloc is a macro (CRYPTO_malloc with the caller's file and line).
+static inline void *COpenSSL_OPENSSL_malloc(size_t length) {
+    return OPENSSL_malloc(length);
+}
+
+// The server's stapled response; the SSL takes ownership of `response`, which must come from
+// OPENSSL_malloc (it is freed with OPENSSL_free).
+static inline long COpenSSL_SSL_set_tlsext_status_ocsp_resp(SSL *ssl, unsigned char *response, long length) {
+    return SSL_set_tlsext_status_ocsp_resp(ssl, response, length);
+}
+
+// A client asks for status (TLSEXT_STATUSTYPE_ocsp) before SSL_connect.
+static inline long COpenSSL_SSL_set_tlsext_status_type(SSL *ssl, int type) {
+    return SSL_set_tlsext_status_type(ssl, type);
+}
+
+// The response the server stapled, as the client received it (owned by the SSL); returns its
+// length, or -1 when none was received.
+static inline long COpenSSL_SSL_get_tlsext_status_ocsp_resp(SSL *ssl, const unsigned char **response) {
+    return SSL_get_tlsext_status_ocsp_resp(ssl, response);
+}
+
 #endif

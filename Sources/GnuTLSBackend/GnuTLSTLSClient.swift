@@ -12,6 +12,12 @@ import Glibc
 /// the given anchors only. The handshake is not made to fail on an untrusted chain, so the verdict
 /// is reported with what was negotiated. The evaluator verifies as this client does (the same
 /// GnuTLS call on the chain as the server sent it), so a difference between the two is a finding.
+///
+/// It asks for a stapled OCSP response (`gnutls_ocsp_status_request_enable_client`), which
+/// `gnutls_certificate_verify_peers` then judges itself (`check_ocsp_response` in lib/cert-session.c:
+/// revoked gives `GNUTLS_CERT_REVOKED`; a response it cannot use `GNUTLS_CERT_INVALID_OCSP_STATUS`;
+/// one past its nextUpdate `GNUTLS_CERT_REVOCATION_DATA_SUPERSEDED`; unknown passes), at the
+/// request's time, since its `gnutls_time` is the per-thread hook.
 struct GnuTLSTLSClient: TLSClient {
     let settings: GnuTLSBackend.Settings
 
@@ -39,6 +45,7 @@ struct GnuTLSTLSClient: TLSClient {
         var created: gnutls_session_t?
         guard gnutls_init(&created, UInt32(GNUTLS_CLIENT)) == 0, let session = created else { return clock.failed("setup", "gnutls_init failed", userError: false) }
         defer { gnutls_deinit(session) }
+        guard gnutls_ocsp_status_request_enable_client(session, nil, 0, nil) == 0 else { return clock.failed("setup", "gnutls_ocsp_status_request_enable_client failed", userError: false) }
         // The verification profile goes in the priority string, as a session takes it (as
         // certificate verification flags a session reports every chain as an insecure algorithm).
         if gnutls_priority_set_direct(session, Self.priority(settings.profile), nil) < 0 { gnutls_set_default_priority(session) }
@@ -79,11 +86,12 @@ struct GnuTLSTLSClient: TLSClient {
         let kx = gnutls_kx_get(session)
         let forwardSecret = version == "TLS1.3" || [GNUTLS_KX_ECDHE_RSA, GNUTLS_KX_ECDHE_ECDSA, GNUTLS_KX_DHE_RSA, GNUTLS_KX_DHE_DSS, GNUTLS_KX_ECDHE_PSK, GNUTLS_KX_DHE_PSK].contains(kx)
         let chain = Self.peers(session)
+        let stapled = Self.stapledResponse(session)
         let displayVersion = version.map { $0.replacingOccurrences(of: "TLS1.", with: "TLSv1.") }
         guard !chain.isEmpty else {
             return clock.report(.init(stage: "handshake", message: "the server sent no certificate", userError: false),
                           .failClosed(.untrusted, name: "NO_PEER_CERTIFICATE", message: "the server sent no certificate", origin: .library),
-                          protocolVersion: displayVersion, cipher: cipher, forwardSecret: forwardSecret)
+                          protocolVersion: displayVersion, cipher: cipher, forwardSecret: forwardSecret, stapledResponse: stapled)
         }
         let purpose = GnuTLSEvaluator.keyPurposeOID(for: request.purpose)
         let status: UInt32? = EvaluationScope.run(at: time_t(clamping: request.unixTime)) { _ in
@@ -104,7 +112,7 @@ struct GnuTLSTLSClient: TLSClient {
         case let status?:
             verdict = .rejected(GnuTLSStatus(rawValue: status | GNUTLS_CERT_INVALID.rawValue).diagnostics { false })
         }
-        return clock.report(nil, verdict, protocolVersion: displayVersion, cipher: cipher, forwardSecret: forwardSecret, chain: chain)
+        return clock.report(nil, verdict, protocolVersion: displayVersion, cipher: cipher, forwardSecret: forwardSecret, chain: chain, stapledResponse: stapled)
     }
 }
 
@@ -114,6 +122,13 @@ extension GnuTLSTLSClient {
         var count: UInt32 = 0
         guard let peers = gnutls_certificate_get_peers(session, &count) else { return [] }
         return (0..<Int(count)).map { Array(UnsafeBufferPointer(start: peers[$0].data, count: Int(peers[$0].size))) }
+    }
+
+    /// The OCSP response the server stapled for its leaf, DER (a copy: GnuTLS keeps its own), or nil.
+    static func stapledResponse(_ session: gnutls_session_t) -> [UInt8]? {
+        var datum = gnutls_datum_t()
+        guard gnutls_ocsp_status_request_get2(session, 0, &datum) == 0, let data = datum.data, datum.size > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: data, count: Int(datum.size)))
     }
 
     /// `NORMAL` with the back end's verification profile.

@@ -12,13 +12,26 @@ import Glibc
 /// serving one handshake per connection until ``stop()``. Every wait is bounded (accept polls, each
 /// connection's reads and writes time out), and it serves any chain, weak keys and SHA-1 included
 /// (security level 0), since judging them is the client's job.
-public final class LoopbackTLSServer: LoopbackServing, @unchecked Sendable {
-    // @unchecked: the SSL_CTX is only read by the serving thread after init; `running` is a Mutex.
+///
+/// It staples an OCSP response when told to (``staple(_:)``) and the client asks for status: OpenSSL's
+/// server status callback (`SSL_CTX_set_tlsext_status_cb`) hands each handshake an
+/// `OPENSSL_malloc`'d copy (`SSL_set_tlsext_status_ocsp_resp`, which takes ownership); OpenSSL
+/// sends it as TLS 1.2's CertificateStatus or in TLS 1.3's Certificate message.
+public final class LoopbackTLSServer: OCSPStapling, @unchecked Sendable {
+    // @unchecked: the SSL_CTX is only read by the serving thread after init; `running` is a Mutex,
+    // and the stapled response is in a Mutex the callback reads.
     public let port: UInt16
     private let context: OpaquePointer
     private let listener: Int32
     private let running = Mutex(true)
     private let finished = DispatchSemaphore(value: 0)
+    /// Kept alive as long as the context, whose status callback is given it unretained.
+    private let stapled = StapledResponse()
+
+    /// The response to staple, shared with OpenSSL's status callback on the serving thread.
+    private final class StapledResponse: Sendable {
+        let response = Mutex<[UInt8]?>(nil)
+    }
 
     public struct SetupError: Error, CustomStringConvertible, Sendable {
         public var description: String
@@ -58,6 +71,8 @@ public final class LoopbackTLSServer: LoopbackServing, @unchecked Sendable {
             throw SetupError(description: "the private key does not fit the leaf: \(OpenSSLErrorQueue.drain().map(\.description).joined(separator: "; "))")
         }
         EVP_PKEY_free(key)
+        COpenSSL_SSL_CTX_set_tlsext_status_cb(context, Self.statusCallback)
+        COpenSSL_SSL_CTX_set_tlsext_status_arg(context, Unmanaged.passUnretained(stapled).toOpaque())
 
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
@@ -81,6 +96,25 @@ public final class LoopbackTLSServer: LoopbackServing, @unchecked Sendable {
         self.listener = listener
         let thread = Thread { [self] in self.serve(timeout: timeout) }
         thread.start()
+    }
+
+    public func staple(_ response: [UInt8]?) {
+        stapled.response.withLock { $0 = response }
+    }
+
+    /// OpenSSL's server status callback, called when a client asks for status: staples a copy of the
+    /// response (OpenSSL frees it with the SSL), or declines when there is none.
+    private static let statusCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { ssl, argument in
+        guard let ssl, let argument else { return SSL_TLSEXT_ERR_NOACK }
+        let stapled = Unmanaged<StapledResponse>.fromOpaque(argument).takeUnretainedValue()
+        guard let response = stapled.response.withLock({ $0 }), !response.isEmpty,
+              let copy = COpenSSL_OPENSSL_malloc(response.count)?.assumingMemoryBound(to: UInt8.self) else { return SSL_TLSEXT_ERR_NOACK }
+        copy.initialize(from: response, count: response.count)
+        guard COpenSSL_SSL_set_tlsext_status_ocsp_resp(ssl, copy, response.count) == 1 else {
+            CRYPTO_free(copy, #fileID, #line)
+            return SSL_TLSEXT_ERR_ALERT_FATAL
+        }
+        return SSL_TLSEXT_ERR_OK
     }
 
     private func serve(timeout: Duration) {

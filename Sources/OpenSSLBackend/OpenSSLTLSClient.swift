@@ -12,6 +12,12 @@ import Glibc
 /// anchors only. `SSL_VERIFY_NONE` lets the handshake finish whatever the verdict, which
 /// `SSL_get_verify_result` then gives, so a rejected chain is still reported with what was
 /// negotiated.
+///
+/// It asks for a stapled OCSP response (`SSL_set_tlsext_status_type` with `TLSEXT_STATUSTYPE_ocsp`,
+/// the setting an application has) and reports the one received, but installs no status callback:
+/// OpenSSL's client judges a staple only in an application's callback
+/// (`SSL_CTX_set_tlsext_status_cb`; `tls_process_initial_server_flight` in ssl/statem/statem_clnt.c
+/// calls it when set and otherwise goes on), so the verdict is OpenSSL's on the chain alone.
 struct OpenSSLTLSClient: TLSClient {
     let parameters: VerificationParameters
 
@@ -43,6 +49,7 @@ struct OpenSSLTLSClient: TLSClient {
         defer { SSL_free(ssl) }
         SSL_set_fd(ssl, fd)
         if let name = target.serverName { _ = COpenSSL_SSL_set_tlsext_host_name(ssl, name) }
+        _ = COpenSSL_SSL_set_tlsext_status_type(ssl, TLSEXT_STATUSTYPE_ocsp)
         let param = SSL_get0_param(ssl)
         X509_VERIFY_PARAM_set_flags(param, parameters.verifyFlags)
         if parameters.verifyFlags & UInt(X509_V_FLAG_TRUSTED_FIRST) == 0 {
@@ -86,11 +93,14 @@ struct OpenSSLTLSClient: TLSClient {
                 if let x509 = COpenSSL_sk_X509_value(stack, index), let der = VerificationContext.encode(x509) { chain.append(der) }
             }
         }
+        var stapledBytes: UnsafePointer<UInt8>?
+        let stapledLength = COpenSSL_SSL_get_tlsext_status_ocsp_resp(ssl, &stapledBytes)
+        let stapled = stapledLength > 0 ? stapledBytes.map { Array(UnsafeBufferPointer(start: $0, count: stapledLength)) } : nil
         let verify = Int32(truncatingIfNeeded: SSL_get_verify_result(ssl))
         guard !chain.isEmpty else {
             return clock.report(.init(stage: "handshake", message: "the server sent no certificate", userError: false),
                           .failClosed(.untrusted, name: "NO_PEER_CERTIFICATE", message: "the server sent no certificate", origin: .library),
-                          protocolVersion: version, cipher: cipher, forwardSecret: forwardSecret)
+                          protocolVersion: version, cipher: cipher, forwardSecret: forwardSecret, stapledResponse: stapled)
         }
         let verdict: Verdict
         if verify == X509_V_OK {
@@ -104,7 +114,7 @@ struct OpenSSLTLSClient: TLSClient {
         } else {
             verdict = .rejected([X509VerifyErrorCode.diagnostic(code: verify, depth: nil)])
         }
-        return clock.report(nil, verdict, protocolVersion: version, cipher: cipher, forwardSecret: forwardSecret, chain: chain)
+        return clock.report(nil, verdict, protocolVersion: version, cipher: cipher, forwardSecret: forwardSecret, chain: chain, stapledResponse: stapled)
     }
 }
 

@@ -53,8 +53,12 @@ public struct HandshakeReport: Sendable {
     /// host and time. A handshake that failed before the chain was verified is a rejection that says why.
     public var verdict: Verdict
     public var milliseconds: Double
+    /// The OCSP response the server stapled (RFC 6066 status_request; in TLS 1.3 the Certificate
+    /// message's extension), DER, as the client's library kept it; nil when none arrived (the client
+    /// did not ask, the server sent none, or the library cannot say).
+    public var stapledResponse: [UInt8]?
 
-    public init(failure: Failure?, protocolVersion: String?, cipher: String?, forwardSecret: Bool?, peerChain: [[UInt8]], verdict: Verdict, milliseconds: Double) {
+    public init(failure: Failure?, protocolVersion: String?, cipher: String?, forwardSecret: Bool?, peerChain: [[UInt8]], verdict: Verdict, milliseconds: Double, stapledResponse: [UInt8]? = nil) {
         self.failure = failure
         self.protocolVersion = protocolVersion
         self.cipher = cipher
@@ -62,6 +66,7 @@ public struct HandshakeReport: Sendable {
         self.peerChain = peerChain
         self.verdict = verdict
         self.milliseconds = milliseconds
+        self.stapledResponse = stapledResponse
     }
 }
 
@@ -83,6 +88,15 @@ public protocol LoopbackServing: Sendable {
     func stop()
 }
 
+/// A loopback server that can staple an OCSP response to its handshakes (RFC 6066 §8
+/// status_request: in TLS 1.2 a CertificateStatus message, in TLS 1.3 the leaf's entry in the
+/// Certificate message, RFC 8446 §4.4.2.1), for the revocation vectors' handshakes.
+public protocol OCSPStapling: LoopbackServing {
+    /// Staples `response` (DER `OCSPResponse`, sent as given, unchecked) to every later handshake
+    /// whose client asks for status; nil staples nothing (the server declines the request).
+    func staple(_ response: [UInt8]?)
+}
+
 /// Makes a loopback server presenting `chain` (DER, leaf first) with the leaf's private key (DER).
 public typealias LoopbackServerMaker = @Sendable (_ chain: [[UInt8]], _ privateKey: [UInt8]) throws -> any LoopbackServing
 
@@ -102,10 +116,11 @@ public struct HandshakeClock: Sendable {
     public init() {}
 
     /// A report timed from this clock's start.
-    public func report(_ failure: HandshakeReport.Failure?, _ verdict: Verdict, protocolVersion: String? = nil, cipher: String? = nil, forwardSecret: Bool? = nil, chain: [[UInt8]] = []) -> HandshakeReport {
+    public func report(_ failure: HandshakeReport.Failure?, _ verdict: Verdict, protocolVersion: String? = nil, cipher: String? = nil, forwardSecret: Bool? = nil, chain: [[UInt8]] = [], stapledResponse: [UInt8]? = nil) -> HandshakeReport {
         let elapsed = ContinuousClock.now - start
         return HandshakeReport(failure: failure, protocolVersion: protocolVersion, cipher: cipher, forwardSecret: forwardSecret, peerChain: chain, verdict: verdict,
-                               milliseconds: Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15)
+                               milliseconds: Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15,
+                               stapledResponse: stapledResponse)
     }
 
     /// A handshake that failed at `stage` before a verdict: not trusted, with the reason.

@@ -10,7 +10,8 @@ import TrustProbe
 
 /// Every chain vector served by a real TLS server on 127.0.0.1, each TLS client against it: the
 /// handshake's verdict equals the chain's, or the difference is recorded (Vectors/handshake.json)
-/// with its reason; a recorded difference that is no longer seen fails too.
+/// with its reason; a recorded difference that is no longer seen fails too. OCSP revocation vectors
+/// are served with their response stapled and judged against the standards' answer.
 @Suite struct HandshakeTests {
     static let backends: [any TrustBackend] = [GuardedBackend(OpenSSLBackend()), GuardedBackend(GnuTLSBackend())]
 
@@ -23,6 +24,10 @@ import TrustProbe
         let rows = comparison.run(suite.vectors.filter { !$0.id.hasPrefix("explored/") }, record: record, timeout: .seconds(5))
         #expect(Set(rows.map(\.vector)).count >= 150, "every generated chain vector has a key to serve it with")
         #expect(rows.allSatisfy { !$0.handshake.hasPrefix("failed") }, "\(rows.filter { $0.handshake.hasPrefix("failed") }.prefix(3))")
+        let stapled = rows.filter { $0.staple != nil }
+        #expect(Set(stapled.map(\.vector)).count == suite.vectors.filter { $0.id.hasPrefix("revocation-ocsp-") }.count, "every OCSP vector is served stapled")
+        #expect(stapled.allSatisfy { $0.staple == "none" || $0.staple!.hasSuffix(", received") }, "both clients ask for status and receive the staple: \(stapled.filter { $0.staple != "none" && !$0.staple!.hasSuffix(", received") }.prefix(3))")
+        #expect(!rows.contains { $0.vector.hasPrefix("revocation-crl-") }, "a handshake carries no CRL")
         let problems = HandshakeComparison.problems(rows, record: record)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }

@@ -141,10 +141,13 @@ struct ProbeCommand: ToolCommand {
         let request = EvaluationRequest(chain: [], host: checkedHost.map(HostIdentity.init), time: time)
         let tlsTarget = TLSTarget(address: address, port: port, serverName: serverName)
         var probes: [Probe] = []
+        let answer = server?.stapled == nil ? nil : server?.vector.entry.answer(for: .rfc5280)
         for backend in backends {
-            probes.append(Probe.run(backend, target: tlsTarget, anchors: anchors, request: request, policy: policy, timeout: .milliseconds(Int(timeout * 1000))))
+            probes.append(Probe.run(backend, target: tlsTarget, anchors: anchors, request: request, policy: policy, timeout: .milliseconds(Int(timeout * 1000)), answer: answer))
         }
-        let report = ProbeReport(target: tlsTarget.description, serverName: serverName, host: checkedHost, time: Timestamp.format(time), vector: vector, probes: probes)
+        let expected = answer.map(HandshakeComparison.describe)
+        let report = ProbeReport(target: tlsTarget.description, serverName: serverName, host: checkedHost, time: Timestamp.format(time), vector: vector,
+                                 stapled: server?.stapled, expected: expected, probes: probes)
         switch format {
         case .text, .markdown, .html: try output.write(in: tool, format.render(report.document(provenance: tool.provenance)) ?? "")
         case .json: try output.write(in: tool, try JSONText.encode(DocumentedJSON(provenance: tool.provenance, body: report)) + "\n")
@@ -158,10 +161,13 @@ struct ProbeCommand: ToolCommand {
     }
 }
 
-/// A committed chain vector served on 127.0.0.1 with its leaf's key.
+/// A committed chain vector served on 127.0.0.1 with its leaf's key, and for an OCSP revocation
+/// vector its response stapled.
 struct ServedVector {
     let vector: LoadedVector
     let server: any LoopbackServing
+    /// For an OCSP vector, the response file stapled, or `none`; nil for other vectors.
+    var stapled: String?
     var port: UInt16 { server.port }
 
     static func start(_ id: String, location: URL, in tool: ToolContext) throws -> ServedVector {
@@ -173,11 +179,22 @@ struct ServedVector {
             throw ValidationError("--vector \(id): no private key in \(location.path)/keys fits its leaf, so it cannot be served")
         }
         guard let make = tool.loopbackServer else { throw ValidationError("this tool has no loopback TLS server") }
+        if let revocation = vector.entry.revocation, !revocation.crls.isEmpty {
+            throw ValidationError("--vector \(id): a CRL vector cannot be served (a TLS handshake carries OCSP responses, not CRLs); its CRLs are judged by `trust-harness run`")
+        }
+        let server: any LoopbackServing
         do {
-            return ServedVector(vector: vector, server: try make(vector.chain, key))
+            server = try make(vector.chain, key)
         } catch {
             throw ValidationError("--vector \(id): \(error)")
         }
+        guard let revocation = vector.entry.revocation else { return ServedVector(vector: vector, server: server) }
+        guard let stapler = server as? any OCSPStapling else {
+            server.stop()
+            throw ValidationError("--vector \(id): this tool's loopback TLS server cannot staple an OCSP response, so the vector cannot be served")
+        }
+        stapler.staple(vector.ocspResponses.first)
+        return ServedVector(vector: vector, server: server, stapled: revocation.ocspResponses.first ?? "none")
     }
 
     func stop() { server.stop() }

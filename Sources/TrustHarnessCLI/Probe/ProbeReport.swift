@@ -47,8 +47,11 @@ struct Probe: Encodable {
         @ExplicitNull var chainVerdict: Verdict?
         @ExplicitNull var policy: String?
         @ExplicitNull var policyTrusted: Bool?
-        /// Set when the handshake's verdict and the chain's differ.
+        /// Set when the handshake's verdict and the chain's differ, or, for a stapled OCSP vector,
+        /// when the handshake's verdict is not what the standards call for.
         @ExplicitNull var finding: String?
+        /// The OCSP response the client received stapled: `N bytes`, or nil when none arrived.
+        @ExplicitNull var stapledReceived: String?
         var ats: [ATSCheck]
         var milliseconds: Double
         var trusted: Bool { failure == nil && handshakeVerdict.trusted }
@@ -58,7 +61,9 @@ struct Probe: Encodable {
     @ExplicitNull var handshake: Handshake?
     @ExplicitNull var note: String?
 
-    static func run(_ backend: any TrustBackend, target: TLSTarget, anchors: [[UInt8]], request: EvaluationRequest, policy: SecurityPolicy, timeout: Duration) -> Probe {
+    /// - Parameter answer: for a served OCSP vector, what the standards call for, which the
+    ///   handshake is judged against (the chain verdict then judges the chain alone, with no response).
+    static func run(_ backend: any TrustBackend, target: TLSTarget, anchors: [[UInt8]], request: EvaluationRequest, policy: SecurityPolicy, timeout: Duration, answer: ProfileAnswer? = nil) -> Probe {
         guard let client = TLSClients.of(backend) else {
             return Probe(backend: BackendInfo(backend), handshake: nil, note: "no TLS client: \(backend.name) verifies chains only")
         }
@@ -74,7 +79,11 @@ struct Probe: Encodable {
         let handshakeVerdict = Verdict(report.verdict)
         var finding: String?
         // A handshake that completed, or that the library ended over the chain (not the network).
-        if let chainVerdict, report.failure?.userError != true, chainVerdict.trusted != handshakeVerdict.trusted || Set(chainVerdict.failures) != Set(handshakeVerdict.failures) {
+        if let answer, report.failure?.userError != true {
+            if answer.open == nil && !answer.expected.admits(trusted: handshakeVerdict.trusted, failures: handshakeVerdict.failures) {
+                finding = "the handshake's verdict (\(handshakeVerdict.trusted ? "trusted" : "rejected \(handshakeVerdict.failures.map(\.rawValue))")) is not what RFC 6960 and RFC 6066 call for with what was stapled (\(answer.expected.trusted ? "trusted" : "rejected \(answer.expected.failures.map(\.rawValue))"))"
+            }
+        } else if let chainVerdict, report.failure?.userError != true, chainVerdict.trusted != handshakeVerdict.trusted || Set(chainVerdict.failures) != Set(handshakeVerdict.failures) {
             finding = "the handshake's verdict (\(handshakeVerdict.trusted ? "trusted" : "rejected \(handshakeVerdict.failures.map(\.rawValue))")) differs from the chain's (\(chainVerdict.trusted ? "trusted" : "rejected \(chainVerdict.failures.map(\.rawValue))"))"
         }
         let handshake = Handshake(
@@ -83,7 +92,8 @@ struct Probe: Encodable {
             chain: report.peerChain.map { Sent(subject: SubjectText.of($0), pin: SPKIPin.of(certificate: $0).map { "\($0)" } ?? "(no key)") },
             handshakeVerdict: handshakeVerdict, chainVerdict: chainVerdict,
             policy: decision.map { "\($0.trusted ? "trusted" : "rejected") at \($0.step.rawValue): \($0.sentence(host: request.host?.description, time: request.time))" }, policyTrusted: decision?.trusted,
-            finding: finding, ats: report.failure == nil ? ats(report) : [], milliseconds: report.milliseconds
+            finding: finding, stapledReceived: report.stapledResponse.map { "\($0.count) bytes" },
+            ats: report.failure == nil ? ats(report) : [], milliseconds: report.milliseconds
         )
         return Probe(backend: BackendInfo(backend), handshake: handshake, note: nil)
     }
@@ -124,6 +134,10 @@ struct ProbeReport: Encodable {
     @ExplicitNull var host: String?
     var time: String
     @ExplicitNull var vector: String?
+    /// For a served OCSP vector: the response stapled (a file of `Vectors/`, or `none`) and what the
+    /// standards call for, which each handshake is judged against.
+    @ExplicitNull var stapled: String?
+    @ExplicitNull var expected: String?
     var probes: [Probe]
 
     /// The probe as a document of the one model: per back end, its handshake, the handshake's and
@@ -144,6 +158,7 @@ struct ProbeReport: Encodable {
             if handshake.failure == nil || !handshake.userError {
                 blocks.append(.paragraph("handshake verdict: \(handshake.handshakeVerdict.text)"))
                 if let chain = handshake.chainVerdict { blocks.append(.paragraph("chain verdict: \(chain.text)")) }
+                if stapled != nil { blocks.append(.paragraph("stapled OCSP response received: \(handshake.stapledReceived ?? "none")")) }
                 if let finding = handshake.finding { blocks.append(.callout(.accepts, "FINDING: \(finding)")) }
             }
             if handshake.failure == nil {
@@ -164,7 +179,8 @@ struct ProbeReport: Encodable {
         return ReportDocument(
             title: "TrustHarness probe",
             provenance: provenance,
-            summary: "probe \(target)\(vector.map { " (serving vector \($0))" } ?? ""): SNI \(serverName ?? "(none)"), host \(host ?? "(none)"), at \(time)",
+            summary: "probe \(target)\(vector.map { " (serving vector \($0))" } ?? ""): SNI \(serverName ?? "(none)"), host \(host ?? "(none)"), at \(time)"
+                + (stapled.map { "; stapling \($0), the standards: \(expected ?? "?")" } ?? ""),
             sections: sections)
     }
 }
