@@ -27,6 +27,8 @@ Rules this check adds, since pyca needs them spelled out:
 * A certificate pyca cannot parse (load_pem/der_x509_certificate raises) makes pyca reject the
   vector, whatever its position. Files may be PEM (every certificate block is loaded) or DER.
 * A vector with no anchors counts as rejected (pyca cannot build an empty Store).
+* A vector with revocation data (the manifest's `revocation`) is unsupported, not compared: pyca's
+  verifier takes no CRLs, OCSP responses or revocation mode.
 * Open vectors: a chosen answer with `open` set has no pass/fail answer and is reported as open,
   never as a disagreement. So is a vector marked `"noStandardAnswer": true` (the older marker for
   the same thing: its `expected` is the back ends' majority verdict, not a standard's answer) when
@@ -150,6 +152,7 @@ class Vector:
     time: dt.datetime
     expected: bool
     open: str | None
+    revocation: bool = False
 
 
 def parse_time(text, where: str) -> dt.datetime:
@@ -201,6 +204,7 @@ def load_vectors(root: str, include_no_standard_answer: bool) -> list[Vector]:
             vectors.append(Vector(
                 id=entry["id"], manifest=name, chain=chain, anchors=anchors, host=host,
                 time=parse_time(entry.get("time"), where), expected=expected["trusted"], open=open_sentence,
+                revocation=entry.get("revocation") is not None,
             ))
     return vectors
 
@@ -290,6 +294,9 @@ def describe(reference) -> str:
 
 
 def verify(vector: Vector, cache: CertificateCache) -> Verdict:
+    if vector.revocation:
+        # The answer rests on the vector's CRLs, OCSP responses and mode, which pyca cannot be given.
+        return Verdict(False, "verification", REVOCATION_UNSUPPORTED)
     chain_files = [(p, cache.load(p)) for p in vector.chain]
     anchor_files = [(p, cache.load(p)) for p in vector.anchors]
     for role, files in (("chain", chain_files), ("anchor", anchor_files)):
@@ -366,7 +373,10 @@ class Report:
 MAX_CHAIN_DEPTH = 64
 
 # pyca's refusals for features it does not implement: (a substring of its message, the limit).
+REVOCATION_UNSUPPORTED = "pyca takes no revocation data: the vector's answer rests on its CRLs, OCSP responses and mode"
+
 UNSUPPORTED = [
+    (REVOCATION_UNSUPPORTED, "pyca/cryptography 50.0.2's verifier checks no revocation: cryptography.x509.verification's PolicyBuilder and ServerVerifier take a store, a time and limits, and no CRL, OCSP response or mode, so the revocation-* vectors are not compared"),
     ("2.5.29.32: certificate contains unaccounted-for critical", "pyca/cryptography 50.0.2 implements no certificate policy processing (RFC 5280 §6.1.3(d)-(f)): its extension policies have validators for eight extensions, certificatePolicies not among them, and refuse any other critical one (src/rust/cryptography-x509-verification/src/policy/extension.rs:19-36, 297-311)"),
     ("2.5.29.33: certificate contains unaccounted-for critical", "pyca/cryptography 50.0.2 implements no policy mapping (RFC 5280 §6.1.4(a)-(b)) and refuses a critical policyMappings as unaccounted for (policy/extension.rs:297-311)"),
     ("2.5.29.36: certificate contains unaccounted-for critical", "pyca/cryptography 50.0.2 implements no policyConstraints (RFC 5280 §6.1.4(i)) and refuses a critical one as unaccounted for (policy/extension.rs:297-311)"),
@@ -390,7 +400,8 @@ def judge(vectors: list[Vector], verdicts: list[Verdict], explanations: list[Exp
     for vector, verdict in zip(vectors, verdicts):
         if vector.open is not None:
             report.results.append(Result(vector, verdict, "open"))
-        elif unsupported(verdict) is not None and vector.expected != verdict.trusted:
+        elif vector.revocation or (unsupported(verdict) is not None and vector.expected != verdict.trusted):
+            # Revocation vectors are never compared, whichever way pyca's verdict falls: it was not asked.
             report.results.append(Result(vector, verdict, "unsupported"))
         elif vector.expected == verdict.trusted:
             report.results.append(Result(vector, verdict, "agree"))
