@@ -75,7 +75,12 @@ public enum ConformanceDocument {
                 guard let result = row.results.first(where: { $0.backend == backend.name }) else { return Cell("not run", tone: .skipped) }
                 // A pass needs no unfolding on the page (its verdict names the library's codes; the
                 // JSON report has every diagnostic): the page stays light enough to open at once.
-                var cell = Cell(verdict(result), tone: tone(result), detail: result.outcome == .pass ? nil : details(result), badge: tag(result))
+                // Nor does a request not put to a library that lacks a feature it needs (a revocation
+                // input or mode): the cell names UNSUPPORTED_CONSTRAINT, and the guide's revocation
+                // table and the JSON report say which feature.
+                let lacking = result.outcome == .skipped && (result.observed?.diagnostics.map(\.name) ?? []) == ["UNSUPPORTED_CONSTRAINT"]
+                var cell = lacking ? Cell("not asked (UNSUPPORTED_CONSTRAINT)", tone: .skipped)
+                    : Cell(verdict(result), tone: tone(result), detail: result.outcome == .pass ? nil : details(result), badge: tag(result))
                 // A departure's reason is written once, with the vectors it explains, under
                 // "Deviations and failures": the page's cell links there and unfolds the rest. A
                 // rule's quote (why a vector is left open) is written once, under References.
