@@ -134,7 +134,7 @@ public enum RawBaseline {
                         anchor_count: anchors.count,
                         host: host,
                         unix_time: unixTime,
-                        crls: crls == nil ? nil : pointers.baseAddress.map { $0 + chain.count + anchors.count } ?? UnsafePointer(bitPattern: 1),
+                        crls: crls == nil ? nil : pointers.baseAddress.map { $0 + chain.count + anchors.count },
                         crl_lengths: crls == nil ? nil : lengths.baseAddress.map { $0 + chain.count + anchors.count },
                         crl_count: crls?.count ?? 0
                     )

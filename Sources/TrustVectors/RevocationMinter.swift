@@ -60,9 +60,6 @@ package struct RevocationMinter {
             // cRLNumber (§5.2.3).
             DERBuilder.extensionField("2.5.29.20", value: DERBuilder.integer(spec.number)),
         ]
-        if let base = spec.deltaOfBase {
-            extensions.append(DERBuilder.extensionField("2.5.29.27", critical: true, value: DERBuilder.integer(base)))
-        }
         if let scope = spec.scope {
             // IssuingDistributionPoint ::= SEQUENCE { onlyContainsUserCerts [1] IMPLICIT BOOLEAN, onlyContainsCACerts [2] ... }
             let flag: DERTree = scope == .onlyUserCertificates ? .primitive(0x81, [0xFF]) : .primitive(0x82, [0xFF])

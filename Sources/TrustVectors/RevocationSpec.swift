@@ -23,8 +23,6 @@ struct CRLSpec: Sendable, Hashable {
     var unknownCriticalExtension = false
     /// A critical issuingDistributionPoint (§5.2.5) limiting the CRL's scope.
     var scope: Scope? = nil
-    /// A critical deltaCRLIndicator (§5.2.4) naming the base CRL number 1: a delta CRL.
-    var deltaOfBase: Int? = nil
     /// The cRLNumber (§5.2.3).
     var number = 1
     /// Serial numbers of no certificate of the catalogue listed before ``revoked`` (a large CA's
