@@ -247,9 +247,33 @@ public enum DocumentWriter {
         // their underscores rather than widen the table past the screen.
         let breakCodes = table.headers.count > 6
         let foldedRows = table.pageFoldedRows, folded = Set(foldedRows)
-        let written = table.rows.indices.filter { !folded.contains($0) }
+        var written = table.rows.indices.filter { !folded.contains($0) }
+        // Variants answered alike merge into the first row of their group that reads the same.
+        var mergedNames: [Int: [String]] = [:]
+        if table.pageMergesEqualVariants {
+            var kept: [Int] = []
+            var firstOf: [[ReportDocument.Table.Cell]: Int] = [:]
+            var group: String?
+            for number in written {
+                let key = number < table.rowGroups.count ? table.rowGroups[number] : nil
+                if key != group { (group, firstOf) = (key, [:]) }
+                let rest = Array(table.rows[number].dropFirst())
+                if key != nil, let first = firstOf[rest], let name = table.rows[number].first?.text {
+                    mergedNames[first, default: []].append(name)
+                } else {
+                    firstOf[rest] = number
+                    kept.append(number)
+                }
+            }
+            written = kept
+        }
         func row(_ number: Int) -> N {
-            let cells = table.rows[number]
+            var cells = table.rows[number]
+            if let others = mergedNames[number], let key = number < table.rowGroups.count ? table.rowGroups[number] : nil {
+                // `case/rsa2048 · p256`: the variants after the case's name.
+                let variants = ([cells[0].text] + others).map { $0.hasPrefix(key + "/") ? String($0.dropFirst(key.count + 1)) : $0 }
+                cells[0].text = key + "/" + variants.joined(separator: " · ")
+            }
             var attributes: [A] = []
             if number < table.rowTags.count { attributes.append(A("data-tags", tags(number).joined(separator: " "))) }
             if number < table.rowIDs.count, !table.rowIDs[number].isEmpty { attributes.append(A("id", table.rowIDs[number])) }

@@ -256,6 +256,11 @@ public struct ReportDocument: Sendable, Codable, Hashable {
         /// folded list of their first cells under the table (the conformance matrix's vectors every
         /// back end passes: hundreds of rows that say the same thing); text and Markdown keep them.
         public var pageFold: Filter?
+        /// On a page, a row whose cells after the first equal an earlier row's of its group
+        /// (``rowGroups``: a case's key-type variants that every back end answers word for word
+        /// alike) is not written: that row names both, `case/rsa2048 · p256`. Text and Markdown
+        /// keep every row.
+        public var pageMergesEqualVariants = false
 
         public init(headers: [String], cells: [[Cell]], numeric: Set<Int> = [], legend: [Tone: String] = [:],
                     id: String? = nil, filters: [Filter] = [], rowTags: [[String]] = [], staticFilter: Filter? = nil) {
