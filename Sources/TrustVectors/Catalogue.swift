@@ -532,6 +532,7 @@ enum Catalogue {
                     address: vectorCase.address
                 )
                 entry.open = vectorCase.open
+                entry.handshake = vectorCase.handshake
                 if let revocation = vectorCase.revocation {
                     entry.revocation = RevocationFiles(
                         crls: revocation.crls.map { crlPath($0, keyType) },

@@ -165,6 +165,10 @@ struct CertificateMinter {
             let access = AuthorityInformationAccess([.init(method: .ocspServer, location: .uniformResourceIdentifier(url))])
             try extensions.append(.init(access, critical: false))
         }
+        if profile.mustStaple {
+            // Features ::= SEQUENCE OF INTEGER, here status_request (5) alone (RFC 7633 §4.1).
+            try extensions.append(.init(oid: Self.tlsFeatureOID, critical: false, value: [0x30, 0x03, 0x02, 0x01, 0x05]))
+        }
         if profile.criticalPolicyConstraints {
             // PolicyConstraints ::= SEQUENCE { inhibitPolicyMapping [1] IMPLICIT SkipCerts 5 }.
             try extensions.append(.init(oid: Self.policyConstraintsOID, critical: true, value: [0x30, 0x03, 0x81, 0x01, 0x05]))
@@ -173,6 +177,9 @@ struct CertificateMinter {
     }
 
     static let policyConstraintsOID: ASN1ObjectIdentifier = [2, 5, 29, 36]
+
+    /// id-pe-tlsfeature (RFC 7633 §6).
+    static let tlsFeatureOID: ASN1ObjectIdentifier = [1, 3, 6, 1, 5, 5, 7, 1, 24]
 
     static let unknownExtensionOID: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 32473, 1]
 

@@ -55,6 +55,9 @@ struct CertificateSpec: Sendable, Hashable {
         /// An authorityInformationAccess with this OCSP responder URL (RFC 5280 §4.2.2.1), which
         /// OCSP clients that query by the certificate's own pointer need.
         var ocspResponderURL: String? = nil
+        /// A TLS feature extension (RFC 7633) naming status_request (5): "must-staple", binding a
+        /// TLS client that asked for status to refuse a handshake that brings none.
+        var mustStaple = false
 
         enum BasicConstraintsChoice: Sendable, Hashable {
             case authority(pathLength: Int?)

@@ -18,6 +18,8 @@ extension Catalogue {
 
     static let revocationCertificates: [CertificateSpec] = [
         server("ocsp-leaf") { $0.ocspResponderURL = ocspResponderURL },
+        // The same leaf declaring must-staple (RFC 7633).
+        server("ocsp-leaf-must-staple") { $0.ocspResponderURL = ocspResponderURL; $0.mustStaple = true },
         // Delegated responders issued by the intermediate (RFC 6960 §4.2.2.2), with and without
         // id-kp-OCSPSigning.
         server("ocsp-responder", key: "ocsp-responder", commonName: "OCSP Responder", names: []) { $0.extendedKeyUsage = [.ocspSigning] },
@@ -62,6 +64,7 @@ extension Catalogue {
         case signedByAnotherKey = "signed-by-another-key"
         case unknownCriticalExtension = "unknown-critical-extension"
         case caOnlyScope = "ca-only-scope"
+        case notYetValid = "not-yet-valid"
 
         func crlName(revoking: Bool) -> String {
             "intermediate-crl-\(rawValue)" + (revoking ? "-revoking-leaf" : "")
@@ -79,6 +82,9 @@ extension Catalogue {
                 list.unknownCriticalExtension = true
             case .caOnlyScope:
                 list.scope = .onlyCACertificates
+            case .notYetValid:
+                list.thisUpdate = 86_400
+                list.nextUpdate = 8 * 86_400
             }
         }
 
@@ -88,6 +94,7 @@ extension Catalogue {
             case .signedByAnotherKey: return "in the intermediate's name but signed by another CA's key"
             case .unknownCriticalExtension: return "with a critical extension no verifier knows"
             case .caOnlyScope: return "whose issuingDistributionPoint limits it to CA certificates"
+            case .notYetValid: return "whose thisUpdate is a day after the validation time"
             }
         }
 
@@ -97,6 +104,16 @@ extension Catalogue {
             case .signedByAnotherKey: return rfc5280CRLSignature
             case .unknownCriticalExtension: return rfc5280CRLCriticalExtension
             case .caOnlyScope: return rfc5280CRLCAOnly
+            case .notYetValid: return rfc5280CRLThisUpdate
+            }
+        }
+
+        /// Why the answer is left open, for a defect RFC 5280 gives no consequence: §6.3.3 tests a
+        /// CRL's nextUpdate against the time, never its thisUpdate.
+        var open: String? {
+            switch self {
+            case .notYetValid: return rfc5280CRLThisUpdate + " RFC 5280 §6.3.3 compares only the next update field with the current time: whether a CRL issued after the validation time may be used is left to the relying party."
+            default: return nil
             }
         }
     }
@@ -118,6 +135,8 @@ extension Catalogue {
             leafStatus("ocsp-leaf-revoked-unknown-reason", .revoked(reason: nil)),
             leafStatus("ocsp-leaf-good-expired", .good) { $0.thisUpdate = -8 * 86_400; $0.nextUpdate = -86_400 },
             leafStatus("ocsp-leaf-revoked-expired", revoked) { $0.thisUpdate = -8 * 86_400; $0.nextUpdate = -86_400 },
+            leafStatus("ocsp-leaf-good-not-yet-valid", .good) { $0.thisUpdate = 86_400; $0.nextUpdate = 8 * 86_400 },
+            leafStatus("ocsp-leaf-revoked-not-yet-valid", revoked) { $0.thisUpdate = 86_400; $0.nextUpdate = 8 * 86_400 },
             leafStatus("ocsp-leaf-good-delegated", .good) { $0.responder = "ocsp-responder" },
             leafStatus("ocsp-leaf-good-delegated-no-eku", .good) { $0.responder = "ocsp-responder-no-eku" },
             leafStatus("ocsp-leaf-revoked-delegated-no-eku", revoked) { $0.responder = "ocsp-responder-no-eku" },
@@ -126,6 +145,7 @@ extension Catalogue {
             // For another certificate of the same issuer: the shared-key `leaf`.
             OCSPSpec(name: "other-certificate-good", certificate: "leaf", issuer: "intermediate", responder: "intermediate", status: .good),
             OCSPSpec(name: "other-certificate-revoked", certificate: "leaf", issuer: "intermediate", responder: "intermediate", status: revoked),
+            OCSPSpec(name: "ocsp-leaf-must-staple-good", certificate: "ocsp-leaf-must-staple", issuer: "intermediate", responder: "intermediate", status: .good),
         ]
     }()
 
@@ -198,6 +218,18 @@ extension Catalogue {
         byDefault.open = rfc5280CRLUndetermined + " RFC 5280 gives no rule for a certificate whose status is UNDETERMINED: the relying party's policy (hard-fail or soft-fail) decides."
         cases.append(byDefault)
         for defect in CRLDefect.allCases {
+            if let open = defect.open {
+                // Open: the two vectors show whether the library uses such a CRL, listing nothing
+                // (hard-fail: used, the leaf is not revoked) and listing the leaf (soft-fail: used,
+                // it is revoked).
+                var hard = crlCase("crl-\(defect.rawValue)-hard", "Hard-fail, and the intermediate's only CRL, listing nothing, is one \(defect.words): whether it determines the leaf's status is the relying party's choice.",
+                                   crls: ["root-crl", defect.crlName(revoking: false)], mode: .hardFail, trusted: true, references: [defect.reference, hardFailMode])
+                var soft = crlCase("crl-\(defect.rawValue)-soft", "Soft-fail, and the intermediate's only CRL, listing the leaf, is one \(defect.words): whether it revokes the leaf is the relying party's choice.",
+                                   crls: ["root-crl", defect.crlName(revoking: true)], mode: .softFail, trusted: true, references: [defect.reference, softFailMode])
+                (hard.open, soft.open) = (open, open)
+                cases += [hard, soft]
+                continue
+            }
             cases.append(crlCase("crl-\(defect.rawValue)-hard", "Hard-fail, and the intermediate's CRL, listing nothing, is one \(defect.words): unusable, so the leaf's status is UNDETERMINED.",
                                  crls: ["root-crl", defect.crlName(revoking: false)], mode: .hardFail, trusted: false, failures: undetermined,
                                  references: [defect.reference, rfc5280CRLUndetermined, hardFailMode]))
@@ -229,6 +261,7 @@ extension Catalogue {
         ]
         let ocspDefects: [(name: String, words: String, hard: String, soft: String, reference: String)] = [
             ("expired", "whose nextUpdate is a day before the validation time", "ocsp-leaf-good-expired", "ocsp-leaf-revoked-expired", rfc6960NextUpdate),
+            ("not-yet-valid", "whose thisUpdate is a day after the validation time", "ocsp-leaf-good-not-yet-valid", "ocsp-leaf-revoked-not-yet-valid", rfc6960ThisUpdate),
             ("delegated-no-eku", "signed by a certificate of the intermediate without id-kp-OCSPSigning", "ocsp-leaf-good-delegated-no-eku", "ocsp-leaf-revoked-delegated-no-eku", rfc6960Delegation),
             ("bad-signature", "signed by another CA's key", "ocsp-leaf-good-bad-signature", "ocsp-leaf-revoked-bad-signature", rfc6960Signature),
             ("other-certificate", "for another certificate of the intermediate", "other-certificate-good", "other-certificate-revoked", rfc6960Certificate),
@@ -239,6 +272,21 @@ extension Catalogue {
             cases.append(ocspCase("ocsp-\(defect.name)-soft", "Soft-fail, and the only OCSP response, saying revoked, is one \(defect.words): not acceptable, so no status, so not revoked.",
                                   responses: [defect.soft], mode: .softFail, trusted: true, references: [defect.reference, softFailMode]))
         }
+        // Must-staple (RFC 7633): the leaf's TLS feature extension binds a TLS client that asked for
+        // status, not path validation (the explorer's answer for the extension alike), so the chain
+        // is trusted under soft-fail without a response; a handshake that brings no staple must be
+        // refused (`handshake`, which `run --handshake` and `probe` judge).
+        let mustStapleChain = ["ocsp-leaf-must-staple", "intermediate"]
+        var mustStapleMissing = with(accept("revocation-ocsp-must-staple-missing", "Soft-fail, no OCSP response, and the leaf declares must-staple (TLS feature status_request): path validation trusts it; a TLS client that asked for status and got no staple must refuse the handshake.",
+                                            chain: mustStapleChain, path: mustStapleChain + ["root"], references: [rfc7633PathValidation, softFailMode, rfc7633Client]),
+                                     ocsp: [], mode: .softFail)
+        mustStapleMissing.handshake = ProfileAnswer(expected: Expectation(trusted: false, failures: undetermined), references: [rfc7633Client])
+        cases += [
+            with(accept("revocation-ocsp-must-staple-good", "A current OCSP response says the must-staple leaf is good: trusted, in a handshake that staples it too.",
+                        chain: mustStapleChain, path: mustStapleChain + ["root"], references: [rfc6960Acceptance, rfc7633Client]),
+                 ocsp: ["ocsp-leaf-must-staple-good"]),
+            mustStapleMissing,
+        ]
         return cases
     }()
 
@@ -263,6 +311,10 @@ extension Catalogue {
     static let rfc6960Revoked = "RFC 6960 §2.2 (Response): \"The \"revoked\" state indicates that the certificate has been revoked, either temporarily (the revocation reason is certificateHold) or permanently.\""
     static let rfc6960Unknown = "RFC 6960 §2.2 (Response): \"The \"unknown\" state indicates that the responder doesn't know about the certificate being requested, usually because the request indicates an unrecognized issuer that is not served by this responder.\""
     static let rfc6960NextUpdate = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"When available, the time at or before which newer information will be available about the status of the certificate (nextUpdate) is greater than the current time.\""
+    static let rfc5280CRLThisUpdate = "RFC 5280 §5.1.2.4 (This Update): \"This field indicates the issue date of this CRL.\""
+    static let rfc6960ThisUpdate = "RFC 6960 §4.2.2.1 (Time): \"Responses whose thisUpdate time is later than the local system time SHOULD be considered unreliable.\""
+    static let rfc7633PathValidation = "RFC 7633 §4.3 (Processing): \"Advertising a TLS feature extension may change the expectations of relying parties.\" What it binds is a TLS client's handshake (§4.3.3); RFC 5280 path validation does not process it."
+    static let rfc7633Client = "RFC 7633 §4.3.3 (Client): \"A client MUST treat a certificate with a TLS feature extension as an invalid certificate if the features offered by the server do not contain all features present in both the client's ClientHello message and the TLS feature extension.\""
     static let rfc6960Delegation = "RFC 6960 §4.2.2.2 (Authorized Responders): \"They MUST reject the response if the certificate required to validate the signature on the response does not meet at least one of the following criteria:\" (the issuing CA's own certificate, or one it issued with id-kp-OCSPSigning)"
     static let rfc6960Signature = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"The signature on the response is valid;\""
     static let rfc6960Certificate = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"The certificate identified in a received response corresponds to the certificate that was identified in the corresponding request;\""

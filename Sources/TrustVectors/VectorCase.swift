@@ -22,6 +22,9 @@ struct VectorCase: Sendable, Hashable {
     /// standards do (``VectorEntry/open``): `outcome` is then not consulted, and the vector shows
     /// each library's own choice.
     var open: String? = nil
+    /// What a TLS client that asked for status must do when the vector is served, where it differs
+    /// from the chain's answer (``VectorEntry/handshake``).
+    var handshake: ProfileAnswer? = nil
     /// Where the expected outcome comes from.
     var references: [String]
 

@@ -64,6 +64,11 @@ public struct VectorEntry: Codable, Sendable, Hashable {
     /// CRLs and OCSP responses given with the chain, and the caller's revocation mode; absent: no
     /// revocation checking is asked.
     public var revocation: RevocationFiles?
+    /// What a TLS client that asked for status must do when the vector is served with its OCSP
+    /// response stapled (or none), where it differs from the chain's answer: a must-staple leaf
+    /// (RFC 7633 §4.3.3) served without a staple is refused by the handshake, though path
+    /// validation trusts it. Absent: the chain's RFC 5280 answer.
+    public var handshake: ProfileAnswer?
 
     public init(id: String, description: String, chain: [String], anchors: [String], host: String?, time: String, expected: Expectation, references: [String], open: String? = nil, webpki: ProfileAnswer? = nil, address: String? = nil) {
         self.id = id

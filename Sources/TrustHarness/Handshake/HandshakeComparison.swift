@@ -107,7 +107,7 @@ public struct HandshakeComparison: Sendable {
                 let chain = (try? backend.makeEvaluator(anchors: vector.anchors)).map { Self.describe($0.evaluate(vector.request)) } ?? "anchors refused"
                 let recorded = record?.differences.first { $0.backend == backend.name && $0.vector == vector.id }
                 if stapling {
-                    let answer = vector.entry.answer(for: .rfc5280)
+                    let answer = Self.answer(vector)
                     let failed = report.failure?.userError == true
                     let admitted = answer.open != nil || answer.expected.admits(trusted: report.verdict.isTrusted, failures: report.verdict.isTrusted ? [] : report.verdict.failures)
                     let received = staple == "none" ? nil : (report.stapledResponse == nil ? ", not received" : ", received")
@@ -130,7 +130,13 @@ public struct HandshakeComparison: Sendable {
 
     /// What the standards call for on `vector`, in the rows' words.
     static func expectation(_ vector: LoadedVector) -> String {
-        describe(vector.entry.answer(for: .rfc5280))
+        describe(answer(vector))
+    }
+
+    /// What a TLS client that asked for status must do with `vector` served: its handshake answer
+    /// where it has one (must-staple), else the chain's.
+    static func answer(_ vector: LoadedVector) -> ProfileAnswer {
+        vector.entry.handshake ?? vector.entry.answer(for: .rfc5280)
     }
 
     /// An answer in the rows' words: `trusted`, `rejected [allowed classes]`, or `open`.
