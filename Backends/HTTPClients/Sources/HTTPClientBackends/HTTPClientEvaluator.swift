@@ -42,7 +42,7 @@ final class HTTPClientEvaluator: TrustEvaluator, @unchecked Sendable {
         let file = folder.appendingPathComponent("ca-certificates.crt")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(anchors.map(Self.pem).joined().utf8).write(to: file, options: .atomic)
+            try Data(anchors.map { Self.pem($0) }.joined().utf8).write(to: file, options: .atomic)
         } catch {
             throw TrustBackendError(backend: backendName, message: "cannot write the anchors' PEM file \(file.path): \(error)")
         }
@@ -54,7 +54,8 @@ final class HTTPClientEvaluator: TrustEvaluator, @unchecked Sendable {
         try? FileManager.default.removeItem(at: anchorsFolder)
     }
 
-    static func pem(_ der: [UInt8]) -> String {
+    /// `der` as PEM, under `label` (a certificate unless told).
+    static func pem(_ der: [UInt8], label: String = "CERTIFICATE") -> String {
         let base64 = Data(der).base64EncodedString()
         var lines: [Substring] = []
         var rest = Substring(base64)
@@ -62,7 +63,7 @@ final class HTTPClientEvaluator: TrustEvaluator, @unchecked Sendable {
             lines.append(rest.prefix(64))
             rest = rest.dropFirst(64)
         }
-        return "-----BEGIN CERTIFICATE-----\n" + lines.joined(separator: "\n") + "\n-----END CERTIFICATE-----\n"
+        return "-----BEGIN \(label)-----\n" + lines.joined(separator: "\n") + "\n-----END \(label)-----\n"
     }
 
     static func notAsked(_ name: String, _ message: String) -> Verdict {
@@ -118,13 +119,23 @@ final class HTTPClientEvaluator: TrustEvaluator, @unchecked Sendable {
             return Self.notAsked("CANNOT_SERVE", "\(error)")
         }
         defer { server.stop() }
+        return ask(port: server.port, host: request.host, at: request.unixTime)
+    }
+
+    /// One request by the stack's client, in its child process at `unixTime`, to the server whose
+    /// CONNECT front listens on 127.0.0.1:`port`, for `host`, trusting exactly the anchors: the
+    /// request every evaluation makes, whatever server answers it (``LoopbackHTTPSServer``, or one
+    /// behind a ``LoopbackTunnel``). A child that cannot start, dies or overruns, a clock
+    /// libfaketime did not set, and a host that cannot be asked on loopback are not the stack's
+    /// verdicts (origin harness).
+    func ask(port: UInt16, host: HostIdentity?, at unixTime: Int64) -> Verdict {
         let route: Route
-        switch self.route(request.host, port: server.port) {
+        switch self.route(host, port: port) {
         case .success(let found): route = found
         case .failure(let refusal): return Self.notAsked(refusal.name, refusal.message)
         }
         let clientRequest = ClientRequest(
-            stack: stack, url: route.url, proxyPort: route.proxied ? server.port : nil, verifyHost: route.verifyHost,
+            stack: stack, url: route.url, proxyPort: route.proxied ? port : nil, verifyHost: route.verifyHost,
             anchorsFile: anchorsFile.path, timeoutSeconds: timeoutSeconds
         )
         var environment: [String: String] = [:]
@@ -132,15 +143,15 @@ final class HTTPClientEvaluator: TrustEvaluator, @unchecked Sendable {
         if stack == .urlSession {
             // libcurl's proxy variable; and the anchors as the system's CA bundle and folder, the
             // only roots URLSession on Linux has (README: what an application cannot set).
-            if route.proxied { environment["https_proxy"] = "http://127.0.0.1:\(server.port)" }
+            if route.proxied { environment["https_proxy"] = "http://127.0.0.1:\(port)" }
             systemCertificates = anchorsFolder
         }
-        switch launcher.run(clientRequest, at: request.unixTime, environment: environment, systemCertificates: systemCertificates) {
+        switch launcher.run(clientRequest, at: unixTime, environment: environment, systemCertificates: systemCertificates) {
         case .failed(let why):
             return Self.notAsked("CLIENT_PROCESS", why)
         case .outcome(let outcome):
-            guard let clock = outcome.clock, abs(clock - Double(request.unixTime)) < 5 else {
-                return Self.notAsked("CLOCK_NOT_SET", "the client read the time \(outcome.clock.map { "\($0)" } ?? "nothing"), not the request's \(request.unixTime): libfaketime did not set its clock")
+            guard let clock = outcome.clock, abs(clock - Double(unixTime)) < 5 else {
+                return Self.notAsked("CLOCK_NOT_SET", "the client read the time \(outcome.clock.map { "\($0)" } ?? "nothing"), not the request's \(unixTime): libfaketime did not set its clock")
             }
             return StackError.verdict(outcome, stack: stack)
         }
