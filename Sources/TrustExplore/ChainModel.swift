@@ -5,7 +5,9 @@ import X509
 
 /// A chain to mutate: every certificate (presented and anchor) as an editable TBSCertificate, who
 /// signed whom, which certificates are presented (in order) and which are anchors, and the host and
-/// time of the evaluation.
+/// time of the evaluation; with the revocation data given with it (CRLs, OCSP responses and the
+/// caller's mode), each as an editable DER tree with the certificate whose key signs it
+/// (``EditableCRL``, ``EditableOCSPResponse``).
 ///
 /// Made from any chain and anchors: each certificate's issuer is the one whose subject is its
 /// issuer name and whose key verifies its signature. When mutants are drawn, every certificate is
@@ -21,9 +23,18 @@ public struct ChainModel: Sendable {
         var slot: Int
     }
 
-    /// Where a mutation applies on the certification path.
+    /// Where a mutation applies on the certification path, or on the revocation data given with it.
     public enum Role: String, Sendable, Hashable, Codable, CaseIterable {
         case leaf, intermediate, root, chain
+        /// The CRL that covers the leaf: the one its issuer signs.
+        case crl
+        /// The CRL that covers the intermediate: the one the intermediate's issuer signs.
+        case caCRL = "ca-crl"
+        /// The OCSP response that gives the leaf's status.
+        case ocsp
+
+        /// Whether the role names revocation data rather than a certificate or the chain.
+        public var isRevocationData: Bool { self == .crl || self == .caCRL || self == .ocsp }
     }
 
     public let id: String
@@ -33,6 +44,16 @@ public struct ChainModel: Sendable {
     var anchors: [Int]
     public let host: String?
     public let time: Date
+    /// The CRLs and OCSP responses given with the chain, in their order, and the caller's mode.
+    var revocationLists: [EditableCRL] = []
+    var ocspResponses: [EditableOCSPResponse] = []
+    public let revocationMode: RevocationMode?
+    /// Whether every CRL and OCSP response is one the revocation mutations' standard answers assume
+    /// (``revocationDataIsPlain``); true without any.
+    var revocationIsPlain = true
+
+    /// Whether the base carries revocation data or a mode.
+    public var hasRevocation: Bool { !revocationLists.isEmpty || !ocspResponses.isEmpty || revocationMode != nil }
 
     /// The certification path, leaf first: issuer links from the first presented certificate.
     var path: [Int] {
@@ -55,10 +76,21 @@ public struct ChainModel: Sendable {
         return path.dropLast().allSatisfy { !anchors.contains($0) }
     }
 
-    /// The node that plays `role` (the first intermediate for `.intermediate`); nil when the path has none.
+    /// The node that plays `role` (the first intermediate for `.intermediate`), or for a role of the
+    /// revocation data the index of that CRL (in ``revocationLists``) or OCSP response (in
+    /// ``ocspResponses``); nil when there is none.
     func node(for role: Role) -> Int? {
         let path = path
         switch role {
+        case .crl:
+            guard path.count > 1, let issuer = nodes[path[0]].issuer else { return nil }
+            return revocationLists.firstIndex { $0.signer == issuer }
+        case .caCRL:
+            guard let intermediate = node(for: .intermediate), let issuer = nodes[intermediate].issuer, issuer != intermediate else { return nil }
+            return revocationLists.firstIndex { $0.signer == issuer }
+        case .ocsp:
+            guard let leaf = path.first else { return nil }
+            return ocspResponses.firstIndex { $0.subject == leaf }
         case .leaf: return path.first
         case .root: return path.count > 1 && anchors.contains(path.last!) ? path.last : nil
         case .intermediate:
@@ -75,12 +107,18 @@ public struct ChainModel: Sendable {
         }
     }
 
-    /// - Throws: ``ModelError`` when a certificate is not DER the model can edit.
-    public init(id: String, description: String, chain: [[UInt8]], anchors: [[UInt8]], host: String?, time: Date) throws {
+    /// The certificates carry over as nodes; the CRLs (DER CertificateList) and OCSP responses
+    /// (DER OCSPResponse) each as an editable tree linked to the nodes that sign them and that they
+    /// speak of; the certificates a response carries become nodes too (neither presented nor
+    /// anchors), re-keyed and re-signed like the others.
+    /// - Throws: ``ModelError`` when a certificate, CRL or OCSP response is not DER the model can edit.
+    public init(id: String, description: String, chain: [[UInt8]], anchors: [[UInt8]], host: String?, time: Date,
+                revocationLists: [[UInt8]] = [], ocspResponses: [[UInt8]] = [], revocationMode: RevocationMode? = nil) throws {
         self.id = id
         self.description = description
         self.host = host
         self.time = time
+        self.revocationMode = revocationMode
         var unique: [[UInt8]] = []
         func index(_ der: [UInt8]) -> Int {
             if let found = unique.firstIndex(of: der) { return found }
@@ -89,6 +127,11 @@ public struct ChainModel: Sendable {
         }
         presented = chain.map(index)
         self.anchors = anchors.map(index)
+        let responses = try ocspResponses.map { der in
+            guard let parts = Self.ocspParts(der) else { throw ModelError.unusable("an OCSP response of \(id) cannot be parsed for mutation") }
+            return parts
+        }
+        let carried = responses.map { $0.certificates.map(index) }
         let parsed = try unique.map { der -> (tree: DERTree, certificate: Certificate) in
             guard let tree = try? DERTree(der[...]), tree.children?.count == 3, let certificate = try? Certificate(derEncoded: der) else {
                 throw ModelError.unusable("a certificate of \(id) cannot be parsed for mutation")
@@ -105,6 +148,14 @@ public struct ChainModel: Sendable {
             _ = offset
             return Node(tbs: item.tree[[0]], issuer: issuer, slot: slot)
         }
+        self.revocationLists = try revocationLists.map { der in
+            guard let list = Self.crl(der, certificates: parsed, nodes: nodes) else { throw ModelError.unusable("a CRL of \(id) cannot be parsed for mutation") }
+            return list
+        }
+        self.ocspResponses = zip(responses, carried).map { parts, carried in
+            Self.ocspResponse(parts, carrying: carried, certificates: parsed, nodes: nodes)
+        }
+        revocationIsPlain = revocationDataIsPlain
     }
 
     /// Models of every vector of `suite` whose presented chain the model can edit, one per case
@@ -121,7 +172,8 @@ public struct ChainModel: Sendable {
             guard patterns.isEmpty || patterns.contains(where: { Glob.matches($0, vector.id) }) else { continue }
             let caseName = vector.id.split(separator: "/").dropLast().joined(separator: "/")
             guard seen.insert(caseName).inserted || !patterns.isEmpty else { continue }
-            if let model = try? ChainModel(id: vector.id, description: vector.entry.description, chain: vector.chain, anchors: vector.anchors, host: vector.entry.host, time: vector.time) {
+            if let model = try? ChainModel(id: vector.id, description: vector.entry.description, chain: vector.chain, anchors: vector.anchors, host: vector.entry.host, time: vector.time,
+                                           revocationLists: vector.revocationLists, ocspResponses: vector.ocspResponses, revocationMode: vector.entry.revocation?.mode) {
                 models.append(model)
             }
         }

@@ -23,7 +23,10 @@ public enum ExploreReports {
             .paragraph("The standards' answer (profile \(report.profile.rawValue)) for \(report.answered) of them, \(report.leftOpen) of those left open by the standards; the other \(report.mutants - report.answered) change what no rule answers (mutations that meet each other or the base)."),
         ]
         if !report.disagreeingBases.isEmpty {
-            run.append(.paragraph("Left out, trusted by fewer than two back ends once re-keyed: \(report.disagreeingBases.joined(separator: ", "))."))
+            run.append(.paragraph("Left out, trusted once re-keyed by fewer than two of the back ends that can be asked about it (by none, where at most one can): \(report.disagreeingBases.joined(separator: ", "))."))
+        }
+        for (backend, bases) in (report.lackingFeatures ?? [:]).sorted(by: { $0.key < $1.key }) {
+            run.append(.paragraph("\(backend) not asked about \(bases.count) chain\(bases.count == 1 ? "" : "s") whose request needs a feature it lacks (CRLs, OCSP responses or the revocation mode): \(bases.joined(separator: ", "))."))
         }
         for (backend, bases) in report.excludedBackends.sorted(by: { $0.key < $1.key }) {
             run.append(.paragraph("\(backend) left out of \(bases.count) chain\(bases.count == 1 ? "" : "s") it does not trust once re-keyed (their mutants are asked of the others): \(bases.joined(separator: ", "))."))

@@ -88,6 +88,20 @@ public struct Explorer: Sendable {
         }
     }
 
+    /// The revocation data given with a mutant (DER; in JSON each CRL and OCSP response base64, as
+    /// certificates are) and the caller's mode.
+    public struct Revocation: Sendable, Hashable, Codable {
+        @Base64Certificates public var crls: [[UInt8]]
+        @Base64Certificates public var ocspResponses: [[UInt8]]
+        public var mode: RevocationMode?
+
+        public init(crls: [[UInt8]], ocspResponses: [[UInt8]], mode: RevocationMode?) {
+            self.crls = crls
+            self.ocspResponses = ocspResponses
+            self.mode = mode
+        }
+    }
+
     /// A class of disagreement with its smallest example.
     public struct Finding: Sendable, Codable {
         /// `verdict` when some back end trusts and another rejects; `reason` when all reject with
@@ -111,6 +125,9 @@ public struct Explorer: Sendable {
         @Base64Certificates public var anchors: [[UInt8]]
         public var host: String?
         public var time: String
+        /// The CRLs, OCSP responses and mode the example was asked with (nil: none, no revocation
+        /// checking asked).
+        public var revocation: Revocation? = nil
         /// How many mutants fell in this class.
         public var occurrences: Int
         /// What the profile the run judged against calls for; nil where it leaves the answer open or
@@ -143,12 +160,18 @@ public struct Explorer: Sendable {
         public var seed: UInt64
         public var backends: [String]
         public var bases: [String]
-        /// Bases left out because fewer than two back ends trust them as re-keyed.
+        /// Bases left out because fewer than two of the back ends that can be asked about them trust
+        /// them as re-keyed (none, where at most one can be asked).
         public var disagreeingBases: [String]
         /// The back ends left out of a base they do not trust as re-keyed (NSS 3.87 on every Ed25519
         /// chain): back end name -> those bases. Its mutants are asked of the others only, so a
         /// library that cannot verify the base never turns into a finding.
         public var excludedBackends: [String: [String]] = [:]
+        /// The back ends not asked about a base whose request needs a feature they lack
+        /// (``TrustCore/BackendFeature``: CRLs, OCSP responses, a revocation mode): back end name ->
+        /// those bases. A base such back ends are left out of needs two of the others, or the one
+        /// that can be asked.
+        public var lackingFeatures: [String: [String]]? = nil
         public var mutants: Int
         public var notApplicable: Int
         /// The mutants that fell in a class (of any kind, `closed` included).
@@ -228,6 +251,7 @@ public struct Explorer: Sendable {
         var chain: [[UInt8]]
         var anchors: [[UInt8]]
         var host: String?
+        var revocation: Revocation? = nil
 
         var disagrees: Bool { Set(answers.map(\.signature)).count > 1 }
         /// Every back end answers the same verdict, and `standard` (when there is one) says the other.
@@ -282,12 +306,13 @@ public struct Explorer: Sendable {
         var bases: [String]
         var disagreeingBases: [String]
         var excludedBackends: [String: [String]]
+        var lackingFeatures: [String: [String]]? = nil
         var profile: StandardsProfile
 
         func report(_ tally: Tally, seconds: Double) -> Report {
             let findings = Explorer.mergingSubsets(tally.ordered)
             return Report(
-                seed: seed, backends: backends, bases: bases, disagreeingBases: disagreeingBases, excludedBackends: excludedBackends,
+                seed: seed, backends: backends, bases: bases, disagreeingBases: disagreeingBases, excludedBackends: excludedBackends, lackingFeatures: lackingFeatures,
                 mutants: tally.mutants, notApplicable: tally.notApplicable, disagreeing: tally.disagreeing, seconds: seconds,
                 profile: profile, answered: tally.answered, leftOpen: tally.leftOpen, foldedPairs: tally.foldedPairs,
                 findings: findings.sorted { (Explorer.kindOrder($0.kind), $0.key) < (Explorer.kindOrder($1.kind), $1.key) },
@@ -365,28 +390,45 @@ public struct Explorer: Sendable {
         let keyTypes = options.keyTypes.isEmpty ? [KeyType.ed25519] : options.keyTypes
         let keys = try KeySource(seed: options.seed, kinds: keyTypes.map(\.kind))
         let units = bases.flatMap { model in keyTypes.map { Unit(model: model, keyType: $0) } }
+        // A back end that lacks a feature a base's request needs (CRLs, OCSP responses, a
+        // revocation mode) is not asked about it or its mutants: it would only refuse.
+        let capable: [[Int]] = units.map { unit in backends.indices.filter { backends[$0].features.isSuperset(of: unit.model.requiredFeatures) } }
         // Bases on which the back ends already disagree would make every mutant of them disagree.
         let baseline = await ParallelJobs.run(count: units.count) { index in
-            self.evaluate(Candidate(base: index, steps: []), units: units, keys: keys)
+            self.evaluate(Candidate(base: index, steps: []), units: units, keys: keys, backends: capable[index])
         }
         // A base's back ends are those that trust it: then a mutant is a valid chain with one
         // property changed. A back end that cannot verify the base at all (a key type it lacks) is
-        // left out of that base's mutants, counted in the report; a base needs two back ends.
-        let participants: [[Int]] = baseline.map { evaluated in
-            evaluated.applicable ? evaluated.answers.indices.filter { evaluated.answers[$0].trusted } : []
+        // left out of that base's mutants, counted in the report; a base needs two back ends, or
+        // the one back end that can be asked about it.
+        let participants: [[Int]] = baseline.enumerated().map { unit, evaluated in
+            evaluated.applicable ? capable[unit].filter { index in evaluated.answers.contains { $0.backend == backends[index].name && $0.trusted } } : []
         }
-        let usable = units.indices.filter { participants[$0].count >= min(2, backends.count) && !participants[$0].isEmpty }
+        let usable = units.indices.filter { participants[$0].count >= min(2, capable[$0].count) && !participants[$0].isEmpty }
         var excluded: [String: [String]] = [:]
-        for base in usable where participants[base].count < backends.count {
+        var lacking: [String: [String]] = [:]
+        for base in usable {
             for index in backends.indices where !participants[base].contains(index) {
-                excluded[backends[index].name, default: []].append(units[base].label)
+                if capable[base].contains(index) {
+                    excluded[backends[index].name, default: []].append(units[base].label)
+                } else {
+                    lacking[backends[index].name, default: []].append(units[base].label)
+                }
             }
+        }
+        // A base only one back end can be asked about (the others lack a feature its request
+        // needs) adds what its revocation data adds, and no more: its certificates' mutations are
+        // explored on the bases two back ends are asked about, where one library's answer is a
+        // class of its own only when the others' differs.
+        let alone = Set(usable.filter { capable[$0].count < min(2, backends.count) })
+        func drawn(_ role: ChainModel.Role, on base: Int) -> Bool {
+            units[base].model.node(for: role) != nil && (role.isRevocationData || !alone.contains(base))
         }
         var rng = SplitMix64(seed: options.seed)
         var singles: [Candidate] = []
         for base in usable {
             for (index, mutation) in mutations.enumerated() {
-                for role in mutation.roles where units[base].model.node(for: role) != nil {
+                for role in mutation.roles where drawn(role, on: base) {
                     singles.append(Candidate(base: base, steps: [(index, role)]))
                 }
             }
@@ -398,8 +440,7 @@ public struct Explorer: Sendable {
                 let base = usable[Int(rng.next() % UInt64(usable.count))]
                 let first = singles[Int(rng.next() % UInt64(singles.count))].steps[0]
                 let second = singles[Int(rng.next() % UInt64(singles.count))].steps[0]
-                guard first.mutation != second.mutation,
-                      units[base].model.node(for: first.role) != nil, units[base].model.node(for: second.role) != nil else { continue }
+                guard first.mutation != second.mutation, drawn(first.role, on: base), drawn(second.role, on: base) else { continue }
                 pairs.append(Candidate(base: base, steps: [first, second]))
             }
         }
@@ -411,6 +452,7 @@ public struct Explorer: Sendable {
             bases: usable.map { units[$0].label },
             disagreeingBases: units.indices.filter { !usable.contains($0) }.map { units[$0].label },
             excludedBackends: excluded,
+            lackingFeatures: lacking.isEmpty ? nil : lacking,
             profile: options.profile
         )
         return Plan(units: units, keys: keys, participants: participants, candidates: candidates, header: header)
@@ -445,7 +487,7 @@ public struct Explorer: Sendable {
                 // aspects, or a pair that interacts with no rule written for it, has none.
                 let unit = units[candidate.base]
                 let rfc5280 = MutationCatalogue.answer(steps: result.steps.map { (mutations[$0.mutation].name, $0.role) }, baseAspects: baseAspects[candidate.base],
-                                                       host: result.evaluated.host)?.profileAnswer
+                                                       host: result.evaluated.host, revocationMode: unit.model.revocationMode)?.profileAnswer
                 // The Web PKI's answer reads the mutant's certificates: only when it is judged by,
                 // or when the mutant is kept in a class (below).
                 func webAnswer() -> ProfileAnswer? { rfc5280.map { WebPKIRules.answer(chain: result.evaluated.chain, anchors: result.evaluated.anchors, rfc5280: $0, time: unit.model.time) } }
@@ -476,6 +518,7 @@ public struct Explorer: Sendable {
                     anchors: result.evaluated.anchors,
                     host: result.evaluated.host,
                     time: Timestamp.format(units[candidate.base].model.time),
+                    revocation: result.evaluated.revocation,
                     occurrences: 1,
                     standard: standard,
                     rfc5280: rfc5280,
@@ -556,14 +599,21 @@ public struct Explorer: Sendable {
         if !candidate.steps.isEmpty && draft.isUnchanged {
             return Evaluated(applicable: false, answers: [], chain: [], anchors: [], host: nil)
         }
-        let rendered: (chain: [[UInt8]], anchors: [[UInt8]])
+        let rendered: MutantDraft.Rendered
         do {
-            rendered = try draft.render(keys: keys)
+            rendered = try draft.renderAll(keys: keys)
         } catch {
             return Evaluated(applicable: false, answers: [], chain: [], anchors: [], host: nil)
         }
-        let request = EvaluationRequest(chain: rendered.chain, host: draft.host.map(HostIdentity.init), time: model.time)
-        let answers = (chosen ?? Array(backends.indices)).map { backends[$0] }.map { backend -> Answer in
+        var request = EvaluationRequest(chain: rendered.chain, host: draft.host.map(HostIdentity.init), time: model.time)
+        request.revocationLists = rendered.revocationLists
+        request.ocspResponses = rendered.ocspResponses
+        request.revocationMode = model.revocationMode
+        let revocation = model.hasRevocation ? Revocation(crls: rendered.revocationLists, ocspResponses: rendered.ocspResponses, mode: model.revocationMode) : nil
+        // Never a back end that lacks a feature the request needs: it is not asked (a mutation can
+        // leave data out, never add a need).
+        let asked = (chosen ?? Array(backends.indices)).filter { backends[$0].features.isSuperset(of: request.requiredFeatures) }
+        let answers = asked.map { backends[$0] }.map { backend -> Answer in
             // A refused anchor is answered as every subcommand answers it (malformed, ANCHORS_REFUSED),
             // so the finding's reproduce command gives what the explorer recorded.
             let start = ContinuousClock.now
@@ -572,6 +622,6 @@ public struct Explorer: Sendable {
             time.evaluations[backend.name, default: 0] += 1
             return Answer(backend: backend.name, trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures, diagnostics: verdict.diagnostics.map(\.description))
         }
-        return Evaluated(applicable: true, answers: answers, chain: rendered.chain, anchors: rendered.anchors, host: draft.host)
+        return Evaluated(applicable: true, answers: answers, chain: rendered.chain, anchors: rendered.anchors, host: draft.host, revocation: revocation)
     }
 }

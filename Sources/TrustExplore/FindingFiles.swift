@@ -8,6 +8,10 @@ import TrustVectors
 /// it), and `<folder>/candidates.json`, every finding as a candidate vector in the manifest's format
 /// with `expected` left null: set it from the standard (never from a back end) to make it a
 /// catalogue entry (README: "From a finding to a vector").
+///
+/// A finding asked with revocation data also has its CRLs (`crl-N.pem`) and OCSP responses
+/// (`ocsp-N.der`), and a `manifest.json` of the one vector it is, with its revocation files and mode:
+/// `evaluate` takes no revocation data, so `trust-harness run --vectors <its folder>` reproduces it.
 public enum FindingFiles {
     /// A candidate vector: a manifest entry without its expectation, with what each back end said.
     public struct Candidate: Codable, Sendable {
@@ -25,6 +29,9 @@ public enum FindingFiles {
         public var open: String? = nil
         /// The Web PKI profile's answer where it differs from RFC 5280's.
         public var webpki: ProfileAnswer? = nil
+        /// The CRLs and OCSP responses (files relative to candidates.json's folder) and the mode the
+        /// finding was asked with; absent without any.
+        public var revocation: RevocationFiles? = nil
         public var observed: [Explorer.Answer]
         public var reproduce: String
     }
@@ -49,8 +56,13 @@ public enum FindingFiles {
         return String(name.map { $0.isLetter || $0.isNumber || "-+.".contains($0) ? $0 : "_" })
     }
 
-    /// The evaluate command that reproduces the finding from its files (paths as written).
+    /// The evaluate command that reproduces the finding from its files (paths as written); for a
+    /// finding asked with revocation data, which evaluate does not take, the run of its folder's
+    /// one-vector manifest.
     public static func command(_ finding: Explorer.Finding, folder: String) -> String {
+        if finding.revocation != nil {
+            return ["trust-harness", "run", "--vectors", folder].map(Provenance.quoted).joined(separator: " ")
+        }
         var parts = ["trust-harness", "evaluate", "--chain", "\(folder)/chain.pem", "--anchors", "\(folder)/anchors.pem"]
         if let host = finding.host { parts += ["--host", host] }
         parts += ["--at", finding.time]
@@ -69,6 +81,36 @@ public enum FindingFiles {
             }
         }
         return names
+    }
+
+    /// Writes the revocation data of a finding as `crl-N.pem` (PEM `X509 CRL`) and `ocsp-N.der` into
+    /// `directory`, and a `manifest.json` of the one vector `entry` with them; the names with
+    /// `prefix/` before them.
+    static func revocationFiles(_ revocation: Explorer.Revocation, in directory: URL, prefix: String) throws -> RevocationFiles {
+        var files = RevocationFiles(mode: revocation.mode)
+        for (position, der) in revocation.crls.enumerated() {
+            let file = "crl-\(position + 1).pem"
+            try Data(PEMText.encode(type: "X509 CRL", der: der).utf8).write(to: directory.appendingPathComponent(file))
+            files.crls.append("\(prefix)/\(file)")
+        }
+        for (position, der) in revocation.ocspResponses.enumerated() {
+            let file = "ocsp-\(position + 1).der"
+            try Data(der).write(to: directory.appendingPathComponent(file))
+            files.ocspResponses.append("\(prefix)/\(file)")
+        }
+        return files
+    }
+
+    /// The one-vector manifest of a finding asked with revocation data, its files relative to its
+    /// own folder: RFC 5280's answer where there is one, else left open with each library's verdict.
+    static func manifest(_ finding: Explorer.Finding, id: String, description: String, singles: (chain: [String], anchors: [String]), revocation: RevocationFiles) -> VectorManifest {
+        let answer = finding.rfc5280 ?? ProfileAnswer(expected: Expectation(trusted: false), references: [], open: "The explorer gives no standard answer for this mutant (its changes meet each other or the base, and no rule is written for that): run shows each library's own verdict.")
+        func local(_ path: String) -> String { String(path.split(separator: "/").last ?? Substring(path)) }
+        var entry = VectorEntry(id: id, description: description, chain: singles.chain.map(local), anchors: singles.anchors.map(local), host: finding.host, time: finding.time,
+                                expected: answer.expected, references: answer.references, open: answer.open)
+        if let webpki = finding.webpki { entry.setAnswers(rfc5280: answer, webpki: webpki) }
+        entry.revocation = RevocationFiles(crls: revocation.crls.map(local), ocspResponses: revocation.ocspResponses.map(local), mode: revocation.mode)
+        return VectorManifest(vectors: [entry])
     }
 
     /// Writes every finding into `folder` (created if missing).
@@ -91,7 +133,7 @@ public enum FindingFiles {
             struct FindingFile: Encodable {
                 var finding: Explorer.Finding
                 var reproduce: String
-                enum Key: String, CodingKey { case kind, steps, summary, base, answers, host, time, occurrences, reproduce, key }
+                enum Key: String, CodingKey { case kind, steps, summary, base, answers, host, time, revocation, occurrences, reproduce, key }
                 func encode(to encoder: any Encoder) throws {
                     var c = encoder.container(keyedBy: Key.self)
                     try c.encode(finding.kind, forKey: .kind)
@@ -102,6 +144,7 @@ public enum FindingFiles {
                     try c.encode(finding.answers, forKey: .answers)
                     try c.encode(finding.host, forKey: .host)
                     try c.encode(finding.time, forKey: .time)
+                    try c.encodeIfPresent(finding.revocation, forKey: .revocation)
                     try c.encode(finding.occurrences, forKey: .occurrences)
                     try c.encode(reproduce, forKey: .reproduce)
                 }
@@ -110,9 +153,17 @@ public enum FindingFiles {
             // The standards' answers the explorer attached (RFC-derived, never from a back end).
             let answer = finding.rfc5280
             let webpki = answer.flatMap { answer in finding.webpki.flatMap { $0 == answer ? nil : $0 } }
+            let id = "explored/\(Self.name(finding))"
+            let description = finding.summary + (finding.steps.count == 1 && finding.steps[0].role != .chain ? " (on the \(finding.steps[0].role.rawValue))" : "") + "; found by trust-harness explore"
+            var revocation: RevocationFiles?
+            if let data = finding.revocation {
+                let files = try revocationFiles(data, in: directory, prefix: name)
+                try encoder.encode(manifest(finding, id: id, description: description, singles: singles, revocation: files)).write(to: directory.appendingPathComponent("manifest.json"))
+                revocation = files
+            }
             candidates.append(Candidate(
-                id: "explored/\(Self.name(finding))",
-                description: finding.summary + (finding.steps.count == 1 && finding.steps[0].role != .chain ? " (on the \(finding.steps[0].role.rawValue))" : "") + "; found by trust-harness explore",
+                id: id,
+                description: description,
                 chain: singles.chain,
                 anchors: singles.anchors,
                 host: finding.host,
@@ -121,6 +172,7 @@ public enum FindingFiles {
                 references: answer?.references ?? [],
                 open: answer?.open,
                 webpki: webpki,
+                revocation: revocation,
                 observed: finding.answers,
                 reproduce: reproduce
             ))

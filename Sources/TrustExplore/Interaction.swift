@@ -19,11 +19,22 @@ extension MutationCatalogue {
     static let namesAspect = "names"
     static let policyAspect = "policy"
 
+    /// A base that carries revocation data (CRLs, OCSP responses or a mode).
+    static let revocationAspect = "revocation"
+
+    /// The aspect of the revocation data a role names (a base whose data is not plain has each).
+    static func revocationAspect(_ role: ChainModel.Role) -> String { "\(revocationAspect).\(role.rawValue)" }
+
     /// What `mutation` at `role` changes or rests on.
     static func aspects(_ mutation: String, role: ChainModel.Role) -> Set<String> {
         let family = String(mutation.prefix { $0 != "/" })
         let what = String(mutation.drop { $0 != "/" }.dropFirst())
         let at = role.rawValue
+        if role.isRevocationData {
+            // A CRL's scope rests on whether the certificate it covers is a CA.
+            let covered = role == .crl ? "leaf" : "intermediate"
+            return what.hasPrefix("idp-") ? [revocationAspect(role), "\(covered).basicConstraints"] : [revocationAspect(role)]
+        }
         switch family {
         case "subjectAltName", "host", "hostName": return [namesAspect]
         case "nameConstraints", "nameConstraintType": return ["\(at).nameConstraints", namesAspect]
@@ -58,18 +69,34 @@ extension MutationCatalogue {
         return wholes(a).contains { prefix in b.contains { $0.hasPrefix(prefix) } } || wholes(b).contains { prefix in a.contains { $0.hasPrefix(prefix) } }
     }
 
-    /// The standards' answer (RFC 5280 with RFC 9525) for a mutant of a base with `baseAspects` made
-    /// by `steps` (one or two): a single mutation's answer when it does not meet the base's aspects;
-    /// two independent mutations' answers composed; an interaction's own rule; nil otherwise.
-    public static func answer(steps: [(mutation: String, role: ChainModel.Role)], baseAspects: Set<String>, host: String?) -> StandardAnswer? {
-        let singles = steps.map { answer($0.mutation, role: $0.role, host: host) }
+    /// Whether a certificate mutation at `role` changes what revocation checking rests on (a CA's
+    /// keyUsage and its cRLSign bit, a CA's extendedKeyUsage, the names and key identifiers that tie
+    /// a CRL or OCSP response to its issuer, the revocation pointers): its answer, written for a
+    /// chain without revocation data, does not hold on a base that has some.
+    static func meetsRevocation(_ mutation: String, role: ChainModel.Role) -> Bool {
+        let family = String(mutation.prefix { $0 != "/" })
+        switch family {
+        case "keyUsage", "extendedKeyUsage": return role == .intermediate || role == .root
+        case "subjectName", "subjectKeyIdentifier", "authorityKeyIdentifier", "revocation": return true
+        default: return false
+        }
+    }
+
+    /// The standards' answer (RFC 5280 with RFC 9525, and for revocation data RFC 5280 §5 and §6.3
+    /// and RFC 6960 under the base's `revocationMode`) for a mutant of a base with `baseAspects`
+    /// made by `steps` (one or two): a single mutation's answer when it does not meet the base's
+    /// aspects; two independent mutations' answers composed; an interaction's own rule; nil otherwise.
+    public static func answer(steps: [(mutation: String, role: ChainModel.Role)], baseAspects: Set<String>, host: String?, revocationMode: RevocationMode? = nil) -> StandardAnswer? {
+        let singles = steps.map { answer($0.mutation, role: $0.role, host: host, revocationMode: revocationMode) }
         let aspects = steps.map { Self.aspects($0.mutation, role: $0.role) }
         // The base's own structure leaves only rejections standing that nothing can cure.
         if aspects.contains(where: { Self.meet($0, baseAspects) }) { return nil }
+        if baseAspects.contains(revocationAspect) && steps.contains(where: { meetsRevocation($0.mutation, role: $0.role) }) { return nil }
         switch steps.count {
         case 1: return singles[0]
         case 2:
             if !meet(aspects[0], aspects[1]) { return StandardAnswer.composing(singles[0], singles[1]) }
+            if steps[0].role.isRevocationData && steps[0].role == steps[1].role { return revocationInteraction(steps[0], steps[1], mode: revocationMode) }
             return interaction(steps[0], singles[0], steps[1], singles[1])
         default: return nil
         }
@@ -109,7 +136,8 @@ extension MutationCatalogue {
 extension ChainModel {
     /// The aspects of this base that a mutation's answer could meet: a path that is not leaf,
     /// intermediates and a self-signed anchor (structure), name constraints or a wildcard name
-    /// (names), policy extensions (policy). A pathLenConstraint needs no aspect: only a change of the
+    /// (names), policy extensions (policy), revocation data (revocation; and each role of it when
+    /// the data is not plain, ``revocationDataIsPlain``). A pathLenConstraint needs no aspect: only a change of the
     /// path's structure could meet it, and that meets everything.
     var aspects: Set<String> {
         var found: Set<String> = isCanonicalPath ? [] : [MutationCatalogue.structureAspect]
@@ -125,6 +153,11 @@ extension ChainModel {
                 default: break
                 }
             }
+        }
+        if hasRevocation { found.insert(MutationCatalogue.revocationAspect) }
+        // Revocation data the revocation mutations' answers do not assume leaves them unanswered.
+        if !revocationIsPlain {
+            for role in Role.allCases where role.isRevocationData { found.insert(MutationCatalogue.revocationAspect(role)) }
         }
         return found
     }

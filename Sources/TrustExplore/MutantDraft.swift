@@ -1,9 +1,11 @@
+import Crypto
 import Foundation
 import TrustVectors
 
 /// One mutant being made: the model's certificates, editable, with what each mutation asked for
-/// (a key of another type, another signature hash, edits after signing), and the chain, anchors
-/// and host to present. ``render(keys:)`` re-keys and re-signs every certificate.
+/// (a key of another type, another signature hash, edits after signing), the chain, anchors and host
+/// to present, and the CRLs and OCSP responses to give with them. ``renderAll(keys:)`` re-keys and
+/// re-signs every certificate, and re-signs each CRL and response with its signer's new key.
 struct MutantDraft: Sendable {
     /// The fields of a TBSCertificate after the optional version.
     enum Field: Int { case serial = 0, signature, issuer, validity, subject, publicKey }
@@ -33,6 +35,8 @@ struct MutantDraft: Sendable {
     var anchors: [Int]
     /// Certificates added as DER, after the presented ones (unrelated extras).
     var host: String?
+    var revocationLists: [EditableCRL]
+    var ocspResponses: [EditableOCSPResponse]
     let model: ChainModel
     /// The key type every certificate is re-keyed to unless a mutation chose another.
     let slotKind: SigningKey.Kind
@@ -44,6 +48,8 @@ struct MutantDraft: Sendable {
         presented = model.presented
         anchors = model.anchors
         host = model.host
+        revocationLists = model.revocationLists
+        ocspResponses = model.ocspResponses
     }
 
     // MARK: - Fields
@@ -116,6 +122,8 @@ struct MutantDraft: Sendable {
                     && draft.outerAlgorithm == nil && draft.afterSigning.isEmpty
             }
             && presented == model.presented && anchors == model.anchors && host == model.host
+            && revocationLists.count == model.revocationLists.count && zip(revocationLists, model.revocationLists).allSatisfy { $0.isUnchanged(from: $1) }
+            && ocspResponses.count == model.ocspResponses.count && zip(ocspResponses, model.ocspResponses).allSatisfy { $0.isUnchanged(from: $1) }
     }
 
     // MARK: - Rendering
@@ -123,6 +131,25 @@ struct MutantDraft: Sendable {
     /// The presented chain and anchors as DER: every certificate re-keyed (slot keys of type
     /// ``slotKind`` from `keys`, or the alternative key a mutation chose) and signed by its issuer's key.
     func render(keys: KeySource) throws -> (chain: [[UInt8]], anchors: [[UInt8]]) {
+        let rendered = try renderAll(keys: keys)
+        return (rendered.chain, rendered.anchors)
+    }
+
+    /// A mutant as DER: the presented chain, the anchors, and the CRLs and OCSP responses to give
+    /// with them (those a mutation left out omitted).
+    struct Rendered: Sendable {
+        var chain: [[UInt8]]
+        var anchors: [[UInt8]]
+        var revocationLists: [[UInt8]]
+        var ocspResponses: [[UInt8]]
+    }
+
+    /// Every certificate re-keyed (slot keys of type ``slotKind`` from `keys`, or the alternative key
+    /// a mutation chose) and signed by its issuer's key; every CRL and OCSP response re-signed by its
+    /// signer's new key (a key of no certificate when it has none, or when a mutation asked for
+    /// one), the fields that follow a certificate (``EditableCRL``, ``EditableOCSPResponse``) made
+    /// from the mutant's certificates.
+    func renderAll(keys: KeySource) throws -> Rendered {
         func key(_ node: Int) throws -> SigningKey {
             try certificates[node].keyKind.map { try keys.alternative($0) } ?? keys.slot(certificates[node].slot, kind: slotKind)
         }
@@ -145,7 +172,76 @@ struct MutantDraft: Sendable {
             cache[node] = whole.encoded
             return whole.encoded
         }
-        return (try presented.map(signed), try anchors.map(signed))
+        let chain = try presented.map(signed)
+        let anchors = try anchors.map(signed)
+        // Revocation data is signed by its signer's key, or by a key of no certificate (slots from
+        // 20,000 on, one per CRL or response) when it has none or a mutation asked for another.
+        func signer(_ node: Int?, foreign: Bool, slot: Int) throws -> SigningKey {
+            guard !foreign, let node else { return try keys.slot(slot, kind: slotKind) }
+            return try key(node)
+        }
+        var lists: [[UInt8]] = []
+        for (index, list) in revocationLists.enumerated() where !list.omitted {
+            var tbs = list
+            if let node = list.signer {
+                if list.followsIssuer { tbs.tbs[[tbs.issuerIndex]] = self[node, .subject] }
+                if list.followsKeyIdentifier, let identifier = subjectKeyIdentifier(node),
+                   var value = tbs.extensionValue(EditableCRL.authorityKeyIdentifier), let at = value.children?.firstIndex(where: { $0.tag == 0x80 }) {
+                    value.children![at].content = identifier
+                    tbs.setExtension(EditableCRL.authorityKeyIdentifier, critical: false, value: value)
+                }
+            }
+            if let at = tbs.revokedIndex {
+                for (entry, node) in list.entries.enumerated() {
+                    if let node { tbs.tbs[[at, entry, 0]] = self[node, .serial] }
+                }
+            }
+            let key = try signer(list.signer, foreign: list.foreignKey, slot: 20_000 + index)
+            let algorithm = key.algorithm(hash: .sha256)
+            tbs.tbs[[tbs.signatureIndex]] = algorithm
+            var whole = DER.sequence([tbs.tbs, algorithm, .primitive(0x03, [0] + (try key.sign(tbs.tbs.encoded)))])
+            for edit in list.afterSigning { edit(&whole) }
+            lists.append(whole.encoded)
+        }
+        var responses: [[UInt8]] = []
+        for (index, response) in ocspResponses.enumerated() where !response.omitted {
+            var body: DERTree?
+            if response.hasBody, var data = response.data {
+                var edited = response
+                edited.data = data
+                if let subject = response.subject, edited.hasSingle, var certID = edited.single.children?.first, let hash = EditableOCSPResponse.hash(certID[[0]]) {
+                    if response.followsSerial { certID[[3]] = self[subject, .serial] }
+                    if response.followsIssuerNameHash { certID[[1]].content = hash(self[subject, .issuer].encoded) }
+                    if response.followsIssuerKeyHash, let issuer = response.certIssuer, let bits = EditableOCSPResponse.keyBits(try signed(issuer)) {
+                        certID[[2]].content = hash(bits)
+                    }
+                    edited.single[[0]] = certID
+                }
+                if response.followsResponderID, let node = response.signer {
+                    switch edited.responderID.tag {
+                    case 0xA1: edited.responderID = .constructed(0xA1, [self[node, .subject]])
+                    case 0xA2:
+                        if let bits = EditableOCSPResponse.keyBits(try signed(node)) { edited.responderID = .constructed(0xA2, [.primitive(0x04, Array(Insecure.SHA1.hash(data: bits)))]) }
+                    default: break
+                    }
+                }
+                data = edited.data!
+                let key = try signer(response.signer, foreign: response.foreignKey, slot: 20_500 + index)
+                let algorithm = key.algorithm(hash: .sha256)
+                var basic = [data, algorithm, .primitive(0x03, [0] + (try key.sign(data.encoded)))]
+                if !response.certs.isEmpty { basic.append(.constructed(0xA0, [DER.sequence(try response.certs.map { try DERTree(signed($0)[...]) })])) }
+                var whole = DER.sequence(basic)
+                for edit in response.afterSigning { edit(&whole) }
+                body = .constructed(0xA0, [DER.sequence([DER.oid(EditableOCSPResponse.basicResponse), .primitive(0x04, whole.encoded)])])
+            }
+            responses.append(DER.sequence([DER.enumerated(response.status)] + (body.map { [$0] } ?? [])).encoded)
+        }
+        return Rendered(chain: chain, anchors: anchors, revocationLists: lists, ocspResponses: responses)
+    }
+
+    /// The subjectKeyIdentifier of `node` as the draft has it, if any.
+    func subjectKeyIdentifier(_ node: Int) -> [UInt8]? {
+        extensionValue(node, "2.5.29.14").flatMap { $0.tag == 0x04 ? $0.content : nil }
     }
 }
 

@@ -2,12 +2,14 @@ import Foundation
 import TrustVectors
 
 /// Every mutation the explorer draws from, by family. Each changes one property; the certificate
-/// is then re-signed (``MutantDraft/render(keys:)``), so only that property differs.
+/// (or CRL, or OCSP response) is then re-signed (``MutantDraft/renderAll(keys:)``), so only that
+/// property differs.
 public enum MutationCatalogue {
     public static let all: [Mutation] =
         validity + basicConstraints + keyUsage + extendedKeyUsage + names + nameConstraints
         + nameEncodings + keyIdentifiers + extensions + versions + serials + signatures + chains
         + policies + revocationPointers + extensionEncodings + identifierForms + hostCharacters + constraintTypes
+        + crls + ocspMutations
 
     static let anyCertificate: [ChainModel.Role] = [.leaf, .intermediate, .root]
     static let authorities: [ChainModel.Role] = [.intermediate, .root]

@@ -69,9 +69,12 @@ public struct StandardAnswer: Sendable, Hashable {
 extension MutationCatalogue {
     /// The standard answer for `mutation` applied at `role` of a chain both profiles trust (an open
     /// answer quotes the sentence that leaves it open), or nil where no answer can be justified. The
-    /// key type does not enter: where the TLS version would decide, both profiles judge TLS 1.3.
-    public static func answer(_ mutation: String, role: ChainModel.Role, host: String?) -> StandardAnswer? {
-        baseAnswer(mutation, role: role, host: host)
+    /// key type does not enter: where the TLS version would decide, both profiles judge TLS 1.3. A
+    /// mutation of the revocation data is answered under the base's `revocationMode`
+    /// (``revocationAnswer(_:role:mode:)``).
+    public static func answer(_ mutation: String, role: ChainModel.Role, host: String?, revocationMode: RevocationMode? = nil) -> StandardAnswer? {
+        if role.isRevocationData { return revocationAnswer(mutation, role: role, mode: revocationMode) }
+        return baseAnswer(mutation, role: role, host: host)
     }
 
     static func baseAnswer(_ mutation: String, role: ChainModel.Role, host: String?) -> StandardAnswer? {

@@ -8,7 +8,7 @@ import TrustPolicy
 /// RFC 5280 (path validation), RFC 9525 (service identity) and RFC 8446 (what a peer may send), never
 /// from a library's output. Cases whose outcome the standards leave open (an expired trust anchor, a
 /// CA certificate used as a server certificate, anyExtendedKeyUsage) are deliberately absent.
-enum Catalogue {
+package enum Catalogue {
     /// The instant every vector is evaluated at: 2025-06-01T00:00:00Z.
     static let validationTime = Date(timeIntervalSince1970: 1_748_736_000)
     /// ``validationTime`` as the manifest writes it.

@@ -158,7 +158,7 @@ extension Catalogue {
 
     /// A status that cannot be determined is rejected under hard-fail for no particular reason
     /// class: libraries call it revoked, untrusted or other.
-    static let undetermined: [FailureClass] = [.other, .revoked, .untrusted]
+    package static let undetermined: [FailureClass] = [.other, .revoked, .untrusted]
 
     static let revocationCases: [VectorCase] = {
         let chain = ["leaf", "intermediate"]
@@ -292,30 +292,30 @@ extension Catalogue {
 
     // MARK: - References
 
-    static let hardFailMode = "The caller's revocation mode, hard-fail (TrustCore's RevocationMode.hardFail): a certificate whose revocation status is not determined is not trusted."
-    static let softFailMode = "The caller's revocation mode, soft-fail (TrustCore's RevocationMode.softFail): a certificate whose revocation status is not determined counts as not revoked; only a usable status that says revoked rejects."
-    static let rfc5280CRLProcessing = "RFC 5280 §6.3.3 (CRL Processing): \"This algorithm begins by assuming that the certificate is not revoked.\""
-    static let rfc5280CRLEntryFound = "RFC 5280 §6.3.3(j) (CRL Processing): \"If (cert_status is UNREVOKED), then search for the certificate on the complete CRL.  If an entry is found that matches the certificate issuer and serial number as described in Section 5.3.3, then set the cert_status variable to the indicated reason as described in step (i).\""
-    static let rfc5280CRLNoReason = "RFC 5280 §6.3.3(i)(2) (CRL Processing): \"If the reason code CRL entry extension is not present, set the cert_status variable to the value unspecified.\""
-    static let rfc5280CRLReturnStatus = "RFC 5280 §6.3.3 (CRL Processing): \"If ((reasons_mask is all-reasons) OR (cert_status is not UNREVOKED)), then the revocation status has been determined, so return cert_status.\""
-    static let rfc5280CRLRemove = "RFC 5280 §6.3.3(k) (CRL Processing): \"If (cert_status is removeFromCRL), then set cert_status to UNREVOKED.\""
-    static let rfc5280CRLUndetermined = "RFC 5280 §6.3.3 (CRL Processing): \"After processing such CRLs, if the revocation status has still not been determined, then return the cert_status UNDETERMINED.\""
-    static let rfc5280RevocationEveryCertificate = "RFC 5280 §6.1.3(a)(3) (Basic Certificate Processing): \"At the current time, the certificate is not revoked.\""
-    static let rfc5280CRLIssuerMatch = "RFC 5280 §6.3.3(b)(1) (CRL Processing): \"Otherwise, verify that the CRL issuer matches the certificate issuer.\""
-    static let rfc5280CRLNextUpdate = "RFC 5280 §6.3.3(a)(1) (CRL Processing): \"If the current time is after the value of the CRL next update field, then do one of the following:\" (obtain a current CRL, or a delta CRL with a later next update)"
-    static let rfc5280CRLSignature = "RFC 5280 §6.3.3(g) (CRL Processing): \"Validate the signature on the complete CRL using the public key validated in step (f).\""
-    static let rfc5280CRLCriticalExtension = "RFC 5280 §5.2 (CRL Extensions): \"If a CRL contains a critical extension that the application cannot process, then the application MUST NOT use that CRL to determine the status of certificates.\""
-    static let rfc5280CRLCAOnly = "RFC 5280 §6.3.3(b)(2)(iii) (CRL Processing): \"If the onlyContainsCACerts boolean is asserted in the IDP CRL extension, verify that the certificate includes the basic constraints extension with the cA boolean asserted.\""
-    static let rfc5280CRLUserOnly = "RFC 5280 §6.3.3(b)(2)(ii) (CRL Processing): \"If the onlyContainsUserCerts boolean is asserted in the IDP CRL extension, verify that the certificate does not include the basic constraints extension with the cA boolean asserted.\""
-    static let rfc6960Acceptance = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"Prior to accepting a signed response for a particular certificate as valid, OCSP clients SHALL confirm that:\" it is for the certificate, its signature is valid, its signer is authorized, and it is current."
-    static let rfc6960Revoked = "RFC 6960 §2.2 (Response): \"The \"revoked\" state indicates that the certificate has been revoked, either temporarily (the revocation reason is certificateHold) or permanently.\""
-    static let rfc6960Unknown = "RFC 6960 §2.2 (Response): \"The \"unknown\" state indicates that the responder doesn't know about the certificate being requested, usually because the request indicates an unrecognized issuer that is not served by this responder.\""
-    static let rfc6960NextUpdate = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"When available, the time at or before which newer information will be available about the status of the certificate (nextUpdate) is greater than the current time.\""
+    package static let hardFailMode = "The caller's revocation mode, hard-fail (TrustCore's RevocationMode.hardFail): a certificate whose revocation status is not determined is not trusted."
+    package static let softFailMode = "The caller's revocation mode, soft-fail (TrustCore's RevocationMode.softFail): a certificate whose revocation status is not determined counts as not revoked; only a usable status that says revoked rejects."
+    package static let rfc5280CRLProcessing = "RFC 5280 §6.3.3 (CRL Processing): \"This algorithm begins by assuming that the certificate is not revoked.\""
+    package static let rfc5280CRLEntryFound = "RFC 5280 §6.3.3(j) (CRL Processing): \"If (cert_status is UNREVOKED), then search for the certificate on the complete CRL.  If an entry is found that matches the certificate issuer and serial number as described in Section 5.3.3, then set the cert_status variable to the indicated reason as described in step (i).\""
+    package static let rfc5280CRLNoReason = "RFC 5280 §6.3.3(i)(2) (CRL Processing): \"If the reason code CRL entry extension is not present, set the cert_status variable to the value unspecified.\""
+    package static let rfc5280CRLReturnStatus = "RFC 5280 §6.3.3 (CRL Processing): \"If ((reasons_mask is all-reasons) OR (cert_status is not UNREVOKED)), then the revocation status has been determined, so return cert_status.\""
+    package static let rfc5280CRLRemove = "RFC 5280 §6.3.3(k) (CRL Processing): \"If (cert_status is removeFromCRL), then set cert_status to UNREVOKED.\""
+    package static let rfc5280CRLUndetermined = "RFC 5280 §6.3.3 (CRL Processing): \"After processing such CRLs, if the revocation status has still not been determined, then return the cert_status UNDETERMINED.\""
+    package static let rfc5280RevocationEveryCertificate = "RFC 5280 §6.1.3(a)(3) (Basic Certificate Processing): \"At the current time, the certificate is not revoked.\""
+    package static let rfc5280CRLIssuerMatch = "RFC 5280 §6.3.3(b)(1) (CRL Processing): \"Otherwise, verify that the CRL issuer matches the certificate issuer.\""
+    package static let rfc5280CRLNextUpdate = "RFC 5280 §6.3.3(a)(1) (CRL Processing): \"If the current time is after the value of the CRL next update field, then do one of the following:\" (obtain a current CRL, or a delta CRL with a later next update)"
+    package static let rfc5280CRLSignature = "RFC 5280 §6.3.3(g) (CRL Processing): \"Validate the signature on the complete CRL using the public key validated in step (f).\""
+    package static let rfc5280CRLCriticalExtension = "RFC 5280 §5.2 (CRL Extensions): \"If a CRL contains a critical extension that the application cannot process, then the application MUST NOT use that CRL to determine the status of certificates.\""
+    package static let rfc5280CRLCAOnly = "RFC 5280 §6.3.3(b)(2)(iii) (CRL Processing): \"If the onlyContainsCACerts boolean is asserted in the IDP CRL extension, verify that the certificate includes the basic constraints extension with the cA boolean asserted.\""
+    package static let rfc5280CRLUserOnly = "RFC 5280 §6.3.3(b)(2)(ii) (CRL Processing): \"If the onlyContainsUserCerts boolean is asserted in the IDP CRL extension, verify that the certificate does not include the basic constraints extension with the cA boolean asserted.\""
+    package static let rfc6960Acceptance = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"Prior to accepting a signed response for a particular certificate as valid, OCSP clients SHALL confirm that:\" it is for the certificate, its signature is valid, its signer is authorized, and it is current."
+    package static let rfc6960Revoked = "RFC 6960 §2.2 (Response): \"The \"revoked\" state indicates that the certificate has been revoked, either temporarily (the revocation reason is certificateHold) or permanently.\""
+    package static let rfc6960Unknown = "RFC 6960 §2.2 (Response): \"The \"unknown\" state indicates that the responder doesn't know about the certificate being requested, usually because the request indicates an unrecognized issuer that is not served by this responder.\""
+    package static let rfc6960NextUpdate = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"When available, the time at or before which newer information will be available about the status of the certificate (nextUpdate) is greater than the current time.\""
     static let rfc5280CRLThisUpdate = "RFC 5280 §5.1.2.4 (This Update): \"This field indicates the issue date of this CRL.\""
-    static let rfc6960ThisUpdate = "RFC 6960 §4.2.2.1 (Time): \"Responses whose thisUpdate time is later than the local system time SHOULD be considered unreliable.\""
+    package static let rfc6960ThisUpdate = "RFC 6960 §4.2.2.1 (Time): \"Responses whose thisUpdate time is later than the local system time SHOULD be considered unreliable.\""
     static let rfc7633PathValidation = "RFC 7633 §4.3 (Processing): \"Advertising a TLS feature extension may change the expectations of relying parties.\" What it binds is a TLS client's handshake (§4.3.3); RFC 5280 path validation does not process it."
     static let rfc7633Client = "RFC 7633 §4.3.3 (Client): \"A client MUST treat a certificate with a TLS feature extension as an invalid certificate if the features offered by the server do not contain all features present in both the client's ClientHello message and the TLS feature extension.\""
-    static let rfc6960Delegation = "RFC 6960 §4.2.2.2 (Authorized Responders): \"They MUST reject the response if the certificate required to validate the signature on the response does not meet at least one of the following criteria:\" (the issuing CA's own certificate, or one it issued with id-kp-OCSPSigning)"
-    static let rfc6960Signature = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"The signature on the response is valid;\""
-    static let rfc6960Certificate = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"The certificate identified in a received response corresponds to the certificate that was identified in the corresponding request;\""
+    package static let rfc6960Delegation = "RFC 6960 §4.2.2.2 (Authorized Responders): \"They MUST reject the response if the certificate required to validate the signature on the response does not meet at least one of the following criteria:\" (the issuing CA's own certificate, or one it issued with id-kp-OCSPSigning)"
+    package static let rfc6960Signature = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"The signature on the response is valid;\""
+    package static let rfc6960Certificate = "RFC 6960 §3.2 (Signed Response Acceptance Requirements): \"The certificate identified in a received response corresponds to the certificate that was identified in the corresponding request;\""
 }

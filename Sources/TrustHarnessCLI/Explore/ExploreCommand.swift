@@ -15,9 +15,13 @@ struct ExploreCommand: ToolCommand {
         Each mutant changes one property of one certificate (validity encodings, basicConstraints, keyUsage, \
         extendedKeyUsage, names against the host, nameConstraints, issuer-name encodings, key identifiers, \
         unknown and duplicate extensions, versions, serial numbers, key types, signature algorithms and \
-        encodings) or of the chain (order, duplicates, extras, cross-signed copies, same-name anchors); every \
-        certificate is re-keyed and re-signed, so only that property differs. Every mutant runs on every \
-        selected back end; mutants on which they disagree (verdict, or failure classes when all reject) are \
+        encodings) or of the chain (order, duplicates, extras, cross-signed copies, same-name anchors), or of \
+        the CRLs and OCSP responses a revocation vector gives with its chain (dates, signatures, issuer name and \
+        key identifier, entries and reason codes, critical extensions, scope, v1; status, CertID, responder, \
+        response status); every certificate is re-keyed and re-signed, and every CRL and response re-signed by \
+        its signer's new key, so only that property differs. Every mutant runs on every selected back end \
+        that has the features its request needs (a back end without CRLs, OCSP responses or the vector's \
+        revocation mode is not asked); mutants on which they disagree (verdict, or failure classes when all reject) are \
         grouped into classes by mutation and answers, each kept as its smallest example. Then pairs of \
         mutations are drawn, and a pair is kept only when neither mutation alone gives the same answers.
 
@@ -58,6 +62,8 @@ struct ExploreCommand: ToolCommand {
               --format html --report explore.html
           trust-harness explore --from 'valid-chain/*' \\
               --backend openssl --backend gnutls
+          trust-harness explore --from 'revocation-*' --mutation 'crl/*' \\
+              --mutation 'ocsp/*' --pairs 0
           trust-harness explore --chain server.pem --anchors root.pem \\
               --host www.example.com --at 2026-01-01T00:00:00Z
           trust-harness explore --pairs 100000 --shard 3/8 --report shard-3.json
