@@ -52,10 +52,20 @@ struct ChildProcess {
         var description: String
     }
 
-    /// Runs `path` with `arguments` (argv[1...]) and exactly `environment`, and waits at most `limit`; on overrun the whole process group
-    /// is killed (`SIGKILL`) and waited for. Never leaves a process or a descriptor behind.
-    static func run(_ path: String, arguments: [String], environment: [String: String], limit: Duration, started: (pid_t) -> Void = { _ in }) throws(SpawnFailure) -> Exit {
-        var stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
+    /// A started child's ends of its pipes.
+    struct Spawned {
+        let pid: pid_t
+        /// Its standard input, when asked for (else `/dev/null`).
+        let input: Int32?
+        let output: Int32
+        let errors: Int32
+    }
+
+    /// Starts `path` with `arguments` (argv[1...]) and exactly `environment`, in a process group of
+    /// its own, every descriptor of this process from 3 up closed in it, its output and error on
+    /// close-on-exec pipes, and its input a pipe (`withInput`) or `/dev/null`.
+    static func spawn(_ path: String, arguments: [String], environment: [String: String], withInput: Bool) throws(SpawnFailure) -> Spawned {
+        var stdinPipe: [Int32] = [-1, -1], stdoutPipe: [Int32] = [0, 0], stderrPipe: [Int32] = [0, 0]
         guard pipe2(&stdoutPipe, O_CLOEXEC) == 0 else {
             throw SpawnFailure(description: "pipe2: \(String(cString: strerror(errno)))")
         }
@@ -63,14 +73,23 @@ struct ChildProcess {
             for fd in stdoutPipe { close(fd) }
             throw SpawnFailure(description: "pipe2: \(String(cString: strerror(errno)))")
         }
+        if withInput, pipe2(&stdinPipe, O_CLOEXEC) != 0 {
+            for fd in stdoutPipe + stderrPipe { close(fd) }
+            throw SpawnFailure(description: "pipe2: \(String(cString: strerror(errno)))")
+        }
+        func closeAll() { for fd in stdoutPipe + stderrPipe + stdinPipe where fd >= 0 { close(fd) } }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if withInput {
+            posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
         guard let addCloseFrom = Self.addCloseFrom, addCloseFrom(&actions, 3) == 0 else {
-            for fd in stdoutPipe + stderrPipe { close(fd) }
+            closeAll()
             throw SpawnFailure(description: "posix_spawn_file_actions_addclosefrom_np is not in this C library (glibc 2.34 or later has it): a child would inherit this process's sockets")
         }
         var attributes = posix_spawnattr_t()
@@ -92,13 +111,24 @@ struct ChildProcess {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         close(stdoutPipe[1]); close(stderrPipe[1])
+        if withInput { close(stdinPipe[0]) }
         guard spawned == 0 else {
             close(stdoutPipe[0]); close(stderrPipe[0])
+            if withInput { close(stdinPipe[1]) }
             throw SpawnFailure(description: "posix_spawn \(path): \(String(cString: strerror(spawned)))")
         }
+        return Spawned(pid: pid, input: withInput ? stdinPipe[1] : nil, output: stdoutPipe[0], errors: stderrPipe[0])
+    }
+
+    /// Runs `path` with `arguments` (argv[1...]) and exactly `environment`, its input `/dev/null`,
+    /// and waits at most `limit`; on overrun the whole process group is killed (`SIGKILL`) and
+    /// waited for. Never leaves a process or a descriptor behind.
+    static func run(_ path: String, arguments: [String], environment: [String: String], limit: Duration, started: (pid_t) -> Void = { _ in }) throws(SpawnFailure) -> Exit {
+        let child = try spawn(path, arguments: arguments, environment: environment, withInput: false)
+        let pid = child.pid
+        let stdoutPipe = [child.output], stderrPipe = [child.errors]
         started(pid)
 
-        let child = pid
         let group = DispatchGroup()
         let collected = Collected()
         for (fd, isOutput) in [(stdoutPipe[0], true), (stderrPipe[0], false)] {
@@ -114,7 +144,7 @@ struct ChildProcess {
         let status = Collected()
         DispatchQueue.global().async {
             var raw: Int32 = 0
-            while waitpid(child, &raw, 0) < 0 && errno == EINTR {}
+            while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
             status.setStatus(raw)
             exited.signal()
         }
@@ -135,7 +165,7 @@ struct ChildProcess {
                     output: collected.output, errors: collected.errors, killed: killed)
     }
 
-    private static func readAll(_ fd: Int32) -> [UInt8] {
+    static func readAll(_ fd: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {

@@ -2,11 +2,12 @@ import Foundation
 import HTTPClientWire
 import TrustBackendKit
 
-/// Runs `trust-http-client` in a child process for one request, with its clock set to the request's
-/// time by libfaketime (`LD_PRELOAD`, `FAKETIME="YYYY-MM-DD hh:mm:ss"` frozen, in `TZ=UTC`, the
-/// monotonic clock left alone so timeouts still run). The child gets no environment of ours but
-/// `PATH` and what is set here, so no stray `SSL_CERT_FILE`, proxy or CA variable changes the stack.
-/// A child that overruns its time is killed, and waited for: none is left behind.
+/// Runs `trust-http-client` for a request, in a worker process of the request's stack
+/// (``ClientWorker``), its clock set to the request's time by libfaketime (`LD_PRELOAD`, the time
+/// frozen at `YYYY-MM-DD hh:mm:ss` in its timestamp file, in `TZ=UTC`, the monotonic clock left alone
+/// so timeouts still run). The worker gets no environment of ours but `PATH` and what is set for it,
+/// so no stray `SSL_CERT_FILE`, proxy or CA variable changes the stack. A worker that overruns is
+/// killed, and waited for: none is left behind.
 struct ClientLauncher: Sendable {
     /// The child executable.
     let executable: URL
@@ -60,57 +61,12 @@ struct ClientLauncher: Sendable {
         return String(format: "%04d-%02d-%02d %02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
     }
 
-    /// Runs `request` at `unixTime`, with `environment` added (the stack's own variables), and
-    /// waits at most the request's timeout and 5 seconds more.
-    /// - Parameter systemCertificates: a folder to stand in for `/etc/ssl/certs` in the child's view
-    ///   of the file system (a private mount namespace made by util-linux's `unshare`, with the
-    ///   folder bound over it), or nil to leave the file system as it is.
-    /// - Parameter started: told the child's process id once it runs (its process group's too).
-    func run(_ request: ClientRequest, at unixTime: Int64, environment extra: [String: String], systemCertificates: URL? = nil, started: (pid_t) -> Void = { _ in }) -> Result {
-        // The request is in the client's environment (it is short), so nothing is written to a pipe;
-        // not an argument: under libfaketime, Swift's CommandLine.arguments comes out empty.
-        let encoded = (try? JSONEncoder().encode(request)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        let path: String
-        let arguments: [String]
-        if let systemCertificates {
-            path = "/usr/bin/unshare"
-            arguments = [
-                "--mount", "--map-root-user", "--propagation", "private", "--",
-                "/bin/sh", "-c", "mount --bind \"$1\" /etc/ssl/certs && exec \"$2\"", "sh", systemCertificates.path, executable.path,
-            ]
-        } else {
-            path = executable.path
-            arguments = []
-        }
-        var environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "LD_PRELOAD": faketime.path,
-            "FAKETIME": Self.faketimeValue(unixTime),
-            "FAKETIME_DONT_FAKE_MONOTONIC": "1",
-            "TZ": "UTC",
-            "TRUST_HTTP_CLIENT_REQUEST": encoded,
-        ]
-        environment.merge(extra) { $1 }
-        let limit = request.timeoutSeconds + 5
-        let exit: ChildProcess.Exit
-        do {
-            exit = try ChildProcess.run(path, arguments: arguments, environment: environment, limit: .milliseconds(Int64(limit * 1000)), started: started)
-        } catch {
-            return .failed("cannot start \(path): \(error)")
-        }
-        let stderr = String(decoding: exit.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let said = stderr.isEmpty ? "" : ": \(stderr.suffix(400))"
-        if exit.killed {
-            return .failed("the client process did not finish within \(Int(limit)) s and was killed\(said)")
-        }
-        if let signal = exit.signal {
-            return .failed("the client process died (signal \(signal))\(said)")
-        }
-        guard let line = String(decoding: exit.output, as: UTF8.self).split(separator: "\n").last,
-              let outcome = try? JSONDecoder().decode(ClientOutcome.self, from: Data(line.utf8)) else {
-            return .failed("the client process exited with status \(exit.status ?? -1) without an outcome\(said)")
-        }
-        return .outcome(outcome)
+    /// Makes `request` at `unixTime`, trusting `anchors` (PEM), by a worker of its stack
+    /// (``ClientWorkers``), its proxy's connections tunnelled to 127.0.0.1:`server` (nil: the
+    /// request names no proxy); waits at most the request's timeout and 5 seconds more.
+    /// - Parameter started: told the process id of the worker that makes the request.
+    func run(_ request: ClientRequest, at unixTime: Int64, anchors: String, server: UInt16?, started: (pid_t) -> Void = { _ in }) -> Result {
+        ClientWorkers.shared.run(request, launcher: self, at: unixTime, anchors: anchors, server: server, started: started)
     }
 }
 

@@ -16,8 +16,8 @@ final class HTTPClientEvaluator: TrustEvaluator, @unchecked Sendable {
     // @unchecked Sendable: every stored property is immutable after init.
     let stack: ClientStack
     let backendName: String
-    let anchorsFolder: URL
-    let anchorsFile: URL
+    /// The anchors as PEM, written to the worker's CA file before each request.
+    let anchorsPEM: String
     let launcher: ClientLauncher
     let timeoutSeconds: Double
 
@@ -36,22 +36,9 @@ final class HTTPClientEvaluator: TrustEvaluator, @unchecked Sendable {
                 throw TrustBackendError(backend: backendName, message: "anchor at index \(index) is not a certificate a client can read (NIOSSLCertificate(bytes:format: .der): \(error))")
             }
         }
-        // A folder of its own holding the anchors as `ca-certificates.crt`: AsyncHTTPClient reads the
-        // file; for URLSession the folder stands in for /etc/ssl/certs (see ClientLauncher.run).
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trust-http-anchors-\(UUID().uuidString)")
-        let file = folder.appendingPathComponent("ca-certificates.crt")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(anchors.map { Self.pem($0) }.joined().utf8).write(to: file, options: .atomic)
-        } catch {
-            throw TrustBackendError(backend: backendName, message: "cannot write the anchors' PEM file \(file.path): \(error)")
-        }
-        anchorsFolder = folder
-        anchorsFile = file
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: anchorsFolder)
+        // AsyncHTTPClient reads them as its roots file; for URLSession the file is the system's CA
+        // bundle in the worker's view (see ClientWorker).
+        anchorsPEM = anchors.map { Self.pem($0) }.joined()
     }
 
     /// `der` as PEM, under `label` (a certificate unless told).
@@ -135,18 +122,10 @@ final class HTTPClientEvaluator: TrustEvaluator, @unchecked Sendable {
         case .failure(let refusal): return Self.notAsked(refusal.name, refusal.message)
         }
         let clientRequest = ClientRequest(
-            stack: stack, url: route.url, proxyPort: route.proxied ? port : nil, verifyHost: route.verifyHost,
-            anchorsFile: anchorsFile.path, timeoutSeconds: timeoutSeconds
+            stack: stack, url: route.url, proxyPort: nil, verifyHost: route.verifyHost,
+            anchorsFile: "", timeoutSeconds: timeoutSeconds
         )
-        var environment: [String: String] = [:]
-        var systemCertificates: URL?
-        if stack == .urlSession {
-            // libcurl's proxy variable; and the anchors as the system's CA bundle and folder, the
-            // only roots URLSession on Linux has (README: what an application cannot set).
-            if route.proxied { environment["https_proxy"] = "http://127.0.0.1:\(port)" }
-            systemCertificates = anchorsFolder
-        }
-        switch launcher.run(clientRequest, at: unixTime, environment: environment, systemCertificates: systemCertificates) {
+        switch launcher.run(clientRequest, at: unixTime, anchors: anchorsPEM, server: route.proxied ? port : nil) {
         case .failed(let why):
             return Self.notAsked("CLIENT_PROCESS", why)
         case .outcome(let outcome):

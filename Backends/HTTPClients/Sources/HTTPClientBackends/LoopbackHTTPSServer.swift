@@ -30,7 +30,7 @@ final class LoopbackHTTPSServer: @unchecked Sendable {
         case closeOnAccept
         /// Accepts and never answers.
         case stall
-        /// Answers the CONNECT, then sends bytes that are not TLS.
+        /// Answers the CONNECT (or the client's first TLS record), then sends bytes that are not TLS.
         case garbageAfterConnect
     }
 
@@ -128,8 +128,13 @@ private final class ConnectFront: ChannelInboundHandler, RemovableChannelHandler
     func channelRead(context channelContext: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
         if buffered == nil { buffered = bytes } else { buffered!.writeBuffer(&bytes) }
-        // A client connecting to the server itself (no proxy) starts with a TLS record at once.
+        // A client connecting to the server itself (no proxy, or through a client worker's tunnel,
+        // which answers the CONNECT itself) starts with a TLS record at once.
         if let first = buffered?.readableBytesView.first, first == 0x16 {
+            if fault == .garbageAfterConnect {
+                channelContext.writeAndFlush(wrapOutboundOut(ByteBuffer(string: "this is not TLS\r\n\r\n")), promise: nil)
+                return
+            }
             startTLS(channelContext, rest: buffered!)
             return
         }

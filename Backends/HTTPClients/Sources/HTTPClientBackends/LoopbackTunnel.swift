@@ -18,12 +18,22 @@ final class LoopbackTunnel: @unchecked Sendable {
     let port: UInt16
     private let channel: any Channel
     private let connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>
+    private let targetBox: NIOLockedValueBox<UInt16>
+
+    /// The port on 127.0.0.1 a new connection is tunnelled to; changing it leaves open tunnels as
+    /// they are (a client worker's front, pointed at each request's server in turn).
+    var target: UInt16 {
+        get { targetBox.withLockedValue { $0 } }
+        set { targetBox.withLockedValue { $0 = newValue } }
+    }
 
     /// - Parameter target: the port on 127.0.0.1 each connection is tunnelled to.
     /// - Throws: when the listening socket cannot be bound.
     init(to target: UInt16) throws {
         let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+        let targetBox = NIOLockedValueBox(target)
         self.connections = connections
+        self.targetBox = targetBox
         @Sendable func register(_ channel: any Channel) {
             connections.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
             channel.closeFuture.whenComplete { _ in _ = connections.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) } }
@@ -34,7 +44,7 @@ final class LoopbackTunnel: @unchecked Sendable {
             .childChannelInitializer { child in
                 register(child)
                 return child.eventLoop.makeCompletedFuture {
-                    try child.pipeline.syncOperations.addHandler(TunnelFront(target: target, register: register))
+                    try child.pipeline.syncOperations.addHandler(TunnelFront(target: targetBox.withLockedValue { $0 }, register: register))
                 }
             }
         channel = try bootstrap.bind(host: "127.0.0.1", port: 0).wait()

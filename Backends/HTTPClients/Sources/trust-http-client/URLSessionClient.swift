@@ -32,10 +32,13 @@ enum URLSessionClient {
             done.signal()
         }
         task.resume()
-        if done.wait(timeout: .now() + request.timeoutSeconds + 2) == .timedOut {
-            task.cancel()
-            return ClientOutcome(errorType: "Timeout", errorDescription: "the data task did not complete within \(request.timeoutSeconds + 2) s", challenges: delegate.methods.get())
-        }
+        // No timed wait: in a worker serving request after request at other faked times, a wait with
+        // a timeout here gave up long before its time on about one request in a hundred under load
+        // (`trust-harness stress --backend urlsession`: 65 of 6,400, none without it; libfaketime
+        // wraps timed waits and reckons them on its clock). A task that never completes is the
+        // harness's to end: it kills the worker after the request's timeout and 5 seconds
+        // (CLIENT_PROCESS, not a verdict).
+        done.wait()
         let (response, error) = result.get()
         var outcome = ClientOutcome(challenges: delegate.methods.get())
         if let error {

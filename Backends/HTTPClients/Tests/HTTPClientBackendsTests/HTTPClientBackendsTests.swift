@@ -64,8 +64,8 @@ import TrustHarnessTestKit
             let server = try LoopbackHTTPSServer(chain: vector.request.chain, privateKey: try #require(vector.request.leafPrivateKey))
             defer { server.stop() }
             let client = try HTTPClientEvaluator(stack: .asyncHTTPClient, backendName: backend.name, anchors: vector.anchors, launcher: try ClientLauncher.locate(), timeoutSeconds: 10)
-            let request = ClientRequest(stack: .asyncHTTPClient, url: "https://www.example.test/", proxyPort: server.port, anchorsFile: client.anchorsFile.path, timeoutSeconds: 10)
-            _ = client.launcher.run(request, at: later.unixTime, environment: [:])
+            let request = ClientRequest(stack: .asyncHTTPClient, url: "https://www.example.test/", proxyPort: nil, anchorsFile: "", timeoutSeconds: 10)
+            _ = client.launcher.run(request, at: later.unixTime, anchors: client.anchorsPEM, server: server.port)
             #expect(server.connectionsSeen.last?.error?.contains("SSLV3_ALERT_CERTIFICATE_EXPIRED") == true)
         }
     }
@@ -93,8 +93,8 @@ import TrustHarnessTestKit
         let server = try LoopbackHTTPSServer(chain: vector.request.chain, privateKey: try #require(vector.request.leafPrivateKey))
         defer { server.stop() }
         let evaluator = try HTTPClientEvaluator(stack: .urlSession, backendName: "urlsession", anchors: vector.anchors, launcher: try ClientLauncher.locate(), timeoutSeconds: 10)
-        let request = ClientRequest(stack: .urlSession, url: "https://www.example.test/", proxyPort: server.port, anchorsFile: evaluator.anchorsFile.path, timeoutSeconds: 10)
-        let result = evaluator.launcher.run(request, at: vector.request.unixTime, environment: ["https_proxy": "http://127.0.0.1:\(server.port)"], systemCertificates: evaluator.anchorsFolder)
+        let request = ClientRequest(stack: .urlSession, url: "https://www.example.test/", proxyPort: nil, anchorsFile: "", timeoutSeconds: 10)
+        let result = evaluator.launcher.run(request, at: vector.request.unixTime, anchors: evaluator.anchorsPEM, server: server.port)
         guard case .outcome(let outcome) = result else {
             Issue.record("no outcome: \(result)")
             return
@@ -105,17 +105,18 @@ import TrustHarnessTestKit
 
     /// A server that closes at once, stalls, or answers the tunnel with bytes that are not TLS is a
     /// rejection that says so, within the request's timeout (plus the launcher's margin): no request
-    /// hangs, the server's port is closed after, no child process is left.
+    /// hangs, the server's port is closed after, and a worker that had to be killed is gone (not even
+    /// a zombie) while one that answered stays for the next request.
     @Test(arguments: [LoopbackHTTPSServer.Fault.closeOnAccept, .stall, .garbageAfterConnect])
     func aFaultyServerIsAClearOutcome(_ fault: LoopbackHTTPSServer.Fault) throws {
         let vector = try BackendTestKit.vector("valid-chain/p256")
         for stack in ClientStack.allCases {
             let server = try LoopbackHTTPSServer(chain: vector.request.chain, privateKey: try #require(vector.request.leafPrivateKey), fault: fault)
             let evaluator = try HTTPClientEvaluator(stack: stack, backendName: stack.rawValue, anchors: vector.anchors, launcher: try ClientLauncher.locate(), timeoutSeconds: 2)
-            let request = ClientRequest(stack: stack, url: "https://www.example.test/", proxyPort: server.port, anchorsFile: evaluator.anchorsFile.path, timeoutSeconds: 2)
+            let request = ClientRequest(stack: stack, url: "https://www.example.test/", proxyPort: nil, anchorsFile: "", timeoutSeconds: 2)
             let start = ContinuousClock.now
             var child: pid_t = 0
-            let result = evaluator.launcher.run(request, at: vector.request.unixTime, environment: stack == .urlSession ? ["https_proxy": "http://127.0.0.1:\(server.port)"] : [:], systemCertificates: stack == .urlSession ? evaluator.anchorsFolder : nil) { child = $0 }
+            let result = evaluator.launcher.run(request, at: vector.request.unixTime, anchors: evaluator.anchorsPEM, server: server.port) { child = $0 }
             let elapsed = ContinuousClock.now - start
             server.stop()
             #expect(elapsed < .seconds(9), "\(stack) \(fault) took \(elapsed)")
@@ -131,8 +132,78 @@ import TrustHarnessTestKit
                 #expect(fault == .stall && why.contains("killed"), "\(stack) \(fault): \(why)")
             }
             #expect(Self.connects(to: server.port) == false, "\(stack) \(fault): port \(server.port) still open")
-            // The child and its process group are gone (waited for: not even a zombie).
-            #expect(child > 0 && kill(child, 0) == -1 && kill(-child, 0) == -1, "\(stack) \(fault): process \(child) left behind")
+            if case .failed = result {
+                // The killed worker and its process group are gone (waited for: not even a zombie).
+                #expect(child > 0 && kill(child, 0) == -1 && kill(-child, 0) == -1, "\(stack) \(fault): process \(child) left behind")
+            } else {
+                #expect(child > 0 && kill(child, 0) == 0, "\(stack) \(fault): the worker \(child) that answered is gone")
+            }
+        }
+    }
+
+    /// A worker serves request after request, each on its own: the same process trusts the valid
+    /// chain at its time, rejects it as expired in 2200 (its clock), rejects it under another
+    /// vector's anchors (its anchors), and trusts it again, with the first request's answer word for
+    /// word; so nothing of one request (clock, roots, connection, session) reaches the next.
+    @Test(arguments: ClientStack.allCases)
+    func aWorkerKeepsEveryRequestOnItsOwn(_ stack: ClientStack) throws {
+        let vector = try BackendTestKit.vector("valid-chain/p256")
+        let other = try BackendTestKit.vector("valid-chain/rsa2048")
+        let server = try LoopbackHTTPSServer(chain: vector.request.chain, privateKey: try #require(vector.request.leafPrivateKey))
+        defer { server.stop() }
+        let launcher = try ClientLauncher.locate()
+        let own = try HTTPClientEvaluator(stack: stack, backendName: stack.rawValue, anchors: vector.anchors, launcher: launcher, timeoutSeconds: 10)
+        let foreign = try HTTPClientEvaluator(stack: stack, backendName: stack.rawValue, anchors: other.anchors, launcher: launcher, timeoutSeconds: 10)
+        var workers: [pid_t] = []
+        func ask(_ evaluator: HTTPClientEvaluator, at unixTime: Int64) -> ClientOutcome? {
+            let request = ClientRequest(stack: stack, url: "https://www.example.test/", proxyPort: nil, anchorsFile: "", timeoutSeconds: 10)
+            guard case .outcome(let outcome) = evaluator.launcher.run(request, at: unixTime, anchors: evaluator.anchorsPEM, server: server.port, started: { workers.append($0) }) else { return nil }
+            return outcome
+        }
+        let first = try #require(ask(own, at: vector.request.unixTime))
+        let expired = try #require(ask(own, at: 7_258_118_400))
+        let untrusted = try #require(ask(foreign, at: vector.request.unixTime))
+        let again = try #require(ask(own, at: vector.request.unixTime))
+        #expect(first.status == 200 && again.status == 200)
+        #expect(expired.status == nil && untrusted.status == nil)
+        #expect(abs((expired.clock ?? 0) - 7_258_118_400) < 5, "the worker's clock did not follow the request: \(expired.clock ?? 0)")
+        #expect(first.errorDescription == again.errorDescription && first.challenges == again.challenges)
+        #expect(Set(workers).count == 1, "\(stack): the requests were made by \(Set(workers).count) workers, not one reused: \(workers)")
+    }
+
+    /// A worker that dies, answers something other than an outcome, or never answers is ended (not
+    /// even a zombie is left), the request says why (not a verdict: the harness's), and the next
+    /// request gets a new worker. The misbehaving workers are real processes (shell scripts) in the
+    /// client's place.
+    @Test func aWorkerThatMisbehavesIsReplaced() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trust-http-misbehaving-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let faketime = try ClientLauncher.locate().faketime
+        let scripts: [(name: String, body: String, says: String)] = [
+            ("dies", "read line; kill -SEGV $$", "ended before it answered"),
+            ("garbage", "read line; echo 'this is not an outcome'; exec sleep 30", "not one outcome"),
+            ("silent", "read line; exec sleep 30", "did not answer within 5 s and was killed"),
+        ]
+        for script in scripts {
+            let file = folder.appendingPathComponent(script.name)
+            try Data("#!/bin/sh\n\(script.body)\n".utf8).write(to: file)
+            chmod(file.path, 0o755)
+            let launcher = ClientLauncher(executable: file, faketime: faketime)
+            let request = ClientRequest(stack: .asyncHTTPClient, url: "https://127.0.0.1:9/", proxyPort: nil, anchorsFile: "", timeoutSeconds: 0.2)
+            var pids: [pid_t] = []
+            for _ in 0..<2 {
+                let result = launcher.run(request, at: 1_748_736_000, anchors: "", server: nil) { pids.append($0) }
+                guard case .failed(let why) = result else {
+                    Issue.record("\(script.name): an outcome from a worker that gives none: \(result)")
+                    continue
+                }
+                #expect(why.contains(script.says) && why.contains("replaced"), "\(script.name): \(why)")
+            }
+            #expect(pids.count == 2 && pids[0] != pids[1], "\(script.name): the broken worker was used again: \(pids)")
+            for pid in pids {
+                #expect(kill(pid, 0) == -1 && kill(-pid, 0) == -1, "\(script.name): process \(pid) left behind")
+            }
         }
     }
 
