@@ -62,6 +62,11 @@ public protocol BaselineLoop: Sendable {
     /// checking with no CRL); the default runs without checking and answers nil when checking is
     /// asked (a loop that checks nothing cannot be asked).
     func run(chain: [[UInt8]], anchors: [[UInt8]], revocationLists: [[UInt8]]?, host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64?
+    /// ``run(chain:anchors:revocationLists:host:unixTime:cold:iterations:)`` with the leaf's private
+    /// key (PKCS#8 DER; nil for a chain of the caller's own), for a loop that serves the chain: an
+    /// HTTP client's loop makes real requests to a server presenting it. The default leaves the key
+    /// out.
+    func run(chain: [[UInt8]], anchors: [[UInt8]], leafPrivateKey: [UInt8]?, revocationLists: [[UInt8]]?, host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64?
 }
 
 extension BaselineLoop {
@@ -73,5 +78,9 @@ extension BaselineLoop {
     public func run(chain: [[UInt8]], anchors: [[UInt8]], revocationLists: [[UInt8]]?, host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
         guard revocationLists == nil else { return nil }
         return run(chain: chain, anchors: anchors, host: host, unixTime: unixTime, cold: cold, iterations: iterations)
+    }
+    /// The loop without the key: a loop that verifies needs none.
+    public func run(chain: [[UInt8]], anchors: [[UInt8]], leafPrivateKey: [UInt8]?, revocationLists: [[UInt8]]?, host: String?, unixTime: Int64, cold: Bool, iterations: UInt64) -> UInt64? {
+        run(chain: chain, anchors: anchors, revocationLists: revocationLists, host: host, unixTime: unixTime, cold: cold, iterations: iterations)
     }
 }

@@ -264,7 +264,8 @@ public struct BenchmarkRunner: Sendable {
         // A loop is measured on what the back end is asked: the scenario's CRLs too (nil: no
         // revocation checking); a loop that takes none answers nil, and the scenario has no loop.
         guard scenario.ocspResponses.isEmpty, let elapsed = loop.run(
-            chain: scenario.chain, anchors: scenario.anchors, revocationLists: scenario.revocationLists.isEmpty ? nil : scenario.revocationLists,
+            chain: scenario.chain, anchors: scenario.anchors, leafPrivateKey: scenario.leafPrivateKey,
+            revocationLists: scenario.revocationLists.isEmpty ? nil : scenario.revocationLists,
             host: scenario.host, unixTime: Int64(scenario.time.timeIntervalSince1970), cold: cold, iterations: iterations
         ) else {
             throw BenchmarkError(kind: .rawLoopFailed, message: "the raw loop \(loop.label) (\(cold ? "cold" : "warm")) did not verify \(scenario.name)")

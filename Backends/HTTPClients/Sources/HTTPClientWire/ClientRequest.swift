@@ -25,6 +25,10 @@ public struct ClientRequest: Codable, Sendable, Hashable {
     public var anchorsFile: String
     /// The most the request may take, in seconds; the launcher kills the process a little after.
     public var timeoutSeconds: Double
+    /// How many times to make the request, one after another, each on its own (nil: once): the
+    /// stack's own loop that `bench` puts an evaluation beside. The outcome is the last one, or the
+    /// first that got no response, with the seconds of them all.
+    public var repetitions: Int?
 
     public init(stack: ClientStack, url: String, proxyPort: UInt16?, verifyHost: Bool = true, anchorsFile: String, timeoutSeconds: Double) {
         self.stack = stack

@@ -46,7 +46,14 @@ if ProcessInfo.processInfo.environment["TRUST_HTTP_CLIENT_WORKER"] == "1" {
             FileHandle.standardError.write(Data("trust-http-client: a line of standard input is not a request\n".utf8))
             exit(2)
         }
-        say(await fetch(request))
+        var outcome = await fetch(request)
+        var seconds = outcome.seconds
+        for _ in 1..<max(1, request.repetitions ?? 1) where outcome.status != nil {
+            outcome = await fetch(request)
+            seconds += outcome.seconds
+        }
+        outcome.seconds = seconds
+        say(outcome)
     }
     exit(0)
 }
