@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "TrustVectors",
             dependencies: [
-                "TrustCore", "TrustPolicy", "TrustVectorsResources",
+                "TrustCore", "TrustDER", "TrustPolicy", "TrustVectorsResources",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),

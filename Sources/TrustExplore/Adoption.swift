@@ -5,7 +5,8 @@ import TrustVectors
 /// The documented step from findings to the catalogue: `trust-harness explore --adopt
 /// DIR/candidates.json` brings every candidate whose `expected` is set (from the standard; the
 /// explorer pre-fills it from the mutation's declared answer, ``MutationCatalogue/answer(_:role:host:)``)
-/// into `Vectors/explored/`: its certificates, an entry in `explored/manifest.json`, and for every
+/// into `Vectors/explored/`: its certificates, its leaf's private key (in `explored/keys/`, one file
+/// per key: ``ExploredKeys``), an entry in `explored/manifest.json`, and for every
 /// back end given that answers otherwise, a deviation in `explored/deviations.json` with the
 /// library's own diagnostic as its reason, so the conformance matrix shows the difference and a
 /// test fails when it changes. Candidates with `expected` null stay where they are.
@@ -81,6 +82,7 @@ public enum Adoption {
         func file(of backend: String) -> URL { deviationsFileOf[backend] ?? deviationsURL }
         var summary = Summary(adopted: [], leftOut: [], deviations: 0)
         var taken = Set<String>()
+        var keys = ExploredKeys(vectors: vectors)
         for candidate in tryingOrder(list.vectors) {
             // Several classes can share a mutation and place (other bases, other answers): the
             // first that can be adopted is the one kept.
@@ -110,6 +112,23 @@ public enum Adoption {
             }
             let chain = try candidate.chain.map(read)
             let anchors = try candidate.anchors.map(read)
+            // Every adopted chain can be presented by a TLS server (run --handshake, the HTTP
+            // clients): its leaf's key comes with it.
+            var leafKey: [UInt8]?
+            if let first = chain.first {
+                guard let file = candidate.leafKey else {
+                    summary.leave(candidate.id, because: "its leaf's private key was not kept (candidates written before the explorer kept its keys: explore again)")
+                    continue
+                }
+                guard let key = VectorKeys.keyFile(source.appendingPathComponent(file)) else {
+                    throw FileProblem(file: source.appendingPathComponent(file).path, problem: "is not a PEM private key (the leaf key of \(candidate.id))")
+                }
+                guard VectorKeys.subjectPublicKeyInfo(ofCertificate: first.der) == key.spki else {
+                    summary.leave(candidate.id, because: "its leaf's private key does not fit the leaf's public key")
+                    continue
+                }
+                leafKey = key.der
+            }
             guard let time = Timestamp.parse(candidate.time) else { throw FileProblem(file: candidatesFile.path, problem: "\(candidate.id) has time \(candidate.time)") }
             let request = EvaluationRequest(chain: chain.map(\.der), host: candidate.host.map(HostIdentity.init), time: time)
             // A back end that refuses the anchors would make `run` report an error: not a vector.
@@ -122,6 +141,7 @@ public enum Adoption {
             let webpki = candidate.webpki ?? rfc5280
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
             for file in chain + anchors { try file.data.write(to: target.appendingPathComponent(file.name)) }
+            if let leafKey { try keys.keep(leafKey) }
             var entry = VectorEntry(id: candidate.id, description: candidate.description, chain: chain.map { "explored/\(slug)/\($0.name)" },
                                     anchors: anchors.map { "explored/\(slug)/\($0.name)" },
                                     host: candidate.host, time: candidate.time, expected: rfc5280.expected, references: rfc5280.references)

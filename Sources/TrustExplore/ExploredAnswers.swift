@@ -101,7 +101,8 @@ extension ExploredAnswers {
 
     /// Makes each adopted vector whose id matches `patterns` again from its mutations on `base` (a
     /// catalogue chain that both profiles trust) re-keyed to `keyType`, with the keys of `seed` (the
-    /// explorer's), and rewrites its certificates and manifest entry (answers derived again). Use it
+    /// explorer's), and rewrites its certificates and manifest entry (answers derived again), keeping
+    /// its leaf's private key in `explored/keys/` (``ExploredKeys``). Use it
     /// when a vector's base departs from a profile for something the id does not name. Deviations
     /// must be recorded again afterwards.
     /// - Throws: ``FileProblem`` for an unreadable manifest, or the file system's error.
@@ -109,6 +110,7 @@ extension ExploredAnswers {
         let url = vectors.appendingPathComponent(VectorSuite.exploredManifestPath)
         var manifest = try FileProblem.decodeJSON(VectorManifest.self, from: url, shape: "a vector manifest")
         let keys = try KeySource(seed: seed, kinds: [keyType.kind])
+        var leafKeys = ExploredKeys(vectors: vectors)
         var results: [Rebased] = []
         for index in manifest.vectors.indices where patterns.contains(where: { Glob.matches($0, manifest.vectors[index].id) }) {
             let entry = manifest.vectors[index]
@@ -134,6 +136,7 @@ extension ExploredAnswers {
             for old in entry.chain + entry.anchors { try? FileManager.default.removeItem(at: vectors.appendingPathComponent(old)) }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let files = try FindingFiles.singleFiles(chain: rendered.chain, anchors: rendered.anchors, in: folder, prefix: "explored/\(slug)")
+            if let key = rendered.leafKey { try leafKeys.keep(key.pkcs8) }
             manifest.vectors[index].chain = files.chain
             manifest.vectors[index].anchors = files.anchors
             manifest.vectors[index].host = draft.host

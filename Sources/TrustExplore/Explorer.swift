@@ -88,6 +88,17 @@ public struct Explorer: Sendable {
         }
     }
 
+    /// Which of the run's keys an example's leaf (its first presented certificate) carries: its key
+    /// type and slot, from which the run's seed makes the private key again, so that a report holds
+    /// no key material and every leaf can still be served by a TLS server: `--results-dir` writes
+    /// the key beside the certificates (``FindingFiles``) and adoption keeps it in
+    /// `Vectors/explored/keys/` (``Adoption``).
+    public struct LeafKey: Sendable, Hashable, Codable {
+        /// `ed25519`, `p256`, `p384`, `rsa2048` or `rsa1024`.
+        public var type: String
+        public var slot: Int
+    }
+
     /// The revocation data given with a mutant (DER; in JSON each CRL and OCSP response base64, as
     /// certificates are) and the caller's mode.
     public struct Revocation: Sendable, Hashable, Codable {
@@ -128,6 +139,8 @@ public struct Explorer: Sendable {
         /// The CRLs, OCSP responses and mode the example was asked with (nil: none, no revocation
         /// checking asked).
         public var revocation: Revocation? = nil
+        /// The key of the example's leaf (nil: it presents no certificate).
+        public var leafKey: LeafKey? = nil
         /// How many mutants fell in this class.
         public var occurrences: Int
         /// What the profile the run judged against calls for; nil where it leaves the answer open or
@@ -252,6 +265,7 @@ public struct Explorer: Sendable {
         var anchors: [[UInt8]]
         var host: String?
         var revocation: Revocation? = nil
+        var leafKey: LeafKey? = nil
 
         var disagrees: Bool { Set(answers.map(\.signature)).count > 1 }
         /// Every back end answers the same verdict, and `standard` (when there is one) says the other.
@@ -519,6 +533,7 @@ public struct Explorer: Sendable {
                     host: result.evaluated.host,
                     time: Timestamp.format(units[candidate.base].model.time),
                     revocation: result.evaluated.revocation,
+                    leafKey: result.evaluated.leafKey,
                     occurrences: 1,
                     standard: standard,
                     rfc5280: rfc5280,
@@ -622,6 +637,7 @@ public struct Explorer: Sendable {
             time.evaluations[backend.name, default: 0] += 1
             return Answer(backend: backend.name, trusted: verdict.isTrusted, failures: verdict.isTrusted ? [] : verdict.failures, diagnostics: verdict.diagnostics.map(\.description))
         }
-        return Evaluated(applicable: true, answers: answers, chain: rendered.chain, anchors: rendered.anchors, host: draft.host, revocation: revocation)
+        return Evaluated(applicable: true, answers: answers, chain: rendered.chain, anchors: rendered.anchors, host: draft.host, revocation: revocation,
+                         leafKey: rendered.leafKey.map { LeafKey(type: $0.kind.rawValue, slot: $0.slot) })
     }
 }

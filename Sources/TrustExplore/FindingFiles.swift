@@ -3,11 +3,13 @@ import TrustCore
 import TrustHarness
 import TrustVectors
 
-/// Writes each finding as files: `<folder>/<NN>-<slug>/chain.pem`, `anchors.pem` and `finding.json`
-/// (the answers, the native diagnostics and the `trust-harness evaluate` command that reproduces
-/// it), and `<folder>/candidates.json`, every finding as a candidate vector in the manifest's format
-/// with `expected` left null: set it from the standard (never from a back end) to make it a
-/// catalogue entry (README: "From a finding to a vector").
+/// Writes each finding as files: `<folder>/<NN>-<slug>/chain.pem`, `anchors.pem`, `leaf-key.pem`
+/// (the private key of the first certificate presented, made again from the run's seed, for a TLS
+/// server to present the chain) and `finding.json` (the answers, the native diagnostics and the
+/// `trust-harness evaluate` command that reproduces it), and `<folder>/candidates.json`, every
+/// finding as a candidate vector in the manifest's format with `expected` left null: set it from
+/// the standard (never from a back end) to make it a catalogue entry (README: "From a finding to a
+/// vector").
 ///
 /// A finding asked with revocation data also has its CRLs (`crl-N.pem`) and OCSP responses
 /// (`ocsp-N.der`), and a `manifest.json` of the one vector it is, with its revocation files and mode:
@@ -32,6 +34,10 @@ public enum FindingFiles {
         /// The CRLs and OCSP responses (files relative to candidates.json's folder) and the mode the
         /// finding was asked with; absent without any.
         public var revocation: RevocationFiles? = nil
+        /// The PEM file (relative to candidates.json's folder) of the private key of the first
+        /// certificate of `chain`; absent when the chain is empty (or in a file written before the
+        /// explorer kept its keys).
+        public var leafKey: String? = nil
         public var observed: [Explorer.Answer]
         public var reproduce: String
     }
@@ -113,6 +119,16 @@ public enum FindingFiles {
         return VectorManifest(vectors: [entry])
     }
 
+    /// The private key (PKCS#8 DER) of `key`, made again as the run of `seed` made it.
+    /// - Throws: ``TrustVectors/FileProblem`` for a key type the explorer does not make, or the
+    ///   error of making the key.
+    static func privateKey(_ key: Explorer.LeafKey, seed: UInt64) throws -> [UInt8] {
+        guard let kind = SigningKey.Kind(rawValue: key.type) else {
+            throw FileProblem(file: "leaf-key.pem", problem: "names the key type \(key.type), which the explorer does not make (\(SigningKey.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return try SigningKey(kind: kind, seed: seed, slot: key.slot).pkcs8
+    }
+
     /// Writes every finding into `folder` (created if missing).
     /// - Throws: the file system's error, naming the file.
     public static func write(_ report: Explorer.Report, to folder: URL) throws {
@@ -127,13 +143,18 @@ public enum FindingFiles {
             try Data(pem(finding.anchors).utf8).write(to: directory.appendingPathComponent("anchors.pem"))
             // One certificate per file as well, the form a manifest entry names.
             let singles = try singleFiles(chain: finding.chain, anchors: finding.anchors, in: directory, prefix: name)
+            var leafKey: String?
+            if let key = finding.leafKey {
+                try Data(PEMText.encode(type: "PRIVATE KEY", der: try privateKey(key, seed: report.seed)).utf8).write(to: directory.appendingPathComponent("leaf-key.pem"))
+                leafKey = "\(name)/leaf-key.pem"
+            }
             let reproduce = command(finding, folder: directory.path)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             struct FindingFile: Encodable {
                 var finding: Explorer.Finding
                 var reproduce: String
-                enum Key: String, CodingKey { case kind, steps, summary, base, answers, host, time, revocation, occurrences, reproduce, key }
+                enum Key: String, CodingKey { case kind, steps, summary, base, answers, host, time, revocation, leafKey, occurrences, reproduce, key }
                 func encode(to encoder: any Encoder) throws {
                     var c = encoder.container(keyedBy: Key.self)
                     try c.encode(finding.kind, forKey: .kind)
@@ -145,6 +166,7 @@ public enum FindingFiles {
                     try c.encode(finding.host, forKey: .host)
                     try c.encode(finding.time, forKey: .time)
                     try c.encodeIfPresent(finding.revocation, forKey: .revocation)
+                    try c.encodeIfPresent(finding.leafKey, forKey: .leafKey)
                     try c.encode(finding.occurrences, forKey: .occurrences)
                     try c.encode(reproduce, forKey: .reproduce)
                 }
@@ -173,6 +195,7 @@ public enum FindingFiles {
                 open: answer?.open,
                 webpki: webpki,
                 revocation: revocation,
+                leafKey: leafKey,
                 observed: finding.answers,
                 reproduce: reproduce
             ))

@@ -129,10 +129,11 @@ struct MutantDraft: Sendable {
     // MARK: - Rendering
 
     /// The presented chain and anchors as DER: every certificate re-keyed (slot keys of type
-    /// ``slotKind`` from `keys`, or the alternative key a mutation chose) and signed by its issuer's key.
-    func render(keys: KeySource) throws -> (chain: [[UInt8]], anchors: [[UInt8]]) {
+    /// ``slotKind`` from `keys`, or the alternative key a mutation chose) and signed by its issuer's
+    /// key; and the key of the first certificate presented (nil when none is).
+    func render(keys: KeySource) throws -> (chain: [[UInt8]], anchors: [[UInt8]], leafKey: SigningKey?) {
         let rendered = try renderAll(keys: keys)
-        return (rendered.chain, rendered.anchors)
+        return (rendered.chain, rendered.anchors, rendered.leafKey)
     }
 
     /// A mutant as DER: the presented chain, the anchors, and the CRLs and OCSP responses to give
@@ -142,6 +143,9 @@ struct MutantDraft: Sendable {
         var anchors: [[UInt8]]
         var revocationLists: [[UInt8]]
         var ocspResponses: [[UInt8]]
+        /// The key of the first presented certificate (nil when none is presented): what a TLS
+        /// server presenting the chain needs.
+        var leafKey: SigningKey?
     }
 
     /// Every certificate re-keyed (slot keys of type ``slotKind`` from `keys`, or the alternative key
@@ -236,7 +240,7 @@ struct MutantDraft: Sendable {
             }
             responses.append(DER.sequence([DER.enumerated(response.status)] + (body.map { [$0] } ?? [])).encoded)
         }
-        return Rendered(chain: chain, anchors: anchors, revocationLists: lists, ocspResponses: responses)
+        return Rendered(chain: chain, anchors: anchors, revocationLists: lists, ocspResponses: responses, leafKey: try presented.first.map(key))
     }
 
     /// The subjectKeyIdentifier of `node` as the draft has it, if any.
@@ -245,8 +249,9 @@ struct MutantDraft: Sendable {
     }
 }
 
-/// The keys of an exploration: one key per slot and key type (Ed25519 and P-256 derived from the
-/// seed; RSA-2048 made anew, once per slot and exploration), and the alternative keys.
+/// The keys of an exploration: one key per slot and key type (``SigningKey/init(kind:seed:slot:)``:
+/// Ed25519, P-256 and P-384 derived from the seed, RSA from the committed pool or from the slot),
+/// and the alternative keys: each can be made again from its type, slot and the seed.
 final class KeySource: @unchecked Sendable {
     let seed: UInt64
     private let alternatives: AlternativeKeys

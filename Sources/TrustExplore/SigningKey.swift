@@ -28,9 +28,23 @@ struct SigningKey: Sendable {
     }
 
     let kind: Kind
+    /// The key slot it was made for (``init(kind:seed:slot:)``): with the kind and the run's seed,
+    /// all it takes to make the key again.
+    let slot: Int
     private let key: Key
     /// The DER SubjectPublicKeyInfo.
     let spki: [UInt8]
+
+    /// The private key as PKCS#8 DER (`PrivateKeyInfo`, RFC 5958): what a TLS server presenting a
+    /// certificate of this key needs.
+    var pkcs8: [UInt8] {
+        switch key {
+        case .ed25519(let key): return Array(key.pkcs8DERRepresentation)
+        case .p256(let key): return Array(key.pkcs8DERRepresentation)
+        case .p384(let key): return Array(key.pkcs8DERRepresentation)
+        case .rsa(let key): return Array(key.pkcs8DERRepresentation)
+        }
+    }
 
     /// The SubjectPublicKeyInfo with P-256 spelled out as explicit ECParameters (specifiedCurve)
     /// instead of its named-curve OID, which RFC 5480 §2.1.1 forbids in PKIX; nil for other key types.
@@ -80,13 +94,13 @@ struct SigningKey: Sendable {
         switch kind {
         case .ed25519:
             let key = try Curve25519.Signing.PrivateKey(rawRepresentation: material.prefix(32))
-            self.init(kind: kind, key: .ed25519(key), spki: [0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00] + Array(key.publicKey.rawRepresentation))
+            self.init(kind: kind, slot: slot, key: .ed25519(key), spki: [0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00] + Array(key.publicKey.rawRepresentation))
         case .p256:
             let key = try P256.Signing.PrivateKey(rawRepresentation: material.prefix(32))
-            self.init(kind: kind, key: .p256(key), spki: Array(key.publicKey.derRepresentation))
+            self.init(kind: kind, slot: slot, key: .p256(key), spki: Array(key.publicKey.derRepresentation))
         case .p384:
             let key = try P384.Signing.PrivateKey(rawRepresentation: material.prefix(48))
-            self.init(kind: kind, key: .p384(key), spki: Array(key.publicKey.derRepresentation))
+            self.init(kind: kind, slot: slot, key: .p384(key), spki: Array(key.publicKey.derRepresentation))
         case .rsa2048, .rsa1024:
             self = try Self.rsaKey(kind, slot: slot)
         }
@@ -105,7 +119,7 @@ struct SigningKey: Sendable {
             let seed = Array(SHA256.hash(data: Array("trust-harness explore rsa \(bits) slot \(slot)".utf8)).prefix(28))
             key = try _RSA.Signing.PrivateKey(unsafeDERRepresentation: SeededRSA.privateKey(bits: bits, seed: seed))
         }
-        let made = SigningKey(kind: kind, key: .rsa(key), spki: Array(key.publicKey.derRepresentation))
+        let made = SigningKey(kind: kind, slot: slot, key: .rsa(key), spki: Array(key.publicKey.derRepresentation))
         // Another task may have made one meanwhile: the first kept is the one every caller gets.
         return rsaKeys.withLock { keys in
             if let first = keys[name] { return first }
@@ -116,8 +130,9 @@ struct SigningKey: Sendable {
 
     private static let rsaKeys = Mutex<[String: SigningKey]>([:])
 
-    private init(kind: Kind, key: Key, spki: [UInt8]) {
+    private init(kind: Kind, slot: Int, key: Key, spki: [UInt8]) {
         self.kind = kind
+        self.slot = slot
         self.key = key
         self.spki = spki
     }

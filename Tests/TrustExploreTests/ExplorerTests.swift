@@ -254,6 +254,23 @@ enum ExploreFixtures {
         let loaded = try VectorSuite.load(from: vectors)
         #expect(loaded.vectors.map(\.id).contains(candidate.id))
         #expect(loaded.deviations.filter { $0.vector == candidate.id && $0.applies(to: .rfc5280) }.map(\.backend) == rejecting)
+        // The leaf's key is written beside the certificates and kept with the adopted vector, one
+        // file per key however many vectors present it, so a TLS server can present each chain.
+        let leafKey = try #require(candidate.leafKey)
+        let keyFile = try #require(VectorKeys.keyFile(folder.appendingPathComponent(leafKey)))
+        #expect(VectorKeys.subjectPublicKeyInfo(ofCertificate: finding.chain[0]) == keyFile.spki, "leaf-key.pem is the leaf's key")
+        #expect(loaded.vectors.allSatisfy { $0.leafPrivateKey != nil }, "every adopted vector can be served")
+        let keys = vectors.appendingPathComponent("explored/keys")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: keys.path)
+        #expect(kept.count == Set(loaded.vectors.compactMap(\.leafPrivateKey)).count, "one file per key: \(kept)")
+        _ = try Adoption.adopt(folder.appendingPathComponent("candidates.json"), into: vectors, backends: Self.backends)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: keys.path).count == kept.count, "adopting again adds no key")
+        // Candidates written before the explorer kept its keys are left out, saying why.
+        var old = candidates
+        for index in old.vectors.indices { old.vectors[index].leafKey = nil }
+        try JSONEncoder().encode(old).write(to: folder.appendingPathComponent("old-candidates.json"))
+        let keyless = try Adoption.adopt(folder.appendingPathComponent("old-candidates.json"), into: folder.appendingPathComponent("keyless"), backends: Self.backends)
+        #expect(keyless.adopted.isEmpty && keyless.leftOutBecause.keys.contains { $0.contains("private key was not kept") }, "\(keyless.leftOutBecause)")
     }
 }
 

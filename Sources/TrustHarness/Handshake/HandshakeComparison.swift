@@ -69,17 +69,12 @@ public struct HandshakeComparison: Sendable {
     /// left out) on every back end that has a TLS client.
     public func run(_ vectors: [LoadedVector], record: Record? = nil, timeout: Duration = .seconds(5)) -> [Row] {
         var rows: [Row] = []
-        // The catalogue's keys only (keys/), as before the explorer's leaf keys were kept: served, the
-        // explored vectors show 54 more handshake-against-chain differences on gnutls and
-        // swift-nio-ssl, each still to be explained in Vectors/handshake.json.
-        let keys = VectorKeys.Index(directory: vectorsDirectory, explored: false)
         for vector in vectors {
             let stapling = Self.isOCSPVector(vector)
             // A TLS handshake carries OCSP responses, not CRLs: a CRL vector asks the client another
             // question than the chain's request.
             if vector.entry.revocation != nil && !stapling { continue }
-            guard let key = keys.privateKey(for: vector.chain[0]),
-                  let server = try? serve(vector.chain, key) else { continue }
+            guard let key = vector.leafPrivateKey, let server = try? serve(vector.chain, key) else { continue }
             defer { server.stop() }
             var staple: String?
             if stapling {

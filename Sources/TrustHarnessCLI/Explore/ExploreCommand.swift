@@ -29,13 +29,13 @@ struct ExploreCommand: ToolCommand {
         mutant is a valid chain with one property changed. The same --seed and --cases give the same \
         mutants, classes and example bytes in any run (every key and signature is deterministic, ECDSA \
         by RFC 6979). With --results-dir DIR every class is \
-        written as files (chain.pem, anchors.pem, one file per certificate, finding.json with the evaluate \
-        command that reproduces it) and DIR/candidates.json lists them as candidate vectors in the \
+        written as files (chain.pem, anchors.pem, one file per certificate, leaf-key.pem with the leaf's private \
+        key, finding.json with the evaluate command that reproduces it) and DIR/candidates.json lists them as candidate vectors in the \
         manifest's format with both profiles' answers: `expected` from RFC 5280 and RFC 9525 (composed for \
         a pair of independent mutations, from a rule written for the interaction otherwise; `open` quoting \
         the sentence where the standards leave it to the relying party; null where no answer can be \
         justified) and `webpki` where the Baseline Requirements differ. `explore --adopt DIR/candidates.json` \
-        makes the catalogue entries (Vectors/explored/) and records, per profile, the deviations of every \
+        makes the catalogue entries (Vectors/explored/, each leaf's key in explored/keys/) and records, per profile, the deviations of every \
         back end that answers otherwise. Shared accepts and shared rejects (every back end agrees, the \
         standards disagree) are found on every base, judged against --profile.
 
