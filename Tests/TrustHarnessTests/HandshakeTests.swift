@@ -21,10 +21,11 @@ import TrustProbe
         let comparison = HandshakeComparison(backends: Self.backends, vectorsDirectory: suite.directory) { chain, key in
             try LoopbackTLSServer(chain: chain, privateKey: key)
         }
-        let rows = comparison.run(suite.vectors, record: record, timeout: .seconds(5))
-        // The explored vectors too: all but those whose leaf keys were lost (VectorKeysTests) and
-        // one whose leaf OpenSSL cannot read to serve (serial-empty-at-leaf).
-        #expect(Set(rows.map(\.vector)).count >= 480, "every chain vector with a leaf key is served")
+        // The catalogue's vectors: the explored ones (231 more served) are CI's
+        // `scripts/all-backends run --handshake`, which judges every vector with a leaf key on the
+        // three TLS clients against the same record; here they would double the test's time.
+        let rows = comparison.run(suite.vectors.filter { !$0.id.hasPrefix("explored/") }, record: record, timeout: .seconds(5))
+        #expect(Set(rows.map(\.vector)).count >= 150, "every generated chain vector has a key to serve it with")
         #expect(rows.allSatisfy { !$0.handshake.hasPrefix("failed") }, "\(rows.filter { $0.handshake.hasPrefix("failed") }.prefix(3))")
         let stapled = rows.filter { $0.staple != nil }
         #expect(Set(stapled.map(\.vector)).count == suite.vectors.filter { $0.id.hasPrefix("revocation-ocsp-") }.count, "every OCSP vector is served stapled")
