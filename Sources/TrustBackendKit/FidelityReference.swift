@@ -44,8 +44,9 @@ public struct LoopReference: FidelityReference {
     /// The revocation inputs and mode the loop checks (``BaselineLoop/revocationFeatures``).
     public var features: Set<BackendFeature> { loop.revocationFeatures }
 
-    /// `loop` run once, cold, at the request's time in whole seconds: trusted when it verified; nil
-    /// for an IP address host the loop does not take.
+    /// `loop` run once, cold, at the request's time in whole seconds, given the leaf's key (a loop
+    /// that serves the chain needs it): trusted when it verified; nil for an IP address host the
+    /// loop does not take.
     public func trusts(_ request: EvaluationRequest, anchors: [[UInt8]]) async -> Bool? {
         let name: String?
         switch request.host {
@@ -55,6 +56,6 @@ public struct LoopReference: FidelityReference {
             guard loop.takesIPAddressText else { return nil }
             name = IPAddressParser.format(bytes)
         }
-        return loop.run(chain: request.chain, anchors: anchors, revocationLists: request.revocationLists.isEmpty && request.revocationMode == nil ? nil : request.revocationLists, host: name, unixTime: request.unixTime, cold: true, iterations: 1) != nil
+        return loop.run(chain: request.chain, anchors: anchors, leafPrivateKey: request.leafPrivateKey, revocationLists: request.revocationLists.isEmpty && request.revocationMode == nil ? nil : request.revocationLists, host: name, unixTime: request.unixTime, cold: true, iterations: 1) != nil
     }
 }
