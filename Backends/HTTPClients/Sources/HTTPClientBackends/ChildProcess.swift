@@ -165,7 +165,7 @@ struct ChildProcess {
                     output: collected.output, errors: collected.errors, killed: killed)
     }
 
-    static func readAll(_ fd: Int32) -> [UInt8] {
+    private static func readAll(_ fd: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
         while true {
