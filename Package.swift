@@ -94,10 +94,17 @@ let package = Package(
                 .copy("manifest.json"), .copy("deviations.json"), .copy("certs"), .copy("crls"), .copy("ocsp"), .copy("bad-input"), .copy("limbo"), .copy("explored"), .copy("pkits"), .copy("handshake.json"), .copy("fidelity.json"), .copy("impacts.json"), .copy("situations.json"),
             ]
         ),
+        // The system's zlib (BetterTLS's published results are gzip): Debian's zlib1g-dev, among the
+        // Swift toolchain's own Debian dependencies.
+        .systemLibrary(
+            name: "CTrustZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "TrustVectors",
             dependencies: [
-                "TrustCore", "TrustDER", "TrustPolicy", "TrustVectorsResources",
+                "TrustCore", "TrustDER", "TrustPolicy", "TrustVectorsResources", "CTrustZlib",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),

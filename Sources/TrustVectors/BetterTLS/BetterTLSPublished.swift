@@ -170,7 +170,7 @@ public enum BetterTLSPublishedError: Error, Sendable, Hashable, CustomStringConv
     /// A case's result is not one of test_results.proto's `TestCaseResult` values.
     case unknownResult(suite: String, index: Int, value: Int)
 
-    /// What is wrong with gzip (RFC 1952) or DEFLATE (RFC 1951) data.
+    /// What is wrong with gzip (RFC 1952) or DEFLATE (RFC 1951) data, as zlib found it.
     public enum Gzip: Error, Sendable, Hashable, CustomStringConvertible {
         /// The data ends before the member, block or trailer does.
         case truncated
@@ -181,21 +181,19 @@ public enum BetterTLSPublishedError: Error, Sendable, Hashable, CustomStringConv
         /// Flags with a reserved bit set.
         case reservedFlags(UInt8)
         /// The header's CRC-16 (FHCRC) differs from the header's.
-        case headerCRCMismatch(expected: UInt16, actual: UInt16)
-        /// A block of type 3, which is reserved.
-        case reservedBlockType
-        /// A stored block's LEN is not the complement of its NLEN.
-        case storedLengthMismatch(length: Int, complement: Int)
-        /// A Huffman code that is malformed, or a code or symbol that may not appear (what).
-        case badHuffmanCode(String)
-        /// A back-reference to before the start of the data.
-        case distanceTooFar(distance: Int, available: Int)
+        case headerCRCMismatch
+        /// The compressed data is not valid DEFLATE: zlib's message for what it found (for example
+        /// "invalid block type", "invalid stored block lengths", "invalid code lengths set",
+        /// "invalid distance too far back").
+        case corrupt(String)
         /// The data would inflate to more than `limit` bytes.
         case outputTooLarge(limit: Int)
         /// The trailer's CRC-32 differs from the data's.
         case crcMismatch(expected: UInt32, actual: UInt32)
         /// The trailer's ISIZE differs from the data's size (modulo 2^32).
         case sizeMismatch(expected: UInt32, actual: UInt32)
+        /// zlib failed for a reason other than the data (what it said).
+        case zlib(String)
 
         public var description: String {
             switch self {
@@ -203,14 +201,12 @@ public enum BetterTLSPublishedError: Error, Sendable, Hashable, CustomStringConv
             case let .notGzip(offset): "no gzip header at byte \(offset)"
             case let .unsupportedMethod(method): "compression method \(method), not deflate (8)"
             case let .reservedFlags(flags): "reserved header flags set (\(flags))"
-            case let .headerCRCMismatch(expected, actual): "header CRC-16 \(hex(expected)) given, \(hex(actual)) computed"
-            case .reservedBlockType: "a block of the reserved type 3"
-            case let .storedLengthMismatch(length, complement): "a stored block's length \(length) with complement \(complement)"
-            case let .badHuffmanCode(what): "bad Huffman code: \(what)"
-            case let .distanceTooFar(distance, available): "a back-reference \(distance) bytes back with \(available) written"
+            case .headerCRCMismatch: "the header's CRC-16 does not match the header"
+            case let .corrupt(what): "not valid DEFLATE data: \(what) (zlib)"
             case let .outputTooLarge(limit): "inflates to more than \(limit) bytes"
             case let .crcMismatch(expected, actual): "CRC-32 \(hex(expected)) given, \(hex(actual)) computed"
             case let .sizeMismatch(expected, actual): "size \(expected) given, \(actual) inflated"
+            case let .zlib(what): "zlib failed: \(what)"
             }
         }
     }
