@@ -91,6 +91,20 @@ final class LoopbackHTTPSServer: @unchecked Sendable {
     /// What the connections showed so far, in order of acceptance.
     var connectionsSeen: [Seen] { seen.withLockedValue { $0 } }
 
+    /// Waits until at least `count` connections were accepted and every one of them has closed (a
+    /// client that ends the handshake with an alert closes after it, and the server records the alert
+    /// before its side closes), at most `seconds`; returns whether that happened. A reader of
+    /// ``connectionsSeen`` waits for this first: the client's answer reaches the harness before the
+    /// server's event loop has necessarily read the alert (a test read nil there under CI's load).
+    func waitForClosedConnections(atLeast count: Int, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if seen.withLockedValue({ $0.count }) >= count && connections.withLockedValue({ $0.isEmpty }) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
     /// Closes the listening socket and every open connection, and waits for both.
     func stop() {
         try? channel.close().wait()

@@ -66,6 +66,7 @@ import TrustHarnessTestKit
             let client = try HTTPClientEvaluator(stack: .asyncHTTPClient, backendName: backend.name, anchors: vector.anchors, launcher: try ClientLauncher.locate(), timeoutSeconds: 10)
             let request = ClientRequest(stack: .asyncHTTPClient, url: "https://www.example.test/", proxyPort: nil, anchorsFile: "", timeoutSeconds: 10)
             _ = client.launcher.run(request, at: later.unixTime, anchors: client.anchorsPEM, server: server.port)
+            #expect(server.waitForClosedConnections(atLeast: 1, seconds: 10), "the client's connection did not close")
             #expect(server.connectionsSeen.last?.error?.contains("SSLV3_ALERT_CERTIFICATE_EXPIRED") == true)
         }
     }
