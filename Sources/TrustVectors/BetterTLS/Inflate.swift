@@ -1,4 +1,4 @@
-import CTrustZlib
+internal import CTrustZlib
 
 /// gzip (RFC 1952) and raw DEFLATE (RFC 1951) through the system's zlib, which every Linux machine
 /// has and which reads every other gzip file on it: BetterTLS's published results are read with it.
