@@ -1,3 +1,5 @@
+import Foundation
+
 /// Exact DER bytes as a dictionary key, hashed once: the key of a back end's certificate cache
 /// (``BoundedCache``).
 ///
@@ -30,20 +32,11 @@ public struct DERBytes: Hashable, Sendable {
         }
     }
 
-    /// Byte-wise equality eight bytes at a time (`Array`'s `==` compares one element at a time),
-    /// at once when both share storage. Also what ``PinMatcher`` compares public keys with.
+    /// Byte-wise equality by the C library's `memcmp` (vectorised by glibc), at once when both share
+    /// storage. Also what ``PinMatcher`` compares public keys with.
     package static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
         guard left.count == right.count else { return false }
-        if left.baseAddress == right.baseAddress { return true }
-        var offset = 0
-        while offset + 8 <= left.count {
-            guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
-            offset += 8
-        }
-        while offset < left.count {
-            guard left[offset] == right[offset] else { return false }
-            offset += 1
-        }
-        return true
+        guard let leftStart = left.baseAddress, let rightStart = right.baseAddress else { return left.count == 0 }
+        return leftStart == rightStart || memcmp(leftStart, rightStart, left.count) == 0
     }
 }

@@ -1,20 +1,10 @@
-/// Shell-style wildcard matching for vector ids: `*` any run of characters, `?` one character.
+import Foundation
+
+/// Shell-style wildcard matching for vector, case and mutation ids: the C library's `fnmatch(3)`
+/// (POSIX), with no flags: `*` any run of characters, `/` included, `?` one character, `[...]` one of
+/// a set, `\` quotes the next character. (Issue 61: this was a matcher of our own for `*` and `?`.)
 package enum Glob {
     package static func matches(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern), t = Array(text)
-        var pi = 0, ti = 0, star = -1, mark = 0
-        while ti < t.count {
-            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) {
-                pi += 1; ti += 1
-            } else if pi < p.count && p[pi] == "*" {
-                star = pi; mark = ti; pi += 1
-            } else if star >= 0 {
-                pi = star + 1; mark += 1; ti = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count && p[pi] == "*" { pi += 1 }
-        return pi == p.count
+        fnmatch(pattern, text, 0) == 0
     }
 }
