@@ -2,44 +2,22 @@
 screenshot shows the heat map (enough red, blue and purple cell pixels), and the DOM after the page's
 script ran has a heat-map row for every back end of the run report; the conformance page's switches
 (--filters); the explorer's page, ranking first (--explore); both pages' weight, height, order and
-contrast (--sizes). Standard library only."""
+contrast (--sizes). The screenshot is decoded by Pillow (python3-pil); the rest is the standard library."""
 import json
-import struct
 import sys
-import zlib
 
 
 def pixels(path):
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
-    pos, chunks, header = 8, [], None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            chunks.append(body)
-        pos += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    assert depth == 8 and colour in (2, 6) and interlace == 0, f"unexpected PNG format {header}"
-    channels = 4 if colour == 6 else 3
-    raw, stride, rows, previous = zlib.decompress(b"".join(chunks)), width * channels, [], bytearray(width * channels)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - channels] if i >= channels else 0
-            b, c = previous[i], previous[i - channels] if i >= channels else 0
-            if kind == 1: line[i] = (line[i] + a) & 255
-            elif kind == 2: line[i] = (line[i] + b) & 255
-            elif kind == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(line)
-        previous = line
-    return width, height, channels, rows
+    """The screenshot's width, height, channels (3) and rows of RGB bytes, decoded by Pillow (any PNG
+    Chromium writes: palette, 16-bit or interlaced ones included)."""
+    from PIL import Image  # Debian's python3-pil (scripts/report --check installs it)
+    with Image.open(path) as image:
+        assert image.format == "PNG", f"{path} is not a PNG"
+        rgb = image.convert("RGB")
+        width, height = rgb.size
+        data = rgb.tobytes()
+    stride = width * 3
+    return width, height, 3, [data[y * stride:(y + 1) * stride] for y in range(height)]
 
 
 SCREEN = 900          # a screen's height at 1400 px wide
