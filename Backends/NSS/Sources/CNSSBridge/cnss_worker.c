@@ -332,6 +332,11 @@ cnss_worker *cnss_worker_start(cnss_error_sink sink, void *sink_context, int *in
     snprintf(assignment, sizeof assignment, WORKER_ENV "=%d", WORKER_FD);
     env[k++] = assignment;
     env[k] = NULL;
+    // posix_spawn rather than swift-subprocess (issue 61): the worker is started from C, on the
+    // evaluating thread, synchronously (swift-subprocess's API is async only: Backends/HTTPClients'
+    // README, "Workers", measures why a synchronous evaluation must not wait on it), and the child is
+    // this very program re-executed with its end of the socket pair as descriptor 3, which one
+    // posix_spawn_file_actions_adddup2 gives it.
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, child_end, WORKER_FD);
