@@ -205,15 +205,3 @@ let package = Package(
         .testTarget(name: "TrustHarnessTests", dependencies: ["TrustHarness", "TrustVectors", "TrustCore", "TrustBackendKit", "TrustPolicy", "TrustProbe", "TrustHarnessTestKit", "BuiltInBackends", "OpenSSLBackend", "GnuTLSBackend", "SwiftCertificatesBackend"]),
     ]
 )
-
-// Builds without debug information when TRUST_HARNESS_NO_DEBUG_INFO=1 (CI sets it: nobody runs a
-// debugger there, and writing and linking DWARF for every module of this package was a large part of
-// CI's build time). Unset, as for everyone else, builds are SwiftPM's usual debug builds. The flags
-// apply to this package's own targets only (a package that depends on TrustHarness by URL never sets
-// the variable, and unsafe flags are allowed in root and local packages).
-if Context.environment["TRUST_HARNESS_NO_DEBUG_INFO"] == "1" {
-    for target in package.targets where target.type != .system && target.type != .plugin {
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-gnone"])]
-        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-g0"])]
-    }
-}
